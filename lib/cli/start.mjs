@@ -1,0 +1,29 @@
+// npm start: build when the sources are newer than the last build, then serve.
+// Migrations and the first-run demo data happen at server start (instrumentation.ts).
+import { spawnSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = process.cwd();
+const buildId = path.join(root, ".next", "BUILD_ID");
+const sources = ["app", "components", "lib", "instrumentation.ts", "next.config.mjs", "package.json", "tsconfig.json"];
+
+function newestChange(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(full).map((name) => newestChange(path.join(entry, name))));
+}
+
+const next = path.join(root, "node_modules", ".bin", "next");
+const built = existsSync(buildId) && statSync(buildId).mtimeMs >= Math.max(...sources.map(newestChange));
+if (!built) {
+  console.log("[gauge] building the app (first start or changed sources)...");
+  const result = spawnSync(next, ["build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(next, ["start", "--port", process.env.PORT ?? "3000"], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

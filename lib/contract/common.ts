@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+export const ErrorCode = z.enum([
+  "invalid_request",
+  "unauthorized",
+  "not_found",
+  "conflict",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "internal",
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorDetail = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+export const ErrorBody = z
+  .object({
+    success: z.literal(false),
+    errorMessage: z.string(),
+    code: ErrorCode,
+    details: z.array(ErrorDetail),
+  })
+  .meta({
+    id: "Error",
+    example: {
+      success: false,
+      errorMessage: "Invalid request",
+      code: "invalid_request",
+      details: [{ path: "items.3.date", message: "Invalid date" }],
+    },
+  });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written yyyy-MM-dd (2023-02-30 is false). */
+export function isCalendarDate(text: string): boolean {
+  if (!DATE_SHAPE.test(text)) return false;
+  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export const IsoDate = z
+  .string()
+  .refine(isCalendarDate, "Invalid date: expected a real calendar date as yyyy-MM-dd")
+  .meta({ description: "A calendar date, yyyy-MM-dd", example: "2024-03-31" });
+
+/** A finite number or null; strings, NaN and Infinity are refused. */
+export const NullableNumber = z.number().finite().nullable();
+
+export const Guid = z
+  .string()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "Invalid GUID")
+  .transform((s) => s.toLowerCase())
+  .meta({ description: "A KPI GUID (RFC 4122, lower case)", example: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f" });
+
+export const DocId = z
+  .string()
+  .regex(/^\d{1,15}$/, "Invalid scorecard ID: expected a positive integer")
+  .transform(Number)
+  .meta({ description: "Scorecard ID (the number in /s/<id>)", example: "1" });
+
+export const ItemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });

@@ -1,0 +1,104 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
+// Any fixed 64-bit number: every process migrating one PostgreSQL database takes this lock.
+const MIGRATION_LOCK_ID = 727_001;
+
+export class DatabaseLockedError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `The embedded database in ${dataDir} is in use by another Gauge process (a running server or the CLI). ` +
+        `Stop that process first, or set DATABASE_URL to share a PostgreSQL server between processes.`,
+    );
+    this.name = "DatabaseLockedError";
+  }
+}
+
+/** Opens the database, holding the embedded database's lock, and brings its schema up to date. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ("url" in target) return openPostgres(target.url);
+  if ("memory" in target) return openPglite(new PGlite(), async () => {});
+  const dataDir = path.resolve(target.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const release = await lockDataDir(dataDir);
+  try {
+    return await openPglite(new PGlite(path.join(dataDir, "pgdata")), release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  try {
+    // A crashed holder stops refreshing the lock; it counts as stale after 5 s, which the retries cover.
+    return await lockfile.lock(dataDir, {
+      lockfilePath: path.join(dataDir, "gauge.lock"),
+      stale: 5_000,
+      update: 2_000,
+      retries: { retries: 6, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
+      onCompromised: (err) => console.error("[db] embedded database lock lost:", err.message),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DatabaseLockedError(dataDir);
+    throw error;
+  }
+}
+
+async function openPglite(client: PGlite, release: () => Promise<void>): Promise<Database> {
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    async close() {
+      await client.close();
+      await release();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+  const db = drizzlePg(pool, { schema });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(db, { migrationsFolder });
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+}
+
+/** Runs fn in one transaction holding a database-wide lock, so concurrent processes do one-time work once. */
+export async function withGlobalLock<T>(db: Db, lockId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockId})`);
+    return fn(tx as unknown as Db);
+  });
+}

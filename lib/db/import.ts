@@ -1,0 +1,75 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Db } from "./client";
+import { kpis, kpiValues, scorecards } from "./schema";
+import type { KpiFile, ScorecardFile } from "./scorecard-file";
+
+const INSERT_CHUNK = 1000;
+
+/**
+ * Writes a scorecard, its KPI tree under a root container named after it, and any values.
+ * Run it inside a transaction so that a failed import leaves nothing behind.
+ */
+export async function importScorecard(tx: Db, accountId: number, file: ScorecardFile): Promise<number> {
+  const [card] = await tx
+    .insert(scorecards)
+    .values({ accountId, name: file.name, description: file.description ?? "" })
+    .returning({ id: scorecards.id });
+  const scorecardId = card!.id;
+
+  const guidById = new Map<string, string>();
+  const planned: { kpi: KpiFile; guid: string; parentGuid: string | null }[] = [];
+  const rootGuid = randomUUID();
+  const plan = (list: KpiFile[], parentGuid: string) => {
+    for (const kpi of list) {
+      const guid = kpi.guid ?? randomUUID();
+      if (kpi.id) guidById.set(kpi.id, guid);
+      planned.push({ kpi, guid, parentGuid });
+      plan(kpi.children ?? [], guid);
+    }
+  };
+  plan(file.kpis, rootGuid);
+
+  const resolveFormula = (formula: string | null | undefined) =>
+    formula ? formula.replace(/\[([^\]]+)\]/g, (whole, ref: string) => (guidById.has(ref) ? `[${guidById.get(ref)}]` : whole)) : null;
+
+  await tx.insert(kpis).values([
+    {
+      guid: rootGuid,
+      scorecardId,
+      parentGuid: null,
+      position: 0,
+      name: file.name,
+      description: file.description ?? "",
+      indicatorType: "CONTAINER",
+      updateInterval: "MONTH",
+      optimization: "MAXIMIZE",
+    },
+    ...planned.map(({ kpi, guid, parentGuid }, i) => ({
+      guid,
+      scorecardId,
+      parentGuid,
+      position: i + 1,
+      name: kpi.name,
+      description: kpi.description ?? "",
+      indicatorType: kpi.type ?? (kpi.children?.length ? "CONTAINER" : "INDICATOR"),
+      measure: kpi.measure ?? "",
+      updateInterval: kpi.updateInterval ?? "MONTH",
+      grouping: kpi.grouping ?? "AVERAGE",
+      inheritance: kpi.inheritance ?? false,
+      optimization: kpi.optimization ?? "MAXIMIZE",
+      formula: resolveFormula(kpi.formula),
+      weight: kpi.weight ?? 1,
+      min: kpi.min ?? null,
+      max: kpi.max ?? null,
+      target: kpi.target ?? null,
+      baseline: kpi.baseline ?? null,
+    })),
+  ] as (typeof kpis.$inferInsert)[]);
+
+  const values = planned.flatMap(({ kpi, guid }) => (kpi.values ?? []).map((v) => ({ ...v, kpiGuid: guid })));
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    await tx.insert(kpiValues).values(values.slice(i, i + INSERT_CHUNK));
+  }
+  return scorecardId;
+}

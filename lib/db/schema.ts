@@ -1,0 +1,140 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const accounts = pgTable("accounts", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Login tokens (kind "session", expiring) and API keys (kind "api_key", named, long-lived). */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["session", "api_key"] }).notNull(),
+    name: text("name"),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("access_tokens_account_idx").on(t.accountId, t.kind)],
+);
+
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("login_failures_email_idx").on(t.email, t.failedAt)],
+);
+
+/** One fixed hourly window per account, updated by a single atomic upsert. */
+export const callCounters = pgTable("call_counters", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  used: integer("used").notNull(),
+});
+
+export const scorecards = pgTable(
+  "scorecards",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("scorecards_account_idx").on(t.accountId)],
+);
+
+export const kpis = pgTable(
+  "kpis",
+  {
+    guid: uuid("guid").primaryKey(),
+    scorecardId: integer("scorecard_id")
+      .notNull()
+      .references(() => scorecards.id, { onDelete: "cascade" }),
+    parentGuid: uuid("parent_guid").references((): AnyPgColumn => kpis.guid, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    indicatorType: text("indicator_type", { enum: ["CONTAINER", "INDICATOR"] }).notNull(),
+    measure: text("measure").notNull().default(""),
+    updateInterval: text("update_interval", {
+      enum: ["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"],
+    }).notNull(),
+    grouping: text("grouping", { enum: ["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"] })
+      .notNull()
+      .default("AVERAGE"),
+    inheritance: boolean("inheritance").notNull().default(false),
+    optimization: text("optimization", { enum: ["MAXIMIZE", "MINIMIZE", "BINARY"] }).notNull(),
+    formula: text("formula"),
+    weight: doublePrecision("weight").notNull().default(1),
+    min: doublePrecision("min"),
+    max: doublePrecision("max"),
+    target: doublePrecision("target"),
+    baseline: doublePrecision("baseline"),
+  },
+  (t) => [index("kpis_scorecard_idx").on(t.scorecardId, t.position)],
+);
+
+/** Entered KPI values: one record per KPI and date; a null field was not entered. */
+export const kpiValues = pgTable(
+  "kpi_values",
+  {
+    kpiGuid: uuid("kpi_guid")
+      .notNull()
+      .references(() => kpis.guid, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    value: doublePrecision("value"),
+    target: doublePrecision("target"),
+    baseline: doublePrecision("baseline"),
+    min: doublePrecision("min"),
+    max: doublePrecision("max"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kpiGuid, t.date] })],
+);
+
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+);

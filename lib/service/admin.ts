@@ -1,0 +1,34 @@
+import "server-only";
+import { count } from "drizzle-orm";
+import { withGlobalLock, type Db } from "@/lib/db/client";
+import { DEMO_EMAIL, DEMO_PASSWORD, demoScorecards } from "@/lib/db/demo";
+import { importScorecard } from "@/lib/db/import";
+import { accounts } from "@/lib/db/schema";
+import { ScorecardFile } from "@/lib/db/scorecard-file";
+import { createAccount, findAccountId } from "./domain/accounts";
+
+const SEED_LOCK_ID = 727_002;
+
+/** Creates the demo account and its scorecards; false when the demo account already exists. */
+export async function seedDemo(db: Db, options: { today?: Date; passwordCost?: number } = {}): Promise<boolean> {
+  return withGlobalLock(db, SEED_LOCK_ID, async (tx) => {
+    if (await findAccountId(tx, DEMO_EMAIL)) return false;
+    const accountId = await createAccount(tx, DEMO_EMAIL, DEMO_PASSWORD, options.passwordCost);
+    for (const card of demoScorecards(options.today ?? new Date())) await importScorecard(tx, accountId, card);
+    return true;
+  });
+}
+
+/** On first start with an empty database, loads the demo. */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(accounts);
+  return row?.n ? false : seedDemo(db);
+}
+
+/** Validates a scorecard file and imports it for the account with that e-mail, all or nothing. */
+export async function importScorecardFile(db: Db, json: unknown, ownerEmail: string): Promise<number> {
+  const file = ScorecardFile.parse(json);
+  const accountId = await findAccountId(db, ownerEmail);
+  if (!accountId) throw new Error(`No account for ${ownerEmail}: create it first with add-account`);
+  return db.transaction((tx) => importScorecard(tx as unknown as Db, accountId, file));
+}

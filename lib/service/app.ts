@@ -1,0 +1,75 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { LoginResponse } from "@/lib/contract/auth";
+import type { AppEnv, Deps } from "./context";
+import { ApiError, toApiError } from "./errors";
+import { requireToken } from "./middleware";
+import { renderDocsPage } from "./docs-page";
+import { newRouter } from "./router";
+import { authRoutes } from "./routes/auth";
+import { scorecardRoutes } from "./routes/scorecards";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const UNCOUNTED = new Set(["/rest/api/access/info"]);
+
+/** The KPI API as a Hono app under /rest: testable in-process with app.request(). */
+export function createApi(deps: Deps) {
+  const app = newRouter().basePath("/rest");
+
+  app.onError(async (error, c) => {
+    const apiError = toApiError(error);
+    for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
+    if (c.var.loginShape) return c.json(await loginFailure(c, apiError), apiError.status);
+    return c.json(apiError.body(), apiError.status);
+  });
+  app.notFound((c) => c.json(new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`).body(), 404));
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, "payload_too_large", "Request body is larger than 1 MiB");
+      },
+    }),
+  );
+  app.use("/api/*", (c, next) => requireToken({ counted: !UNCOUNTED.has(c.req.path) })(c, next));
+  app.use("/logout", requireToken({ counted: true }));
+
+  app.get("/health", async (c) => {
+    await deps.db.execute(sql`SELECT 1`);
+    return c.json({ ok: true });
+  });
+  app.route("/", authRoutes);
+  app.route("/", scorecardRoutes);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
+  const openApiConfig = {
+    openapi: "3.1.0",
+    info: {
+      title: "Gauge KPI API",
+      version: "1.0.0",
+      description:
+        "Read and write KPI data held in scorecards. Log in with POST /rest/login, then send the token in the `Token` " +
+        "header. Each account may make 100 calls per hour; batch calls count once.",
+    },
+    servers: [{ url: "/" }],
+  };
+  app.doc31("/openapi.json", openApiConfig);
+  app.get("/docs", (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig))));
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+async function loginFailure(c: Context<AppEnv>, error: ApiError): Promise<LoginResponse> {
+  const body: unknown = await c.req.json().catch(() => null);
+  const email = body && typeof body === "object" && "email" in body && typeof body.email === "string" ? body.email : "";
+  return { email, errorMessage: error.message, success: false, token: null };
+}

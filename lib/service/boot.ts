@@ -1,0 +1,18 @@
+import "server-only";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "@/lib/db/demo";
+import { loadConfig } from "@/lib/config";
+import { getApi } from "./server";
+
+/** Runs once when the server starts: migrate, seed on first run, say where to go. */
+export async function startServer(): Promise<void> {
+  const config = loadConfig();
+  try {
+    await getApi();
+  } catch (error) {
+    console.error(`[gauge] could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.DATA_DIR}`;
+  console.log(`[gauge] ready on http://localhost:${config.PORT} using the ${where}`);
+  console.log(`[gauge] demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; API reference: http://localhost:${config.PORT}/rest/docs`);
+}

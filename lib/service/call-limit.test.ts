@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { createPostgresDatabase, testDatabases } from "@/lib/testing/databases";
+
+const RATE_HEADERS = ["RateLimit-Policy", "RateLimit", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+
+describe.each(testDatabases)("call limit on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db);
+  });
+  afterAll(() => database.close());
+
+  it("allows 100 counted calls an hour, then 429 with Retry-After, then resets", async () => {
+    const { auth } = await accountWithScorecards(api, database.db, "busy@example.com", [smallScorecard()]);
+    for (let i = 1; i <= 100; i++) {
+      const response = await api.call("/api/documents/list", { headers: auth });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("X-RateLimit-Remaining")).toBe(String(100 - i));
+    }
+    const refused = await api.call("/api/documents/list", { headers: auth });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ success: false, code: "rate_limited", details: [] });
+    expect(Number(refused.headers.get("Retry-After"))).toBe(3600);
+    expect(refused.headers.get("RateLimit")).toBe('"hourly";r=0;t=3600');
+    for (const name of RATE_HEADERS) expect(refused.headers.get(name)).not.toBeNull();
+
+    // access/info is not counted and shows the state of the window.
+    const info = await (await api.call("/api/access/info", { headers: auth })).json();
+    expect(info).toEqual({
+      allowedCount: 100,
+      usedCount: 101,
+      resetAt: new Date(api.clock.current.getTime() + 3_600_000).toISOString(),
+      email: "busy@example.com",
+      error: null,
+    });
+
+    api.clock.advance(3_600_000);
+    const fresh = await api.call("/api/documents/list", { headers: auth });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("X-RateLimit-Remaining")).toBe("99");
+  });
+
+  it("puts the headers on every counted response, errors included, and counts each once", async () => {
+    const { auth } = await accountWithScorecards(api, database.db, "headers@example.com");
+    const start = api.clock.current.getTime();
+    const notFound = await api.call("/api/documents/list/999999", { headers: auth });
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get("RateLimit-Policy")).toBe('"hourly";q=100;w=3600');
+    expect(notFound.headers.get("RateLimit")).toBe('"hourly";r=99;t=3600');
+    expect(notFound.headers.get("X-RateLimit-Limit")).toBe("100");
+    expect(notFound.headers.get("X-RateLimit-Reset")).toBe(String(Math.ceil(start / 1000) + 3600));
+    const invalid = await api.call("/api/document/abc/kpi/list", { headers: auth });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("X-RateLimit-Remaining")).toBe("98");
+    const info = await (await api.call("/api/access/info", { headers: auth })).json();
+    expect(info.usedCount).toBe(2);
+  });
+
+  it("does not count the login call, access/info, or calls without a valid token", async () => {
+    const { auth, password } = await accountWithScorecards(api, database.db, "frugal@example.com");
+    await api.call("/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "frugal@example.com", contraseña: password }) });
+    await api.call("/api/access/info", { headers: auth });
+    await api.call("/api/documents/list", { headers: { Token: "nope" } });
+    const info = await (await api.call("/api/access/info", { headers: auth })).json();
+    expect(info.usedCount).toBe(0);
+  });
+
+  it("counts each account separately", async () => {
+    const a = await accountWithScorecards(api, database.db, "a@example.com");
+    const b = await accountWithScorecards(api, database.db, "b@example.com");
+    await api.call("/api/documents/list", { headers: a.auth });
+    await api.call("/api/documents/list", { headers: a.auth });
+    expect((await (await api.call("/api/access/info", { headers: b.auth })).json()).usedCount).toBe(0);
+  });
+
+  it("honours RATE_LIMIT_PER_HOUR", async () => {
+    const small = createTestApi(database.db, api.clock, { rateLimitPerHour: 3 });
+    const { auth } = await accountWithScorecards(small, database.db, "small@example.com");
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await small.call("/api/documents/list", { headers: auth })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("call limit across processes", () => {
+  it("two app instances over one PostgreSQL allow exactly 100 calls together", async () => {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const [one, two] = [await openDatabase({ url: created.url }), await openDatabase({ url: created.url })];
+    try {
+      const apiOne = createTestApi(one.db);
+      const apiTwo = createTestApi(two.db, apiOne.clock);
+      const { auth } = await accountWithScorecards(apiOne, one.db, "shared@example.com");
+      const calls = Array.from({ length: 160 }, (_, i) =>
+        (i % 2 ? apiOne : apiTwo).call("/api/documents/list", { headers: auth }).then((r) => r.status),
+      );
+      const statuses = await Promise.all(calls);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(60);
+    } finally {
+      await one.close();
+      await two.close();
+      await created.drop();
+    }
+  });
+});

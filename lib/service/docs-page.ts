@@ -1,0 +1,84 @@
+// A self-contained reference page rendered from the OpenAPI document: no CDN script, so it
+// also works on servers without Internet access (Scalar and Swagger UI load theirs from a CDN).
+
+type Json = Record<string, unknown>;
+type Operation = {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: Json }[];
+  requestBody?: { content?: Record<string, { schema?: Json }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Json }> }>;
+};
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+const code = (text: string) =>
+  escape(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+
+function schemaLink(schema: Json | undefined): string {
+  if (!schema) return "";
+  const ref = schema.$ref;
+  if (typeof ref === "string") {
+    const name = ref.split("/").pop()!;
+    return `<a href="#schema-${escape(name)}">${escape(name)}</a>`;
+  }
+  if (schema.type === "array") return `array of ${schemaLink(schema.items as Json)}`;
+  return `<code>${escape(JSON.stringify(schema))}</code>`;
+}
+
+function renderOperation(method: string, path: string, op: Operation): string {
+  const params = (op.parameters ?? [])
+    .map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ", required" : ""}) ${schemaLink(p.schema)}</li>`)
+    .join("");
+  const body = op.requestBody?.content?.["application/json"]?.schema;
+  const responses = Object.entries(op.responses ?? {})
+    .map(([status, r]) => {
+      const schema = r.content?.["application/json"]?.schema;
+      return `<li><strong>${escape(status)}</strong> ${code(r.description ?? "")} ${schema ? `: ${schemaLink(schema)}` : ""}</li>`;
+    })
+    .join("");
+  return `<section class="op" id="${escape(method + path)}">
+  <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>/${escape(path.replace(/^\//, ""))}</code></h3>
+  <p>${code(op.summary ?? "")}${op.security?.length ? ' <span class="auth">Token</span>' : ""}</p>
+  ${op.description ? `<p class="desc">${code(op.description)}</p>` : ""}
+  ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}
+  ${body ? `<h4>Body</h4><p>${schemaLink(body)}</p>` : ""}
+  <h4>Responses</h4><ul>${responses}</ul>
+</section>`;
+}
+
+export function renderDocsPage(document: object): string {
+  const doc = document as Json;
+  const info = doc.info as { title: string; version: string; description?: string };
+  const paths = doc.paths as Record<string, Record<string, Operation>>;
+  const byTag = new Map<string, string[]>();
+  for (const [path, ops] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const tag = op.tags?.[0] ?? "Other";
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op)]);
+    }
+  }
+  const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  const sections = [...byTag].map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join("")}`).join("");
+  const schemaSections = Object.entries(schemas)
+    .map(([name, s]) => `<section class="op" id="schema-${escape(name)}"><h3>${escape(name)}</h3><pre>${escape(JSON.stringify(s, null, 2))}</pre></section>`)
+    .join("");
+  const nav = [...byTag.keys()].map((t) => `<a href="#tag-${escape(t)}">${escape(t)}</a>`).join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(info.title)} reference</title><style>
+:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--card:#f6f8fa;--line:#d0d7de;--accent:#0b6bcb}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9da7b3;--bg:#0d1117;--card:#161b22;--line:#30363d;--accent:#4aa3ff}}
+body{font:15px/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0}
+main{max-width:960px;margin:0 auto;padding:24px}header{border-bottom:1px solid var(--line);margin-bottom:16px}
+nav a{margin-right:16px;color:var(--accent)}a{color:var(--accent)}.op{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:4px 16px;margin:12px 0}
+.method{display:inline-block;min-width:64px;text-align:center;border-radius:4px;padding:2px 6px;font-size:13px;color:#fff;background:#57606a}
+.get{background:#1f7a3d}.post{background:#0b6bcb}.delete{background:#b42318}.patch{background:#9a6700}
+.auth{font-size:12px;border:1px solid var(--line);border-radius:4px;padding:1px 6px;color:var(--muted)}
+.desc{color:var(--muted)}h4{margin:8px 0 4px}pre{overflow:auto;font-size:13px}code{font-size:13px}
+</style></head><body><main><header><h1>${escape(info.title)} <small>${escape(info.version)}</small></h1>
+<p>${code(info.description ?? "")}</p><p>Machine-readable: <a href="openapi.json">openapi.json</a></p><nav>${nav}<a href="#schemas">Schemas</a></nav></header>
+${sections}<h2 id="schemas">Schemas</h2>${schemaSections}</main></body></html>`;
+}

@@ -1,0 +1,55 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { HTTPException } from "hono/http-exception";
+import type { ZodError } from "zod";
+import type { ErrorBody, ErrorCode, ErrorDetail } from "@/lib/contract/common";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): ErrorBody {
+    return { success: false, errorMessage: this.message, code: this.code, details: this.details };
+  }
+}
+
+export const notFound = (what = "Resource") => new ApiError(404, "not_found", `${what} not found`);
+export const unauthorized = (message: string) => new ApiError(401, "unauthorized", message);
+export const invalidRequest = (message: string, details: ErrorDetail[] = []) =>
+  new ApiError(400, "invalid_request", message, details);
+export const conflict = (message: string, details: ErrorDetail[] = []) =>
+  new ApiError(409, "conflict", message, details);
+
+export function zodDetails(error: ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+}
+
+const codeByStatus: Partial<Record<number, ErrorCode>> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+/** Maps anything thrown to an ApiError; unexpected errors become a generic 500 and are logged. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    const code = codeByStatus[error.status];
+    if (code) {
+      const message = error.status === 400 ? "Malformed JSON in request body" : error.message || code;
+      return new ApiError(error.status as ContentfulStatusCode, code, message);
+    }
+  }
+  console.error("[api] unexpected error:", error);
+  return new ApiError(500, "internal", "Internal server error");
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context";
+import { ApiError, unauthorized } from "./errors";
+import { budgetHeaders, countCall } from "./domain/call-limit";
+import { findCaller } from "./domain/tokens";
+
+/** Authenticates the Token header and, when counted, spends one call of the hourly budget. */
+export function requireToken({ counted }: { counted: boolean }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { deps } = c.var;
+    const token = c.req.header("Token");
+    if (!token) throw unauthorized("Missing Token header: log in with POST /rest/login and send the token in the Token header");
+    const caller = await findCaller(deps, token);
+    if (!caller) throw unauthorized("Invalid, revoked or expired token");
+    c.set("caller", caller);
+    if (!counted) return next();
+
+    const budget = await countCall(deps, caller.accountId);
+    const headers = budgetHeaders(budget, deps.now());
+    if (budget.used > budget.limit) {
+      const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
+      throw new ApiError(
+        429,
+        "rate_limited",
+        `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`,
+        [],
+        { ...headers, "Retry-After": String(retryAfter) },
+      );
+    }
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  };
+}

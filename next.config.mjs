@@ -1,0 +1,8 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "proper-lockfile"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;
