@@ -37,7 +37,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
   const responses = Object.entries(op.responses ?? {})
     .map(([status, r]) => {
       const schema = r.content?.["application/json"]?.schema;
-      return `<li><strong>${escape(status)}</strong> ${code(r.description ?? "")} ${schema ? `: ${schemaLink(schema)}` : ""}</li>`;
+      return `<li><strong>${escape(status)}</strong> ${code(r.description ?? "")}${schema ? `: ${schemaLink(schema)}` : ""}</li>`;
     })
     .join("");
   return `<section class="op" id="${escape(method + path)}">

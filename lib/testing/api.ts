@@ -22,7 +22,7 @@ export function createTestApi(db: Db, clock = new TestClock(), config: Partial<S
     now: clock.now,
     config: { rateLimitPerHour: 100, tokenTtlHours: 12, passwordCost: TEST_PASSWORD_COST, ...config },
   });
-  return { app, clock, call: (path: string, init: RequestInit = {}) => app.request(`/rest${path}`, init) };
+  return { app, clock, call: async (path: string, init: RequestInit = {}) => app.request(`/rest${path}`, init) };
 }
 
 export type TestApi = ReturnType<typeof createTestApi>;

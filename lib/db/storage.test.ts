@@ -1,0 +1,119 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DatabaseLockedError, openDatabase, type Database } from "@/lib/db/client";
+import { demoScorecards } from "@/lib/db/demo";
+import { accounts, kpis, kpiValues, scorecards } from "@/lib/db/schema";
+import { seedDemo, seedDemoIfEmpty } from "@/lib/service/admin";
+import { TEST_PASSWORD_COST } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+
+const run = promisify(execFile);
+const cli = (args: string[], env: Record<string, string>) =>
+  run("npm", ["run", "--silent", "cli", "--", ...args], { env: { ...process.env, ...env }, cwd: process.cwd() });
+
+describe.each(testDatabases)("storage on $name", ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(() => database.close());
+
+  it("loads the demo once, with every KPI feature and years of history", async () => {
+    const today = new Date("2026-11-20T00:00:00Z");
+    expect(await seedDemo(database.db, { today, passwordCost: TEST_PASSWORD_COST })).toBe(true);
+    expect(await seedDemo(database.db, { today, passwordCost: TEST_PASSWORD_COST })).toBe(false);
+    expect(await seedDemoIfEmpty(database.db)).toBe(false);
+
+    const cards = await database.db.select().from(scorecards);
+    expect(cards).toHaveLength(3);
+    const all = await database.db.select().from(kpis);
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(all.map((k) => k.grouping))).toEqual(new Set(["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"]));
+    expect(new Set(all.map((k) => k.optimization))).toEqual(new Set(["MAXIMIZE", "MINIMIZE", "BINARY"]));
+    expect(new Set(all.map((k) => k.inheritance))).toEqual(new Set([true, false]));
+    expect(new Set(all.map((k) => k.updateInterval))).toEqual(new Set(["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR"]));
+    const formulas = all.filter((k) => k.formula);
+    expect(formulas.length).toBeGreaterThanOrEqual(3);
+    for (const f of formulas) expect(f.formula).toMatch(/\[[0-9a-f-]{36}\]/);
+    expect(all.filter((k) => k.indicatorType === "CONTAINER").length).toBeGreaterThanOrEqual(10);
+
+    const [span] = await database.db
+      .select({ n: count(), first: sql<string>`min(${kpiValues.date})::text`, last: sql<string>`max(${kpiValues.date})::text` })
+      .from(kpiValues);
+    expect(span!.n).toBeGreaterThan(8000);
+    expect(span!.first <= "2023-11-01").toBe(true);
+    expect(span!.last).toBe("2026-11-20");
+  });
+
+  it("keeps the demo deterministic for a given day", () => {
+    const day = new Date("2026-01-01T00:00:00Z");
+    expect(JSON.stringify(demoScorecards(day))).toBe(JSON.stringify(demoScorecards(day)));
+  });
+
+  it("cascades an account's deletion to its scorecards, KPIs and values", async () => {
+    const [demo] = await database.db.select().from(accounts).where(eq(accounts.email, "demo@example.com"));
+    await database.db.delete(accounts).where(eq(accounts.id, demo!.id));
+    expect((await database.db.select({ n: count() }).from(kpiValues))[0]!.n).toBe(0);
+    expect((await database.db.select({ n: count() }).from(kpis))[0]!.n).toBe(0);
+  });
+});
+
+describe("the embedded database on disk", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "gauge-data-"));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("survives a reopen and refuses a second process with a clear error", async () => {
+    const first = await openDatabase({ dataDir });
+    await first.db.insert(accounts).values({ email: "kept@example.com", passwordHash: "x" });
+    await first.close();
+
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect(await reopened.db.select({ email: accounts.email }).from(accounts)).toEqual([{ email: "kept@example.com" }]);
+      const refused = await cli(["seed-demo"], { DATA_DIR: dataDir, DATABASE_URL: "" }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(refused?.code).toBe(1);
+      expect(refused?.stderr).toContain("is in use by another Gauge process");
+      await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("administers accounts and scorecards from the command line", async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    expect((await cli(["add-account", "Boss@Example.com", "long enough password"], env)).stdout).toMatch(/Created account \d+ for boss@example.com/);
+    const duplicate = await cli(["add-account", "boss@example.com", "long enough password"], env).catch((e) => e);
+    expect(duplicate.stderr).toContain("already exists");
+
+    const file = path.join(dataDir, "card.json");
+    await writeFile(file, JSON.stringify({
+      name: "Imported",
+      kpis: [{ id: "a", name: "A", values: [{ date: "2024-01-31", value: 3 }] }, { name: "Twice A", formula: "[a] * 2" }],
+    }));
+    expect((await cli(["import-scorecard", file, "--owner", "boss@example.com"], env)).stdout).toMatch(/Imported scorecard \d+/);
+
+    await writeFile(file, JSON.stringify({ name: "Bad", kpis: [{ name: "A", values: [{ date: "2023-02-30", value: 1 }] }] }));
+    const bad = await cli(["import-scorecard", file, "--owner", "boss@example.com"], env).catch((e) => e);
+    expect(bad.stderr).toContain("kpis.0.values.0.date: Invalid date");
+
+    const database = await openDatabase({ dataDir });
+    try {
+      expect((await database.db.select({ name: scorecards.name }).from(scorecards)).map((s) => s.name)).toEqual(["Imported"]);
+      const formula = (await database.db.select().from(kpis)).find((k) => k.name === "Twice A")!.formula;
+      expect(formula).toMatch(/^\[[0-9a-f-]{36}\] \* 2$/);
+    } finally {
+      await database.close();
+    }
+  });
+});

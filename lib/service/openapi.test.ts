@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { createTestApi, type TestApi } from "@/lib/testing/api";
+
+// Every endpoint API.md names that the service serves; the document must list each one.
+const CONTRACT_ROUTES = [
+  "POST /rest/login",
+  "POST /rest/logout",
+  "GET /rest/api/access/info",
+  "GET /rest/api/api-keys",
+  "POST /rest/api/api-keys",
+  "DELETE /rest/api/api-keys/{id}",
+  "GET /rest/api/documents/list",
+  "GET /rest/api/documents/list/{docId}",
+  "GET /rest/api/document/{docId}/kpi/list",
+  "GET /rest/api/document/{docId}/kpi/tree",
+  "GET /rest/api/document/{docId}/kpi/{guid}",
+];
+
+describe("OpenAPI document and reference page", () => {
+  let database: Database;
+  let api: TestApi;
+  beforeAll(async () => {
+    database = await openDatabase({ memory: true });
+    api = createTestApi(database.db);
+  });
+  afterAll(() => database.close());
+
+  it("serves an OpenAPI 3.1 document with every contract route, typed from the zod schemas", async () => {
+    const response = await api.call("/openapi.json");
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.openapi).toBe("3.1.0");
+    const routes = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    for (const route of CONTRACT_ROUTES) expect(routes).toContain(route);
+    expect(doc.components.securitySchemes.Token).toEqual({ type: "apiKey", in: "header", name: "Token" });
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Kpi", "KpiNode", "Scorecard", "Error", "LoginRequest", "LoginResponse", "AccessInfo"]));
+    expect(doc.components.schemas.LoginRequest.required).toEqual(["email", "contraseña"]);
+    expect(doc.components.schemas.Kpi.properties.updateInterval.enum).toEqual(["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"]);
+  });
+
+  it("renders a readable reference page from the document", async () => {
+    const response = await api.call("/docs");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/text\/html/);
+    const html = await response.text();
+    expect(html).toContain("<h1>Gauge KPI API");
+    expect(html).toContain("/rest/api/document/{docId}/kpi/tree");
+    expect(html).toContain('id="schema-Kpi"');
+    expect(html).not.toMatch(/<script/i);
+  });
+});

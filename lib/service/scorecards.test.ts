@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+
+describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+  let owner: Awaited<ReturnType<typeof accountWithScorecards>>;
+  let stranger: Awaited<ReturnType<typeof accountWithScorecards>>;
+  const get = async (path: string, auth = owner.auth) => {
+    const response = await api.call(path, { headers: auth });
+    return { status: response.status, body: await response.json() };
+  };
+
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db);
+    owner = await accountWithScorecards(api, database.db, "owner@example.com", [smallScorecard("First"), smallScorecard("Second")]);
+    stranger = await accountWithScorecards(api, database.db, "stranger@example.com", [smallScorecard("Theirs")]);
+  });
+  afterAll(() => database.close());
+
+  it("lists only the account's scorecards", async () => {
+    const { status, body } = await get("/api/documents/list");
+    expect(status).toBe(200);
+    expect(body.sharedToUser).toEqual([]);
+    expect(body.documents.map((d: { name: string }) => d.name)).toEqual(["First", "Second"]);
+    expect(body.documents[0]).toEqual({
+      id: owner.scorecardIds[0],
+      name: "First",
+      description: "A small scorecard for tests",
+      kpiCount: 6,
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+  });
+
+  it("returns one scorecard by ID", async () => {
+    const { status, body } = await get(`/api/documents/list/${owner.scorecardIds[1]}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: owner.scorecardIds[1], name: "Second", kpiCount: 6 });
+  });
+
+  it("lists KPIs flat in tree order and as a tree with the root first", async () => {
+    const docId = owner.scorecardIds[0];
+    const list = await get(`/api/document/${docId}/kpi/list`);
+    expect(list.body.items.map((k: { name: string }) => k.name)).toEqual(["First", "Customer", "Sales", "Costs", "Margin", "Audit passed"]);
+    const [root, customer, sales, costs, margin, audit] = list.body.items;
+    expect(root).toMatchObject({ parentGuid: null, indicatorType: "CONTAINER", acceptValueData: false });
+    expect(customer).toMatchObject({ parentGuid: root.guid, indicatorType: "CONTAINER", acceptValueData: false });
+    expect(sales).toMatchObject({
+      parentGuid: customer.guid,
+      indicatorType: "INDICATOR",
+      measure: "USD",
+      updateInterval: "MONTH",
+      acceptValueData: true,
+      grouping: "SUM",
+      inheritance: false,
+      optimization: "MAXIMIZE",
+      formula: null,
+      weight: 1,
+      min: 0,
+      max: 100,
+      target: 80,
+      baseline: 20,
+    });
+    expect(costs.optimization).toBe("MINIMIZE");
+    expect(margin).toMatchObject({ formula: `[${sales.guid}] - [${costs.guid}]`, acceptValueData: false });
+    expect(audit).toMatchObject({ parentGuid: root.guid, updateInterval: "QUARTER", optimization: "BINARY" });
+
+    const tree = await get(`/api/document/${docId}/kpi/tree`);
+    expect(tree.status).toBe(200);
+    expect(tree.body.root.guid).toBe(root.guid);
+    expect(tree.body.root.children.map((k: { name: string }) => k.name)).toEqual(["Customer", "Audit passed"]);
+    expect(tree.body.root.children[0].children.map((k: { name: string }) => k.name)).toEqual(["Sales", "Costs", "Margin"]);
+    expect(tree.body.root.children[0].children[0].children).toEqual([]);
+  });
+
+  it("returns one KPI by GUID, in any letter case", async () => {
+    const docId = owner.scorecardIds[0];
+    const sales = (await get(`/api/document/${docId}/kpi/list`)).body.items[2];
+    expect((await get(`/api/document/${docId}/kpi/${sales.guid}`)).body).toEqual(sales);
+    expect((await get(`/api/document/${docId}/kpi/${sales.guid.toUpperCase()}`)).body).toEqual(sales);
+    // The KPI exists, but in another scorecard of the same account.
+    const other = await get(`/api/document/${owner.scorecardIds[1]}/kpi/${sales.guid}`);
+    expect(other.status).toBe(404);
+  });
+
+  it.each([
+    ["/api/documents/list/abc", "docId"],
+    ["/api/documents/list/-1", "docId"],
+    ["/api/document/1.5/kpi/list", "docId"],
+    ["/api/document/1/kpi/not-a-guid", "guid"],
+  ])("refuses %s with 400 naming %s", async (path, field) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, code: "invalid_request" });
+    expect(body.details.map((d: { path: string }) => d.path)).toContain(field);
+  });
+
+  it("answers a scorecard ID beyond any stored one with 404", async () => {
+    expect((await get("/api/documents/list/99999999999")).status).toBe(404);
+  });
+
+  it("answers 404, never the data, for another account's objects on every route", async () => {
+    const theirDoc = stranger.scorecardIds[0]!;
+    const theirKpis = (await get(`/api/document/${theirDoc}/kpi/list`, stranger.auth)).body.items;
+    const theirKpi = theirKpis[2].guid;
+    const { key: _unused, id: theirKeyId } = await (
+      await api.call("/api/api-keys", jsonInit("POST", { name: "theirs" }, stranger.auth))
+    ).json();
+
+    // One row per route with a path parameter; the test below keeps the table complete.
+    const table: { method: string; path: string; openapi: string; body?: unknown }[] = [
+      { method: "GET", path: `/api/documents/list/${theirDoc}`, openapi: "/rest/api/documents/list/{docId}" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/list`, openapi: "/rest/api/document/{docId}/kpi/list" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/tree`, openapi: "/rest/api/document/{docId}/kpi/tree" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}" },
+      { method: "DELETE", path: `/api/api-keys/${theirKeyId}`, openapi: "/rest/api/api-keys/{id}" },
+    ];
+    for (const row of table) {
+      const init = row.body === undefined ? { method: row.method, headers: owner.auth } : jsonInit(row.method, row.body, owner.auth);
+      const response = await api.call(row.path, init);
+      const text = await response.text();
+      expect(response.status, `${row.method} ${row.path}`).toBe(404);
+      expect(JSON.parse(text)).toMatchObject({ success: false, code: "not_found" });
+      expect(text).not.toContain("Theirs");
+    }
+
+    const doc = await (await api.call("/openapi.json")).json();
+    const parameterised = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
+      path.includes("{") ? Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`) : [],
+    );
+    expect(table.map((r) => `${r.method} ${r.openapi}`).sort()).toEqual(parameterised.sort());
+  });
+});
