@@ -9,7 +9,9 @@ import { requireToken } from "./middleware";
 import { renderDocsPage } from "./docs-page";
 import { newRouter } from "./router";
 import { authRoutes } from "./routes/auth";
+import { groupedRoutes } from "./routes/grouped";
 import { scorecardRoutes } from "./routes/scorecards";
+import { valueRoutes } from "./routes/values";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const UNCOUNTED = new Set(["/rest/api/access/info"]);
@@ -48,6 +50,8 @@ export function createApi(deps: Deps) {
   });
   app.route("/", authRoutes);
   app.route("/", scorecardRoutes);
+  app.route("/", valueRoutes);
+  app.route("/", groupedRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

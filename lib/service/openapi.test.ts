@@ -15,6 +15,16 @@ const CONTRACT_ROUTES = [
   "GET /rest/api/document/{docId}/kpi/list",
   "GET /rest/api/document/{docId}/kpi/tree",
   "GET /rest/api/document/{docId}/kpi/{guid}",
+  "GET /rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}",
+  "POST /rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}",
+  "DELETE /rest/api/document/{docId}/kpi/indicator/{guid}/values/{date}",
+  "GET /rest/api/document/{docId}/kpi/indicator/{guid}/values",
+  "POST /rest/api/document/{docId}/kpi/batch/set-value/{date}",
+  "POST /rest/api/document/{docId}/kpi/batch/set-values",
+  "POST /rest/api/document/{docId}/kpi/batch/get-value/{date}",
+  "GET /rest/api/document/{docId}/kpi/batch/all/get-value/{date}",
+  "GET /rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}",
+  "GET /rest/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}",
 ];
 
 describe("OpenAPI document and reference page", () => {

@@ -117,6 +117,19 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/document/${theirDoc}/kpi/tree`, openapi: "/rest/api/document/{docId}/kpi/tree" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}" },
       { method: "DELETE", path: `/api/api-keys/${theirKeyId}`, openapi: "/rest/api/api-keys/{id}" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}" },
+      { method: "POST", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}", body: { value: 1 } },
+      { method: "DELETE", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values/{date}" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values" },
+      { method: "POST", path: `/api/document/${theirDoc}/kpi/batch/set-value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/batch/set-value/{date}", body: [{ guid: theirKpi, value: 1 }] },
+      { method: "POST", path: `/api/document/${theirDoc}/kpi/batch/set-values`, openapi: "/rest/api/document/{docId}/kpi/batch/set-values", body: { items: [{ guid: theirKpi, date: "2024-01-01", value: 1 }] } },
+      { method: "POST", path: `/api/document/${theirDoc}/kpi/batch/get-value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/batch/get-value/{date}", body: { guids: [theirKpi] } },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/batch/all/get-value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/batch/all/get-value/{date}" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}" },
+      // Their KPI addressed through the caller's own scorecard is just as missing.
+      { method: "GET", path: `/api/document/${owner.scorecardIds[0]}/kpi/indicator/${theirKpi}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "" },
+      { method: "GET", path: `/api/document/${owner.scorecardIds[0]}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31?guids=${theirKpi}`, openapi: "" },
     ];
     for (const row of table) {
       const init = row.body === undefined ? { method: row.method, headers: owner.auth } : jsonInit(row.method, row.body, owner.auth);
@@ -131,6 +144,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     const parameterised = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
       path.includes("{") ? Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`) : [],
     );
-    expect(table.map((r) => `${r.method} ${r.openapi}`).sort()).toEqual(parameterised.sort());
+    const covered = new Set(table.filter((r) => r.openapi).map((r) => `${r.method} ${r.openapi}`));
+    expect([...covered].sort()).toEqual(parameterised.sort());
   });
 });

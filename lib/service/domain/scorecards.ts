@@ -51,7 +51,7 @@ export async function assertScorecard(deps: Deps, accountId: number, docId: numb
   if (!row?.n) throw notFound("Scorecard");
 }
 
-type KpiRow = typeof kpis.$inferSelect;
+export type KpiRow = typeof kpis.$inferSelect;
 
 export function toKpi(row: KpiRow): Kpi {
   return {
@@ -75,10 +75,15 @@ export function toKpi(row: KpiRow): Kpi {
   };
 }
 
+/** The scorecard's KPI rows in stored order; 404 unless the account owns the scorecard. */
+export async function scorecardKpis(deps: Deps, accountId: number, docId: number): Promise<KpiRow[]> {
+  await assertScorecard(deps, accountId, docId);
+  return deps.db.select().from(kpis).where(eq(kpis.scorecardId, docId)).orderBy(asc(kpis.position));
+}
+
 /** Every KPI of the scorecard as a tree, children in their stored order. */
 export async function kpiTree(deps: Deps, accountId: number, docId: number): Promise<KpiNode> {
-  await assertScorecard(deps, accountId, docId);
-  const rows = await deps.db.select().from(kpis).where(eq(kpis.scorecardId, docId)).orderBy(asc(kpis.position));
+  const rows = await scorecardKpis(deps, accountId, docId);
   const nodes = new Map(rows.map((r) => [r.guid, { ...toKpi(r), children: [] as KpiNode[] }]));
   let root: KpiNode | undefined;
   for (const node of nodes.values()) {

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { Guid, IsoDate, NullableNumber } from "./common";
+
+export const MAX_BATCH_ITEMS = 5000;
+
+const fields = {
+  value: NullableNumber.optional(),
+  target: NullableNumber.optional(),
+  baseline: NullableNumber.optional(),
+  min: NullableNumber.optional(),
+  max: NullableNumber.optional(),
+};
+export const VALUE_FIELDS = ["value", "target", "baseline", "min", "max"] as const;
+export type ValueField = (typeof VALUE_FIELDS)[number];
+
+const namesAField = (item: Partial<Record<ValueField, unknown>>) => VALUE_FIELDS.some((f) => item[f] !== undefined);
+const NAME_A_FIELD = "Name at least one of value, target, baseline, min, max";
+
+export const ValueWrite = z
+  .strictObject(fields)
+  .refine(namesAField, NAME_A_FIELD)
+  .meta({ id: "ValueWrite", example: { value: 42.5, target: 50 } });
+export type ValueWrite = z.infer<typeof ValueWrite>;
+
+export const ValueRecord = z
+  .object({
+    date: z.string(),
+    value: z.number().nullable(),
+    target: z.number().nullable(),
+    baseline: z.number().nullable(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+  })
+  .meta({ id: "ValueRecord", example: { date: "2024-03-31", value: 42.5, target: 50, baseline: null, min: null, max: null } });
+export type ValueRecord = z.infer<typeof ValueRecord>;
+
+export const ValueRecordList = z.object({ items: z.array(ValueRecord) }).meta({ id: "ValueRecordList" });
+
+export const ValuesAtDate = z
+  .object({
+    date: z.string(),
+    value: z.number().nullable(),
+    valueDate: z.string().nullable(),
+    target: z.number().nullable(),
+    targetDate: z.string().nullable(),
+    baseline: z.number().nullable(),
+    baselineDate: z.string().nullable(),
+    min: z.number().nullable(),
+    minDate: z.string().nullable(),
+    max: z.number().nullable(),
+    maxDate: z.string().nullable(),
+    performance: z.number().nullable(),
+    progress: z.number().nullable(),
+  })
+  .meta({
+    id: "ValuesAtDate",
+    description: "The values in effect at a date. Each *Date is when that value was entered (null: the KPI's own scale value, or none).",
+    example: {
+      date: "2024-03-31",
+      value: 42.5,
+      valueDate: "2024-03-01",
+      target: 50,
+      targetDate: null,
+      baseline: 20,
+      baselineDate: null,
+      min: 0,
+      minDate: null,
+      max: 100,
+      maxDate: null,
+      performance: 0.425,
+      progress: 0.75,
+    },
+  });
+export type ValuesAtDate = z.infer<typeof ValuesAtDate>;
+
+export const GuidValuesAtDate = ValuesAtDate.extend({ guid: z.string() }).meta({ id: "GuidValuesAtDate" });
+export const GuidValuesAtDateList = z.object({ values: z.array(GuidValuesAtDate) }).meta({ id: "GuidValuesAtDateList" });
+
+export const BatchSetValueItem = z
+  .strictObject({ guid: Guid, ...fields })
+  .refine(namesAField, NAME_A_FIELD);
+export const BatchSetValueBody = z
+  .array(BatchSetValueItem)
+  .min(1, "Send at least one item")
+  .meta({ id: "BatchSetValueBody", example: [{ guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", value: 12 }] });
+
+export const BatchSetValuesItem = z
+  .strictObject({ guid: Guid, date: IsoDate, ...fields })
+  .refine(namesAField, NAME_A_FIELD);
+export const BatchSetValuesBody = z
+  .strictObject({ items: z.array(BatchSetValuesItem).min(1, "Send at least one item") })
+  .meta({
+    id: "BatchSetValuesBody",
+    example: {
+      items: [
+        { guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", date: "2024-01-31", value: 12 },
+        { guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", date: "2024-02-29", value: 14, target: 15 },
+      ],
+    },
+  });
+export type BatchSetValuesItem = z.infer<typeof BatchSetValuesItem>;
+
+export const GuidValueRecord = ValueRecord.extend({ guid: z.string() }).meta({ id: "GuidValueRecord" });
+export const BatchSetValueResponse = z.object({ values: z.array(GuidValueRecord) }).meta({ id: "BatchSetValueResponse" });
+export const BatchSetValuesResponse = z
+  .object({ written: z.number().int(), values: z.array(GuidValueRecord) })
+  .meta({ id: "BatchSetValuesResponse", description: "`written` counts distinct (KPI, date) records; `values` holds each as stored." });
+
+export const BatchGetValueBody = z
+  .strictObject({ guids: z.array(Guid).min(1, "Send at least one GUID").max(MAX_BATCH_ITEMS) })
+  .meta({ id: "BatchGetValueBody", example: { guids: ["0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f"] } });
+
+export const DateRangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });

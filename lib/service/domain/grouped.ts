@@ -1,0 +1,57 @@
+import "server-only";
+import type { GroupedValues, Series } from "@/lib/contract/grouped";
+import type { Period } from "@/lib/contract/kpis";
+import type { Deps } from "../context";
+import { invalidRequest, notFound } from "../errors";
+import { periodsBetween, MAX_PERIODS, type PeriodSpan } from "./periods";
+import { scorecardKpis } from "./scorecards";
+import { computeSeries, dependencies, isCalculated, type Bucket, type KpiDef, type Prior } from "./series";
+import { aggregateBuckets, latestEntries } from "./value-queries";
+
+export function spansOrThrow(from: string, to: string, period: Period): PeriodSpan[] {
+  if (from > to) throw invalidRequest("startDate is after endDate", [{ path: "endDate", message: "Must not be before startDate" }]);
+  const spans = periodsBetween(from, to, period);
+  if (!spans) {
+    throw invalidRequest(`The range holds more than ${MAX_PERIODS} periods of ${period}`, [
+      { path: "endDate", message: `At most ${MAX_PERIODS} periods` },
+    ]);
+  }
+  return spans;
+}
+
+/** Series for `wanted` KPIs over `spans`: two SQL queries whatever the number of KPIs. */
+export async function seriesFor(deps: Deps, defs: KpiDef[], wanted: string[], spans: PeriodSpan[], period: Period): Promise<Series[]> {
+  const byGuid = new Map(defs.map((d) => [d.guid, d]));
+  const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
+  const first = spans[0]!.start;
+  const last = spans[spans.length - 1]!.end;
+  const [rows, latest] = await Promise.all([
+    aggregateBuckets(deps.db, entered, period, first, last),
+    latestEntries(deps.db, entered, first, false),
+  ]);
+  const buckets = new Map<string, Map<string, Bucket>>();
+  for (const r of rows) {
+    if (!buckets.has(r.guid)) buckets.set(r.guid, new Map());
+    buckets.get(r.guid)!.set(r.bucket, { agg: r.agg, last: r.last_value, target: r.target, baseline: r.baseline, min: r.min, max: r.max });
+  }
+  const prior = new Map<string, Prior>([...latest].map(([g, l]) => [g, { value: l.value, target: l.target, baseline: l.baseline, min: l.min, max: l.max }]));
+  return computeSeries({ kpis: defs, spans, buckets, prior }, wanted);
+}
+
+export async function groupedValues(
+  deps: Deps,
+  accountId: number,
+  docId: number,
+  period: Period,
+  from: string,
+  to: string,
+  guids?: string[],
+): Promise<GroupedValues> {
+  const spans = spansOrThrow(from, to, period);
+  const defs = await scorecardKpis(deps, accountId, docId);
+  const known = new Set(defs.map((d) => d.guid));
+  const missing = (guids ?? []).find((g) => !known.has(g));
+  if (missing) throw notFound(`KPI ${missing}`);
+  const items = await seriesFor(deps, defs, guids ?? defs.map((d) => d.guid), spans, period);
+  return { start: from, end: to, period, items };
+}

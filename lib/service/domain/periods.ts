@@ -1,0 +1,50 @@
+import type { Period } from "@/lib/contract/kpis";
+
+export const MAX_PERIODS = 1000;
+
+const parse = (date: string) => new Date(`${date}T00:00:00Z`);
+const format = (d: Date) => d.toISOString().slice(0, 10);
+const MONTHS: Partial<Record<Period, number>> = { MONTH: 1, QUARTER: 3, HALF_YEAR: 6, YEAR: 12 };
+
+/** First day of the period holding `date` (weeks are ISO weeks, Monday first). */
+export function periodStart(date: string, period: Period): string {
+  const d = parse(date);
+  if (period === "DAY") return date;
+  if (period === "WEEK") {
+    d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+    return format(d);
+  }
+  const months = MONTHS[period]!;
+  return format(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - (d.getUTCMonth() % months), 1)));
+}
+
+/** First day of the period after the one starting at `start`. */
+export function nextPeriodStart(start: string, period: Period): string {
+  const d = parse(start);
+  if (period === "DAY" || period === "WEEK") d.setUTCDate(d.getUTCDate() + (period === "DAY" ? 1 : 7));
+  else d.setUTCMonth(d.getUTCMonth() + MONTHS[period]!);
+  return format(d);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = parse(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return format(d);
+}
+
+export interface PeriodSpan {
+  start: string;
+  end: string;
+}
+
+/** The whole periods that overlap [from, to], or null when there would be more than `limit`. */
+export function periodsBetween(from: string, to: string, period: Period, limit = MAX_PERIODS): PeriodSpan[] | null {
+  const spans: PeriodSpan[] = [];
+  for (let start = periodStart(from, period); start <= to; ) {
+    if (spans.length === limit) return null;
+    const next = nextPeriodStart(start, period);
+    spans.push({ start, end: addDays(next, -1) });
+    start = next;
+  }
+  return spans;
+}

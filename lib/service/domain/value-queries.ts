@@ -1,0 +1,101 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Period } from "@/lib/contract/kpis";
+import type { Db } from "@/lib/db/client";
+
+/** The SQL expression of a value's period start; matches periodStart() in periods.ts. */
+const BUCKET: Record<Period, SQL> = {
+  DAY: sql.raw("v.date"),
+  WEEK: sql.raw("date_trunc('week', v.date::timestamp)::date"),
+  MONTH: sql.raw("date_trunc('month', v.date::timestamp)::date"),
+  QUARTER: sql.raw("date_trunc('quarter', v.date::timestamp)::date"),
+  HALF_YEAR: sql.raw("make_date(extract(year FROM v.date)::int, CASE WHEN extract(month FROM v.date) <= 6 THEN 1 ELSE 7 END, 1)"),
+  YEAR: sql.raw("date_trunc('year', v.date::timestamp)::date"),
+};
+
+const lastNonNull = (column: string) =>
+  sql.raw(`(array_agg(v.${column} ORDER BY v.date DESC) FILTER (WHERE v.${column} IS NOT NULL))[1]`);
+
+const guidList = (guids: string[]) => sql.join(guids.map((g) => sql`${g}::uuid`), sql`, `);
+
+export interface BucketRow {
+  guid: string;
+  bucket: string;
+  /** The period's entered values combined by the KPI's grouping. */
+  agg: number | null;
+  last_value: number | null;
+  target: number | null;
+  baseline: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+/** One row per KPI and period holding entered records, the grouping applied in SQL. */
+export function bucketsQuery(guids: string[], period: Period, from: string, to: string): SQL {
+  const bucket = BUCKET[period];
+  return sql`
+    SELECT v.kpi_guid::text AS guid, to_char(${bucket}, 'YYYY-MM-DD') AS bucket,
+      CASE k.grouping
+        WHEN 'SUM' THEN sum(v.value)
+        WHEN 'MIN' THEN min(v.value)
+        WHEN 'MAX' THEN max(v.value)
+        WHEN 'FIRST' THEN (array_agg(v.value ORDER BY v.date) FILTER (WHERE v.value IS NOT NULL))[1]
+        WHEN 'LAST' THEN ${lastNonNull("value")}
+        ELSE avg(v.value)
+      END AS agg,
+      ${lastNonNull("value")} AS last_value,
+      ${lastNonNull("target")} AS target,
+      ${lastNonNull("baseline")} AS baseline,
+      ${lastNonNull("min")} AS min,
+      ${lastNonNull("max")} AS max
+    FROM kpi_values v JOIN kpis k ON k.guid = v.kpi_guid
+    WHERE v.kpi_guid IN (${guidList(guids)}) AND v.date >= ${from}::date AND v.date <= ${to}::date
+    GROUP BY v.kpi_guid, k.grouping, ${bucket}`;
+}
+
+/** Rows of a raw query; PGlite and node-postgres both answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export async function aggregateBuckets(db: Db, guids: string[], period: Period, from: string, to: string): Promise<BucketRow[]> {
+  if (guids.length === 0) return [];
+  return queryRows<BucketRow>(db, bucketsQuery(guids, period, from, to));
+}
+
+export interface LatestRow {
+  guid: string;
+  value: number | null;
+  value_date: string | null;
+  target: number | null;
+  target_date: string | null;
+  baseline: number | null;
+  baseline_date: string | null;
+  min: number | null;
+  min_date: string | null;
+  max: number | null;
+  max_date: string | null;
+}
+
+const latestField = (field: string, date: string, inclusive: boolean) => {
+  const op = sql.raw(inclusive ? "<=" : "<");
+  const column = sql.raw(field);
+  return sql`LEFT JOIN LATERAL (
+      SELECT v.${column}, to_char(v.date, 'YYYY-MM-DD') AS date FROM kpi_values v
+      WHERE v.kpi_guid = k.guid AND v.date ${op} ${date}::date AND v.${column} IS NOT NULL
+      ORDER BY v.date DESC LIMIT 1) ${sql.raw(`l_${field}`)} ON true`;
+};
+
+/** Per KPI and field, the latest entered value (and its date) before, or at, `date`. */
+export async function latestEntries(db: Db, guids: string[], date: string, inclusive: boolean): Promise<Map<string, LatestRow>> {
+  if (guids.length === 0) return new Map();
+  const fields = ["value", "target", "baseline", "min", "max"];
+  const rows = await queryRows<LatestRow>(db, sql`
+    SELECT k.guid::text AS guid,
+      ${sql.join(fields.map((f) => sql.raw(`l_${f}.${f} AS ${f}, l_${f}.date AS ${f}_date`)), sql`, `)}
+    FROM kpis k
+    ${sql.join(fields.map((f) => latestField(f, date, inclusive)), sql` `)}
+    WHERE k.guid IN (${guidList(guids)})`);
+  return new Map(rows.map((r) => [r.guid, r]));
+}

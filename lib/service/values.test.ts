@@ -1,0 +1,223 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { kpiValues } from "@/lib/db/schema";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+
+describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+  let owner: Awaited<ReturnType<typeof accountWithScorecards>>;
+  let doc: number;
+  let otherDoc: number;
+  let kpi: Record<string, string>;
+  let otherSales: string;
+
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const init = body === undefined ? { method, headers: { ...owner.auth, ...headers } } : jsonInit(method, body, { ...owner.auth, ...headers });
+    const response = await api.call(path, init);
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  };
+  const stored = async () => (await database.db.select({ n: count() }).from(kpiValues))[0]!.n;
+
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000, tokenTtlHours: 24 * 365 });
+    owner = await accountWithScorecards(api, database.db, "values@example.com", [smallScorecard("Mine"), smallScorecard("Also mine")]);
+    [doc, otherDoc] = owner.scorecardIds as [number, number];
+    const items = (await call("GET", `/api/document/${doc}/kpi/list`)).body.items as { name: string; guid: string }[];
+    kpi = Object.fromEntries(items.map((k) => [k.name, k.guid]));
+    otherSales = (await call("GET", `/api/document/${otherDoc}/kpi/list`)).body.items[2].guid;
+  });
+  beforeEach(async () => {
+    await database.db.delete(kpiValues);
+  });
+  afterAll(() => database.close());
+
+  const valuePath = (guid: string, date: string) => `/api/document/${doc}/kpi/indicator/${guid}/value/${date}`;
+
+  it("writes only the named fields and reads the values in effect at a date", async () => {
+    expect((await call("POST", valuePath(kpi.Sales!, "2024-01-10"), { value: 40, target: 90 })).body).toEqual({
+      date: "2024-01-10", value: 40, target: 90, baseline: null, min: null, max: null,
+    });
+    expect((await call("POST", valuePath(kpi.Sales!, "2024-01-10"), { baseline: 10 })).body).toMatchObject({ value: 40, target: 90, baseline: 10 });
+
+    const sameMonth = await call("GET", valuePath(kpi.Sales!, "2024-01-20"));
+    expect(sameMonth.body).toEqual({
+      date: "2024-01-20",
+      value: 40, valueDate: "2024-01-10",
+      target: 90, targetDate: "2024-01-10",
+      baseline: 10, baselineDate: "2024-01-10",
+      min: 0, minDate: null, max: 100, maxDate: null,
+      performance: 0.4, progress: 30 / 80,
+    });
+    // Sales has no inheritance: in February the January value is no longer in effect, the target is.
+    const nextMonth = (await call("GET", valuePath(kpi.Sales!, "2024-02-05"))).body;
+    expect(nextMonth).toMatchObject({ value: null, valueDate: null, target: 90, targetDate: "2024-01-10", performance: null });
+  });
+
+  it("carries a value forward for a KPI with inheritance", async () => {
+    await database.db.execute(`UPDATE kpis SET inheritance = true WHERE guid = '${kpi.Costs}'` as never);
+    await call("POST", valuePath(kpi.Costs!, "2023-12-31"), { value: 25 });
+    const read = (await call("GET", valuePath(kpi.Costs!, "2024-06-01"))).body;
+    expect(read).toMatchObject({ value: 25, valueDate: "2023-12-31", performance: 0.75 });
+  });
+
+  it("refuses writes to calculated KPIs with 409 and unknown or foreign KPIs with 404", async () => {
+    expect((await call("POST", valuePath(kpi.Margin!, "2024-01-01"), { value: 1 })).status).toBe(409);
+    expect((await call("POST", valuePath(kpi.Customer!, "2024-01-01"), { value: 1 })).status).toBe(409);
+    expect((await call("POST", valuePath(otherSales, "2024-01-01"), { value: 1 })).status).toBe(404);
+    expect((await call("POST", valuePath("00000000-0000-4000-8000-000000000000", "2024-01-01"), { value: 1 })).status).toBe(404);
+    expect(await stored()).toBe(0);
+  });
+
+  it.each([
+    ["an impossible date", "2023-02-30", { value: 1 }, "date"],
+    ["a string as number", "2024-01-01", { value: "12" }, "value"],
+    ["an unknown field", "2024-01-01", { valeu: 12 }, ""],
+    ["no field at all", "2024-01-01", {}, ""],
+  ])("refuses %s with 400", async (_, date, body, path) => {
+    const response = await call("POST", valuePath(kpi.Sales!, date), body);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("invalid_request");
+    expect(response.body.details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+
+  it("refuses NaN and Infinity, which JSON cannot carry as numbers", async () => {
+    const response = await api.call(valuePath(kpi.Sales!, "2024-01-01"), {
+      method: "POST", headers: { ...owner.auth, "Content-Type": "application/json" }, body: '{"value": NaN}',
+    });
+    expect(response.status).toBe(400);
+    const huge = await api.call(valuePath(kpi.Sales!, "2024-01-01"), {
+      method: "POST", headers: { ...owner.auth, "Content-Type": "application/json" }, body: '{"value": 1e400}',
+    });
+    expect(huge.status).toBe(400);
+    expect(await stored()).toBe(0);
+  });
+
+  it("lists the history oldest first between two dates and deletes a record", async () => {
+    for (const [date, value] of [["2024-03-01", 3], ["2024-01-01", 1], ["2024-02-01", 2]] as const) {
+      await call("POST", valuePath(kpi.Sales!, date), { value });
+    }
+    const history = `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values`;
+    expect((await call("GET", history)).body.items.map((r: { value: number }) => r.value)).toEqual([1, 2, 3]);
+    expect((await call("GET", `${history}?from=2024-01-15&to=2024-02-28`)).body.items).toEqual([
+      { date: "2024-02-01", value: 2, target: null, baseline: null, min: null, max: null },
+    ]);
+    expect((await call("GET", `${history}?from=2024-13-01`)).status).toBe(400);
+    expect((await call("DELETE", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values/2024-02-01`)).status).toBe(204);
+    expect((await call("GET", history)).body.items.map((r: { value: number }) => r.value)).toEqual([1, 3]);
+  });
+
+  it("writes many KPIs at one date and reads them back in one call each", async () => {
+    const written = await call("POST", `/api/document/${doc}/kpi/batch/set-value/2024-05-31`, [
+      { guid: kpi.Sales, value: 70 },
+      { guid: kpi.Costs, value: 20, target: 15 },
+    ]);
+    expect(written.status).toBe(200);
+    expect(written.body.values).toEqual([
+      { guid: kpi.Sales, date: "2024-05-31", value: 70, target: null, baseline: null, min: null, max: null },
+      { guid: kpi.Costs, date: "2024-05-31", value: 20, target: 15, baseline: null, min: null, max: null },
+    ]);
+    const read = await call("POST", `/api/document/${doc}/kpi/batch/get-value/2024-05-31`, { guids: [kpi.Costs, kpi.Margin] });
+    expect(read.body.values.map((v: { guid: string; value: number }) => [v.guid, v.value])).toEqual([[kpi.Costs, 20], [kpi.Margin, 50]]);
+    const all = await call("GET", `/api/document/${doc}/kpi/batch/all/get-value/2024-05-31`);
+    expect(all.body.values).toHaveLength(6);
+    const root = all.body.values[0];
+    // The root rolls up Customer (Sales 0.7, Costs 0.8 and Margin without a scale) and the audit (no value).
+    expect(root.value).toBeCloseTo(75);
+    const bad = await call("POST", `/api/document/${doc}/kpi/batch/get-value/2024-05-31`, { guids: [kpi.Sales, otherSales] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([{ path: "guids.1", message: "No such KPI in this scorecard" }]);
+  });
+
+  it("writes all or nothing, naming every bad item by index", async () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({ guid: kpi.Sales, date: `2024-01-${String((i % 28) + 1).padStart(2, "0")}`, value: i }));
+    const badAt = Math.floor(Math.random() * items.length);
+    const second = (badAt + 17) % items.length;
+    const broken = items.map((item, i) =>
+      i === badAt ? { ...item, date: "2024-02-30" } : i === second ? { ...item, guid: otherSales } : item,
+    );
+    const response = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: broken });
+    expect(response.status).toBe(400);
+    expect(response.body.details.map((d: { path: string }) => d.path)).toContain(`items.${badAt}.date`);
+    expect(await stored()).toBe(0);
+
+    const foreign = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: items.map((it, i) => (i === second ? { ...it, guid: otherSales } : it)) });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.details).toEqual([{ path: `items.${second}.guid`, message: "No such KPI in this scorecard" }]);
+    const calculated = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: items.map((it, i) => (i === badAt ? { ...it, guid: kpi.Margin } : it)) });
+    expect(calculated.status).toBe(409);
+    expect(calculated.body.details).toEqual([{ path: `items.${badAt}.guid`, message: expect.stringContaining("calculated") }]);
+    expect(await stored()).toBe(0);
+
+    const ok = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items });
+    expect(ok.status).toBe(200);
+    expect(ok.body.written).toBe(28);
+    expect(await stored()).toBe(28);
+  });
+
+  it("accepts 5000 items in one counted call and refuses 5001 with 413", async () => {
+    const item = (i: number) => ({ guid: i % 2 ? kpi.Sales : kpi.Costs, date: new Date(Date.UTC(2010, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10), value: i });
+    const before = (await call("GET", "/api/access/info")).body.usedCount;
+    const ok = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: Array.from({ length: 5000 }, (_, i) => item(i)) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.written).toBe(5000);
+    expect((await call("GET", "/api/access/info")).body.usedCount).toBe(before + 1);
+    const tooMany = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: Array.from({ length: 5001 }, (_, i) => item(i + 6000)) });
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.code).toBe("payload_too_large");
+    expect(await stored()).toBe(5000);
+  });
+
+  it("refuses a batch that mixes two scorecards", async () => {
+    const response = await call("POST", `/api/document/${doc}/kpi/batch/set-value/2024-01-01`, [
+      { guid: kpi.Sales, value: 1 },
+      { guid: otherSales, value: 2 },
+    ]);
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([{ path: "1.guid", message: "No such KPI in this scorecard" }]);
+    expect(await stored()).toBe(0);
+  });
+
+  it("replays an idempotent write without writing again, per account", async () => {
+    const body = { items: [{ guid: kpi.Sales, date: "2024-04-01", value: 10 }] };
+    const key = { "Idempotency-Key": "import-2024-04" };
+    const first = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, body, key);
+    expect(first.status).toBe(200);
+    await call("POST", valuePath(kpi.Sales!, "2024-04-01"), { value: 99 });
+    const replay = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, body, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await database.db.select().from(kpiValues).where(eq(kpiValues.kpiGuid, kpi.Sales!)))[0]!.value).toBe(99);
+
+    const other = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ ...body.items[0], value: 11 }] }, key);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe("conflict");
+
+    // A refused request does not use up its key.
+    const refusedKey = { "Idempotency-Key": "fix-and-retry" };
+    expect((await call("POST", valuePath(kpi.Sales!, "2024-02-30"), { value: 1 }, refusedKey)).status).toBe(400);
+    expect((await call("POST", valuePath(kpi.Sales!, "2024-02-28"), { value: 1 }, refusedKey)).status).toBe(200);
+
+    // Another account may use the same key for its own request.
+    const stranger = await accountWithScorecards(api, database.db, `stranger-${Date.now()}@example.com`, [smallScorecard()]);
+    const theirSales = (await (await api.call(`/api/document/${stranger.scorecardIds[0]}/kpi/list`, { headers: stranger.auth })).json()).items[2].guid;
+    const theirs = await api.call(`/api/document/${stranger.scorecardIds[0]}/kpi/batch/set-values`,
+      jsonInit("POST", { items: [{ guid: theirSales, date: "2024-04-01", value: 5 }] }, { ...stranger.auth, ...key }));
+    expect(theirs.status).toBe(200);
+
+    api.clock.advance(24 * 3_600_000 + 1000);
+    const later = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ ...body.items[0], value: 12 }] }, key);
+    expect(later.status).toBe(200);
+  });
+
+  it("refuses an Idempotency-Key over 255 characters", async () => {
+    const response = await call("POST", valuePath(kpi.Sales!, "2024-01-01"), { value: 1 }, { "Idempotency-Key": "k".repeat(256) });
+    expect(response.status).toBe(400);
+    expect(await stored()).toBe(0);
+  });
+});
