@@ -1,0 +1,271 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { kpiValues } from "@/lib/db/schema";
+import { accountWithScorecards, createTestApi, jsonInit, type TestApi } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+
+// ---- The reference: the grouped values controller written as plainly as possible. ----
+
+type Period = "DAY" | "WEEK" | "MONTH" | "QUARTER" | "HALF_YEAR" | "YEAR";
+type Grouping = "AVERAGE" | "SUM" | "FIRST" | "LAST" | "MIN" | "MAX";
+type Optimization = "MAXIMIZE" | "MINIMIZE" | "BINARY";
+interface Rec { date: string; value: number }
+interface RefKpi { grouping: Grouping; inheritance: boolean; optimization: Optimization; min: number; max: number; target: number; baseline: number }
+interface RefPoint { start: string; end: string; value: number | null; source: string; performance: number | null; progress: number | null }
+
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const plusDays = (date: string, n: number) => iso(new Date(day(date).getTime() + n * 86_400_000));
+
+function refPeriodKey(date: string, period: Period): string {
+  const d = day(date);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const pad = (n: number) => String(n + 1).padStart(2, "0");
+  if (period === "DAY") return date;
+  if (period === "WEEK") return plusDays(date, -((d.getUTCDay() + 6) % 7));
+  if (period === "MONTH") return `${y}-${pad(m)}-01`;
+  if (period === "QUARTER") return `${y}-${pad(m - (m % 3))}-01`;
+  if (period === "HALF_YEAR") return `${y}-${m < 6 ? "01" : "07"}-01`;
+  return `${y}-01-01`;
+}
+
+/** Every period touching [from, to], found by walking day by day. */
+function refPeriods(from: string, to: string, period: Period) {
+  const starts: string[] = [];
+  for (let d = from; d <= to; d = plusDays(d, 1)) {
+    const key = refPeriodKey(d, period);
+    if (starts[starts.length - 1] !== key) starts.push(key);
+  }
+  return starts.map((start) => {
+    let end = start;
+    while (refPeriodKey(plusDays(end, 1), period) === start) end = plusDays(end, 1);
+    return { start, end };
+  });
+}
+
+function refGroup(values: number[], grouping: Grouping): number {
+  if (grouping === "SUM") return values.reduce((a, b) => a + b, 0);
+  if (grouping === "AVERAGE") return values.reduce((a, b) => a + b, 0) / values.length;
+  if (grouping === "FIRST") return values[0]!;
+  if (grouping === "LAST") return values[values.length - 1]!;
+  if (grouping === "MIN") return Math.min(...values);
+  return Math.max(...values);
+}
+
+function refPerformance(value: number | null, k: RefKpi) {
+  if (value === null) return null;
+  if (k.optimization === "BINARY") return value >= k.target ? 1 : 0;
+  if (k.max === k.min) return null;
+  return k.optimization === "MAXIMIZE" ? (value - k.min) / (k.max - k.min) : (k.max - value) / (k.max - k.min);
+}
+const refProgress = (value: number | null, k: RefKpi) =>
+  value === null || k.target === k.baseline ? null : (value - k.baseline) / (k.target - k.baseline);
+
+function refSeries(records: Rec[], kpi: RefKpi, from: string, to: string, period: Period): RefPoint[] {
+  const sorted = [...records].sort((a, b) => a.date.localeCompare(b.date));
+  return refPeriods(from, to, period).map(({ start, end }) => {
+    const inside = sorted.filter((r) => r.date >= start && r.date <= end).map((r) => r.value);
+    let value: number | null = null;
+    let source = "NONE";
+    if (inside.length) {
+      value = refGroup(inside, kpi.grouping);
+      source = "ENTERED";
+    } else if (kpi.inheritance) {
+      const earlier = sorted.filter((r) => r.date < start);
+      if (earlier.length) {
+        value = earlier[earlier.length - 1]!.value;
+        source = "INHERITED";
+      }
+    }
+    return { start, end, value, source, performance: refPerformance(value, kpi), progress: refProgress(value, kpi) };
+  });
+}
+
+function expectClose(actual: number | null, expected: number | null, what: string) {
+  if (expected === null) expect(actual, what).toBeNull();
+  else expect(Math.abs(actual! - expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
+}
+
+// ---- Generators ----
+
+const BASE = "2023-01-01";
+const periodArb = fc.constantFrom<Period>("DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR");
+const recordsArb = fc
+  .array(fc.record({ offset: fc.integer({ min: 0, max: 900 }), value: fc.integer({ min: -50, max: 150 }) }), { maxLength: 60 })
+  .map((rs) => {
+    const byDate = new Map(rs.map((r) => [plusDays(BASE, r.offset), r.value]));
+    return [...byDate].map(([date, value]) => ({ date, value }));
+  });
+const rangeArb = fc.record({ start: fc.integer({ min: 0, max: 900 }), length: fc.integer({ min: 0, max: 400 }) });
+const scaleArb = fc.record({
+  min: fc.integer({ min: -20, max: 20 }),
+  max: fc.integer({ min: 0, max: 200 }),
+  target: fc.integer({ min: -20, max: 150 }),
+  baseline: fc.integer({ min: -20, max: 150 }),
+});
+
+describe.each(testDatabases)("grouped values controller on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+  let auth: { Token: string };
+  let doc: number;
+  let guid: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 });
+    const owner = await accountWithScorecards(api, database.db, "grouped@example.com", [
+      {
+        name: "Property",
+        kpis: [
+          { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2 }, { name: "B", weight: 1 }] },
+          { name: "F", type: "INDICATOR", formula: "0" },
+        ],
+      },
+    ]);
+    auth = owner.auth;
+    doc = owner.scorecardIds[0]!;
+    const items = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { name: string; guid: string }[];
+    guid = Object.fromEntries(items.map((k) => [k.name, k.guid]));
+  });
+  afterAll(() => database.close());
+
+  async function setKpi(name: string, k: Partial<RefKpi> & { formula?: string }) {
+    const columns = Object.entries(k).map(([column, v]) => sql`${sql.identifier(column)} = ${v}`);
+    await database.db.execute(sql`UPDATE kpis SET ${sql.join(columns, sql`, `)} WHERE guid = ${guid[name]}`);
+  }
+  async function load(records: Record<string, Rec[]>) {
+    await database.db.delete(kpiValues);
+    const items = Object.entries(records).flatMap(([name, rs]) => rs.map((r) => ({ guid: guid[name], date: r.date, value: r.value })));
+    if (items.length) {
+      const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, auth));
+      expect(response.status).toBe(200);
+    }
+  }
+  async function grouped(period: Period, from: string, to: string) {
+    const response = await api.call(`/api/document/${doc}/kpi/indicators/grouped-value/${period}/${from}/${to}`, { headers: auth });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    return Object.fromEntries(body.items.map((s: { guid: string; points: RefPoint[] }) => [s.guid, s.points])) as Record<string, RefPoint[]>;
+  }
+
+  it("groups entered values by period like the reference, for every grouping and inheritance", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        recordsArb, periodArb, rangeArb, scaleArb,
+        fc.constantFrom<Grouping>("AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"),
+        fc.boolean(),
+        fc.constantFrom<Optimization>("MAXIMIZE", "MINIMIZE", "BINARY"),
+        async (records, period, range, scale, grouping, inheritance, optimization) => {
+          const kpi: RefKpi = { grouping, inheritance, optimization, ...scale };
+          await setKpi("A", kpi);
+          await load({ A: records });
+          const from = plusDays(BASE, range.start);
+          const to = plusDays(from, range.length);
+          const actual = (await grouped(period, from, to))[guid.A!]!;
+          const expected = refSeries(records, kpi, from, to, period);
+          expect(actual.map((p) => [p.start, p.end, p.source])).toEqual(expected.map((p) => [p.start, p.end, p.source]));
+          expected.forEach((e, i) => {
+            expectClose(actual[i]!.value, e.value, `value ${e.start}`);
+            expectClose(actual[i]!.performance, e.performance, `performance ${e.start}`);
+            expectClose(actual[i]!.progress, e.progress, `progress ${e.start}`);
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("evaluates formulas per period and rolls containers up from their children's performance", async () => {
+    const formulas: [string, (a: number, b: number) => number | null][] = [
+      ["[A] * 2 - [B] / 4", (a, b) => a * 2 - b / 4],
+      ["max([A], [B]) - min([A], 3)", (a, b) => Math.max(a, b) - Math.min(a, 3)],
+      ["abs([A] - [B]) / [B]", (a, b) => (b === 0 ? null : Math.abs(a - b) / b)],
+      ["-([A] + 1) * (2 + [B])", (a, b) => -(a + 1) * (2 + b)],
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        recordsArb, recordsArb, periodArb, rangeArb, scaleArb, scaleArb, fc.nat(formulas.length - 1), fc.boolean(),
+        async (recordsA, recordsB, period, range, scaleA, scaleB, which, inheritB) => {
+          const kpiA: RefKpi = { grouping: "AVERAGE", inheritance: true, optimization: "MAXIMIZE", ...scaleA };
+          const kpiB: RefKpi = { grouping: "SUM", inheritance: inheritB, optimization: "MINIMIZE", ...scaleB };
+          const [text, fn] = formulas[which]!;
+          await setKpi("A", kpiA);
+          await setKpi("B", kpiB);
+          await setKpi("F", { formula: text.replace(/\[A\]/g, `[${guid.A}]`).replace(/\[B\]/g, `[${guid.B}]`) });
+          await load({ A: recordsA, B: recordsB });
+          const from = plusDays(BASE, range.start);
+          const to = plusDays(from, Math.min(range.length, 120));
+          const actual = await grouped(period, from, to);
+          const a = refSeries(recordsA, kpiA, from, to, period);
+          const b = refSeries(recordsB, kpiB, from, to, period);
+          a.forEach((pa, i) => {
+            const pb = b[i]!;
+            const f = pa.value === null || pb.value === null ? null : fn(pa.value, pb.value);
+            expectClose(actual[guid.F!]![i]!.value, f, `formula ${pa.start}`);
+            expect(actual[guid.F!]![i]!.source).toBe(f === null ? "NONE" : "CALCULATED");
+            const parts = [[2, pa.performance], [1, pb.performance]].filter(([, p]) => p !== null) as [number, number][];
+            const c = parts.length ? (100 * parts.reduce((s, [w, p]) => s + w * p, 0)) / parts.reduce((s, [w]) => s + w, 0) : null;
+            expectClose(actual[guid.C!]![i]!.value, c, `container ${pa.start}`);
+            expectClose(actual[guid.C!]![i]!.performance, c === null ? null : c / 100, `container performance ${pa.start}`);
+          });
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it.each([
+    ["a missing KPI", "[00000000-0000-4000-8000-000000000000] + 1"],
+    ["a division by zero", "[A] / 0"],
+    ["a syntax error", "[A] +* 2"],
+    ["a reference to itself", "[F] + 1"],
+  ])("yields null points, never a 500, for %s", async (_, formula) => {
+    await setKpi("F", { formula: formula.replace("[A]", `[${guid.A}]`).replace("[F]", `[${guid.F}]`) });
+    await load({ A: [{ date: "2023-01-05", value: 4 }] });
+    const points = (await grouped("MONTH", "2023-01-01", "2023-03-31"))[guid.F!]!;
+    expect(points.map((p) => [p.value, p.source])).toEqual([[null, "NONE"], [null, "NONE"], [null, "NONE"]]);
+  });
+
+  it("yields null points for a cycle between formulas", async () => {
+    await setKpi("A", { grouping: "AVERAGE" });
+    await database.db.execute(sql`UPDATE kpis SET formula = ${`[${guid.F}] * 2`} WHERE guid = ${guid.B}`);
+    await setKpi("F", { formula: `[${guid.B}] + 1` });
+    const points = await grouped("YEAR", "2023-01-01", "2023-12-31");
+    expect(points[guid.F!]![0]!.value).toBeNull();
+    expect(points[guid.B!]![0]!.value).toBeNull();
+    await database.db.execute(sql`UPDATE kpis SET formula = NULL WHERE guid = ${guid.B}`);
+  });
+
+  it("serves one KPI's series and refuses bad ranges", async () => {
+    await setKpi("A", { grouping: "SUM", inheritance: false, optimization: "MAXIMIZE", min: 0, max: 10, target: 8, baseline: 2 });
+    await load({ A: [{ date: "2024-01-02", value: 3 }, { date: "2024-01-03", value: 4 }] });
+    const one = await api.call(`/api/document/${doc}/kpi/indicator/${guid.A}/grouped-value/WEEK/2024-01-01/2024-01-14`, { headers: auth });
+    expect(await one.json()).toEqual({
+      start: "2024-01-01",
+      end: "2024-01-14",
+      period: "WEEK",
+      item: {
+        guid: guid.A,
+        name: "A",
+        measure: "",
+        points: [
+          { start: "2024-01-01", end: "2024-01-07", value: 7, target: 8, performance: 0.7, progress: 5 / 6, source: "ENTERED" },
+          { start: "2024-01-08", end: "2024-01-14", value: null, target: 8, performance: null, progress: null, source: "NONE" },
+        ],
+      },
+    });
+    const path = (p: string, a: string, b: string) => `/api/document/${doc}/kpi/indicators/grouped-value/${p}/${a}/${b}`;
+    for (const [p, a, b] of [["DAY", "2020-01-01", "2023-01-01"], ["MONTH", "2024-02-01", "2024-01-01"], ["FORTNIGHT", "2024-01-01", "2024-02-01"], ["DAY", "2024-02-30", "2024-03-01"]]) {
+      const response = await api.call(path(p!, a!, b!), { headers: auth });
+      expect(response.status, `${p} ${a} ${b}`).toBe(400);
+      expect((await response.json()).code).toBe("invalid_request");
+    }
+    const listed = await api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=${guid.B},${guid.A}`, { headers: auth });
+    expect((await listed.json()).items.map((s: { name: string }) => s.name)).toEqual(["B", "A"]);
+    expect((await api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=nope`, { headers: auth })).status).toBe(400);
+  });
+});
