@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -121,7 +122,13 @@ export const kpiValues = pgTable(
     max: doublePrecision("max"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.kpiGuid, t.date] })],
+  (t) => [
+    primaryKey({ columns: [t.kpiGuid, t.date] }),
+    // Scale fields are rarely entered: these let "latest target before a date" skip the rest.
+    ...(["target", "baseline", "min", "max"] as const).map((f) =>
+      index(`kpi_values_${f}_idx`).on(t.kpiGuid, t.date).where(sql`${t[f]} IS NOT NULL`),
+    ),
+  ],
 );
 
 export const idempotencyKeys = pgTable(

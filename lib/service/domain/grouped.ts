@@ -1,12 +1,12 @@
 import "server-only";
 import type { GroupedValues, Series } from "@/lib/contract/grouped";
-import type { Period } from "@/lib/contract/kpis";
+import type { Grouping, Period } from "@/lib/contract/kpis";
 import type { Deps } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import { periodsBetween, MAX_PERIODS, type PeriodSpan } from "./periods";
 import { scorecardKpis } from "./scorecards";
 import { computeSeries, dependencies, isCalculated, type Bucket, type KpiDef, type Prior } from "./series";
-import { aggregateBuckets, latestEntries } from "./value-queries";
+import { aggregateBuckets, latestEntries, type BucketRow } from "./value-queries";
 
 export function spansOrThrow(from: string, to: string, period: Period): PeriodSpan[] {
   if (from > to) throw invalidRequest("startDate is after endDate", [{ path: "endDate", message: "Must not be before startDate" }]);
@@ -32,10 +32,28 @@ export async function seriesFor(deps: Deps, defs: KpiDef[], wanted: string[], sp
   const buckets = new Map<string, Map<string, Bucket>>();
   for (const r of rows) {
     if (!buckets.has(r.guid)) buckets.set(r.guid, new Map());
-    buckets.get(r.guid)!.set(r.bucket, { agg: r.agg, last: r.last_value, target: r.target, baseline: r.baseline, min: r.min, max: r.max });
+    const agg = grouped(r, byGuid.get(r.guid)!.grouping);
+    buckets.get(r.guid)!.set(r.bucket, { agg, last: r.last_value, target: r.target, baseline: r.baseline, min: r.min, max: r.max });
   }
   const prior = new Map<string, Prior>([...latest].map(([g, l]) => [g, { value: l.value, target: l.target, baseline: l.baseline, min: l.min, max: l.max }]));
   return computeSeries({ kpis: defs, spans, buckets, prior }, wanted);
+}
+
+function grouped(row: BucketRow, grouping: Grouping): number | null {
+  switch (grouping) {
+    case "SUM":
+      return row.sum;
+    case "MIN":
+      return row.min_value;
+    case "MAX":
+      return row.max_value;
+    case "FIRST":
+      return row.first_value;
+    case "LAST":
+      return row.last_value;
+    default:
+      return row.avg;
+  }
 }
 
 export async function groupedValues(

@@ -1,0 +1,112 @@
+// Benchmark: batch writes and grouped reads of a 40-KPI scorecard with 3 years of daily values,
+// on PGlite and PostgreSQL, against the bare SQL the grouped route relies on.
+// Run: npm run bench   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, when set)
+import type { Period } from "@/lib/contract/kpis";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { periodsBetween } from "@/lib/service/domain/periods";
+import { aggregateBuckets, latestEntries } from "@/lib/service/domain/value-queries";
+import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
+import { createPostgresDatabase } from "@/lib/testing/databases";
+
+const RUNS = 20;
+const KPIS = 40;
+const FROM = "2022-01-01";
+const TO = "2024-12-31";
+const GROUPINGS = ["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"] as const;
+
+const dayAfter = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function time(fn: () => Promise<unknown>): Promise<number[]> {
+  await fn(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  return samples.sort((a, b) => a - b);
+}
+const median = (s: number[]) => s[Math.floor(s.length / 2)]!;
+const p95 = (s: number[]) => s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)]!;
+const fmt = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
+
+async function bench(name: string, database: Database) {
+  const api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
+  const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "bench@example.com", [
+    {
+      name: "Bench",
+      kpis: Array.from({ length: 4 }, (_, g) => ({
+        name: `Perspective ${g + 1}`,
+        type: "CONTAINER" as const,
+        children: Array.from({ length: KPIS / 4 }, (_, i) => ({
+          name: `KPI ${g * 10 + i + 1}`,
+          updateInterval: "DAY" as const,
+          grouping: GROUPINGS[(g * 10 + i) % GROUPINGS.length],
+          inheritance: i % 2 === 0,
+          min: 0,
+          max: 200,
+          target: 150,
+          baseline: 50,
+        })),
+      })),
+    },
+  ]);
+  const doc = scorecardIds[0]!;
+  const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string }[];
+  const indicators = kpis.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid);
+  const days = (Date.parse(TO) - Date.parse(FROM)) / 86_400_000 + 1;
+  const all = indicators.flatMap((guid, k) =>
+    Array.from({ length: days }, (_, d) => ({ guid, date: dayAfter(FROM, d), value: 100 + 50 * Math.sin((d + k) / 30) })),
+  );
+  const load = performance.now();
+  for (let i = 0; i < all.length; i += 5000) {
+    const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: all.slice(i, i + 5000) }, auth));
+    if (response.status !== 200) throw new Error(`load failed: ${response.status} ${await response.text()}`);
+  }
+  console.log(`\n${name}: loaded ${all.length} values in ${((performance.now() - load) / 1000).toFixed(1)} s`);
+
+  let round = 0;
+  const write = await time(async () => {
+    const items = all.slice(0, 5000).map((item) => ({ ...item, value: item.value + ++round }));
+    const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, auth));
+    if (response.status !== 200) throw new Error(`write failed: ${response.status}`);
+  });
+  console.log(`  batch write, 5000 values       median ${fmt(median(write))}   p95 ${fmt(p95(write))}`);
+
+  for (const period of ["MONTH", "WEEK"] as Period[]) {
+    const api_ = await time(async () => {
+      const response = await api.call(`/api/document/${doc}/kpi/indicators/grouped-value/${period}/${FROM}/${TO}`, { headers: auth });
+      if (response.status !== 200) throw new Error(`read failed: ${response.status}`);
+      await response.json();
+    });
+    const spans = periodsBetween(FROM, TO, period)!;
+    const bare = await time(() =>
+      Promise.all([
+        aggregateBuckets(database.db, indicators, period, spans[0]!.start, spans[spans.length - 1]!.end),
+        latestEntries(database.db, indicators, spans[0]!.start, false),
+      ]),
+    );
+    console.log(
+      `  grouped read by ${period.padEnd(5)}        median ${fmt(median(api_))}   p95 ${fmt(p95(api_))}` +
+        `   bare SQL median ${fmt(median(bare))}   API/SQL ${(median(api_) / median(bare)).toFixed(2)}x`,
+    );
+  }
+}
+
+const pglite = await openDatabase({ memory: true });
+await bench("PGlite (in-memory)", pglite);
+await pglite.close();
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  const created = await createPostgresDatabase(pgUrl);
+  const pg = await openDatabase({ url: created.url });
+  try {
+    await bench("PostgreSQL", pg);
+  } finally {
+    await pg.close();
+    await created.drop();
+  }
+} else {
+  console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+}
