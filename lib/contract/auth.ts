@@ -21,6 +21,8 @@ export const LoginResponse = z
   });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+const apiKeyExample = { id: 3, name: "Nightly BI export", createdAt: "2026-11-01T08:00:00.000Z", lastUsedAt: "2026-11-21T02:00:04.000Z" };
+
 export const ApiKey = z
   .object({
     id: z.number().int(),
@@ -28,10 +30,10 @@ export const ApiKey = z
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
   })
-  .meta({ id: "ApiKey" });
+  .meta({ id: "ApiKey", example: apiKeyExample });
 export type ApiKey = z.infer<typeof ApiKey>;
 
-export const ApiKeyList = z.object({ items: z.array(ApiKey) }).meta({ id: "ApiKeyList" });
+export const ApiKeyList = z.object({ items: z.array(ApiKey) }).meta({ id: "ApiKeyList", example: { items: [apiKeyExample] } });
 
 export const CreateApiKeyRequest = z
   .object({ name: z.string().trim().min(1, "name is required").max(200) })

@@ -4,6 +4,16 @@ import { Period } from "./kpis";
 export const PointSource = z.enum(["ENTERED", "INHERITED", "CALCULATED", "NONE"]);
 export type PointSource = z.infer<typeof PointSource>;
 
+const seriesExample = {
+  guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f",
+  name: "Revenue",
+  measure: "USD",
+  points: [
+    { start: "2024-01-01", end: "2024-01-31", value: 1200, target: 1500, performance: 0.48, progress: 0.4, source: "ENTERED" },
+    { start: "2024-02-01", end: "2024-02-29", value: 1200, target: 1500, performance: 0.48, progress: 0.4, source: "INHERITED" },
+  ],
+};
+
 export const Point = z
   .object({
     start: z.string(),
@@ -14,29 +24,22 @@ export const Point = z
     progress: z.number().nullable(),
     source: PointSource,
   })
-  .meta({ id: "Point" });
+  .meta({ id: "Point", example: seriesExample.points[0] });
 export type Point = z.infer<typeof Point>;
+
 
 export const Series = z
   .object({ guid: z.string(), name: z.string(), measure: z.string(), points: z.array(Point) })
   .meta({
     id: "Series",
-    example: {
-      guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f",
-      name: "Revenue",
-      measure: "USD",
-      points: [
-        { start: "2024-01-01", end: "2024-01-31", value: 1200, target: 1500, performance: 0.48, progress: 0.4, source: "ENTERED" },
-        { start: "2024-02-01", end: "2024-02-29", value: 1200, target: 1500, performance: 0.48, progress: 0.4, source: "INHERITED" },
-      ],
-    },
+    example: seriesExample,
   });
 export type Series = z.infer<typeof Series>;
 
 export const GroupedValue = z
   .object({ start: z.string(), end: z.string(), period: Period, item: Series })
-  .meta({ id: "GroupedValue" });
+  .meta({ id: "GroupedValue", example: { start: "2024-01-01", end: "2024-02-29", period: "MONTH", item: seriesExample } });
 export const GroupedValues = z
   .object({ start: z.string(), end: z.string(), period: Period, items: z.array(Series) })
-  .meta({ id: "GroupedValues" });
+  .meta({ id: "GroupedValues", example: { start: "2024-01-01", end: "2024-02-29", period: "MONTH", items: [seriesExample] } });
 export type GroupedValues = z.infer<typeof GroupedValues>;

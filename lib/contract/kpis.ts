@@ -8,6 +8,26 @@ export type Grouping = z.infer<typeof Grouping>;
 export const Optimization = z.enum(["MAXIMIZE", "MINIMIZE", "BINARY"]);
 export type Optimization = z.infer<typeof Optimization>;
 
+const kpiExample = {
+  guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f",
+  name: "Net promoter score",
+  description: "Share of promoters minus share of detractors",
+  parentGuid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f",
+  indicatorType: "INDICATOR",
+  measure: "points",
+  updateInterval: "MONTH",
+  acceptValueData: true,
+  grouping: "AVERAGE",
+  inheritance: true,
+  optimization: "MAXIMIZE",
+  formula: null,
+  weight: 1,
+  min: -100,
+  max: 100,
+  target: 45,
+  baseline: 20,
+};
+
 export const Kpi = z
   .object({
     guid: z.string(),
@@ -30,25 +50,7 @@ export const Kpi = z
   })
   .meta({
     id: "Kpi",
-    example: {
-      guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f",
-      name: "Net promoter score",
-      description: "Share of promoters minus share of detractors",
-      parentGuid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f",
-      indicatorType: "INDICATOR",
-      measure: "points",
-      updateInterval: "MONTH",
-      acceptValueData: true,
-      grouping: "AVERAGE",
-      inheritance: true,
-      optimization: "MAXIMIZE",
-      formula: null,
-      weight: 1,
-      min: -100,
-      max: 100,
-      target: 45,
-      baseline: 20,
-    },
+    example: kpiExample,
   });
 export type Kpi = z.infer<typeof Kpi>;
 
@@ -57,8 +59,10 @@ export const KpiNode: z.ZodType<KpiNode> = Kpi.extend({
   get children() {
     return z.array(KpiNode);
   },
-}).meta({ id: "KpiNode" });
+}).meta({ id: "KpiNode", example: { ...kpiExample, children: [] } });
 
-export const KpiList = z.object({ items: z.array(Kpi) }).meta({ id: "KpiList" });
-export const KpiTree = z.object({ root: KpiNode }).meta({ id: "KpiTree" });
+export const KpiList = z.object({ items: z.array(Kpi) }).meta({ id: "KpiList", example: { items: [kpiExample] } });
+export const KpiTree = z
+  .object({ root: KpiNode })
+  .meta({ id: "KpiTree", example: { root: { ...kpiExample, guid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f", name: "Company", parentGuid: null, indicatorType: "CONTAINER", acceptValueData: false, children: [{ ...kpiExample, children: [] }] } } });
 export type KpiTree = z.infer<typeof KpiTree>;

@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+const scorecardExample = {
+  id: 1,
+  name: "Company balanced scorecard",
+  description: "Strategy map of the company",
+  kpiCount: 18,
+  updatedAt: "2026-11-20T09:12:00.000Z",
+};
+
 export const Scorecard = z
   .object({
     id: z.number().int(),
@@ -8,19 +16,10 @@ export const Scorecard = z
     kpiCount: z.number().int(),
     updatedAt: z.string(),
   })
-  .meta({
-    id: "Scorecard",
-    example: {
-      id: 1,
-      name: "Company balanced scorecard",
-      description: "Strategy map of the company",
-      kpiCount: 18,
-      updatedAt: "2026-11-20T09:12:00.000Z",
-    },
-  });
+  .meta({ id: "Scorecard", example: scorecardExample });
 export type Scorecard = z.infer<typeof Scorecard>;
 
 export const ScorecardList = z
   .object({ documents: z.array(Scorecard), sharedToUser: z.array(Scorecard) })
-  .meta({ id: "ScorecardList" });
+  .meta({ id: "ScorecardList", example: { documents: [scorecardExample], sharedToUser: [] } });
 export type ScorecardList = z.infer<typeof ScorecardList>;

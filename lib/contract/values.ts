@@ -22,6 +22,24 @@ export const ValueWrite = z
   .meta({ id: "ValueWrite", example: { value: 42.5, target: 50 } });
 export type ValueWrite = z.infer<typeof ValueWrite>;
 
+const GUID = "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f";
+const recordExample = { date: "2024-03-31", value: 42.5, target: 50, baseline: null, min: null, max: null };
+const atDateExample = {
+  date: "2024-03-31",
+  value: 42.5,
+  valueDate: "2024-03-01",
+  target: 50,
+  targetDate: null,
+  baseline: 20,
+  baselineDate: null,
+  min: 0,
+  minDate: null,
+  max: 100,
+  maxDate: null,
+  performance: 0.425,
+  progress: 0.75,
+};
+
 export const ValueRecord = z
   .object({
     date: z.string(),
@@ -31,10 +49,12 @@ export const ValueRecord = z
     min: z.number().nullable(),
     max: z.number().nullable(),
   })
-  .meta({ id: "ValueRecord", example: { date: "2024-03-31", value: 42.5, target: 50, baseline: null, min: null, max: null } });
+  .meta({ id: "ValueRecord", example: recordExample });
 export type ValueRecord = z.infer<typeof ValueRecord>;
 
-export const ValueRecordList = z.object({ items: z.array(ValueRecord) }).meta({ id: "ValueRecordList" });
+export const ValueRecordList = z
+  .object({ items: z.array(ValueRecord) })
+  .meta({ id: "ValueRecordList", example: { items: [{ ...recordExample, date: "2024-02-29", value: 40 }, recordExample] } });
 
 export const ValuesAtDate = z
   .object({
@@ -55,26 +75,17 @@ export const ValuesAtDate = z
   .meta({
     id: "ValuesAtDate",
     description: "The values in effect at a date. Each *Date is when that value was entered (null: the KPI's own scale value, or none).",
-    example: {
-      date: "2024-03-31",
-      value: 42.5,
-      valueDate: "2024-03-01",
-      target: 50,
-      targetDate: null,
-      baseline: 20,
-      baselineDate: null,
-      min: 0,
-      minDate: null,
-      max: 100,
-      maxDate: null,
-      performance: 0.425,
-      progress: 0.75,
-    },
+    example: atDateExample,
   });
 export type ValuesAtDate = z.infer<typeof ValuesAtDate>;
 
-export const GuidValuesAtDate = ValuesAtDate.extend({ guid: z.string() }).meta({ id: "GuidValuesAtDate" });
-export const GuidValuesAtDateList = z.object({ values: z.array(GuidValuesAtDate) }).meta({ id: "GuidValuesAtDateList" });
+export const GuidValuesAtDate = ValuesAtDate.extend({ guid: z.string() }).meta({
+  id: "GuidValuesAtDate",
+  example: { guid: GUID, ...atDateExample },
+});
+export const GuidValuesAtDateList = z
+  .object({ values: z.array(GuidValuesAtDate) })
+  .meta({ id: "GuidValuesAtDateList", example: { values: [{ guid: GUID, ...atDateExample }] } });
 
 export const BatchSetValueItem = z
   .strictObject({ guid: Guid, ...fields })
@@ -82,7 +93,7 @@ export const BatchSetValueItem = z
 export const BatchSetValueBody = z
   .array(BatchSetValueItem)
   .min(1, "Send at least one item")
-  .meta({ id: "BatchSetValueBody", example: [{ guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", value: 12 }] });
+  .meta({ id: "BatchSetValueBody", example: [{ guid: GUID, value: 12 }] });
 
 export const BatchSetValuesItem = z
   .strictObject({ guid: Guid, date: IsoDate, ...fields })
@@ -93,21 +104,25 @@ export const BatchSetValuesBody = z
     id: "BatchSetValuesBody",
     example: {
       items: [
-        { guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", date: "2024-01-31", value: 12 },
-        { guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", date: "2024-02-29", value: 14, target: 15 },
+        { guid: GUID, date: "2024-01-31", value: 12 },
+        { guid: GUID, date: "2024-02-29", value: 14, target: 15 },
       ],
     },
   });
 export type BatchSetValuesItem = z.infer<typeof BatchSetValuesItem>;
 
-export const GuidValueRecord = ValueRecord.extend({ guid: z.string() }).meta({ id: "GuidValueRecord" });
-export const BatchSetValueResponse = z.object({ values: z.array(GuidValueRecord) }).meta({ id: "BatchSetValueResponse" });
-export const BatchSetValuesResponse = z
-  .object({ written: z.number().int(), values: z.array(GuidValueRecord) })
-  .meta({ id: "BatchSetValuesResponse", description: "`written` counts distinct (KPI, date) records; `values` holds each as stored." });
+export const GuidValueRecord = ValueRecord.extend({ guid: z.string() }).meta({ id: "GuidValueRecord", example: { guid: GUID, ...recordExample } });
+export const BatchSetValueResponse = z
+  .object({ values: z.array(GuidValueRecord) })
+  .meta({ id: "BatchSetValueResponse", example: { values: [{ guid: GUID, ...recordExample }] } });
+export const BatchSetValuesResponse = z.object({ written: z.number().int(), values: z.array(GuidValueRecord) }).meta({
+  id: "BatchSetValuesResponse",
+  description: "`written` counts distinct (KPI, date) records; `values` holds each as stored.",
+  example: { written: 1, values: [{ guid: GUID, ...recordExample }] },
+});
 
 export const BatchGetValueBody = z
   .strictObject({ guids: z.array(Guid).min(1, "Send at least one GUID").max(MAX_BATCH_ITEMS) })
-  .meta({ id: "BatchGetValueBody", example: { guids: ["0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f"] } });
+  .meta({ id: "BatchGetValueBody", example: { guids: [GUID] } });
 
 export const DateRangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });

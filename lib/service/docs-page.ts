@@ -26,10 +26,19 @@ function schemaLink(schema: Json | undefined): string {
     return `<a href="#schema-${escape(name)}">${escape(name)}</a>`;
   }
   if (schema.type === "array") return `array of ${schemaLink(schema.items as Json)}`;
-  return `<code>${escape(JSON.stringify(schema))}</code>`;
+  const parts = [escape(String(schema.type ?? "value"))];
+  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map((v) => `<code>${escape(String(v))}</code>`).join(", ")}`);
+  if (typeof schema.description === "string") parts.push(code(schema.description));
+  if (schema.example !== undefined) parts.push(`e.g. <code>${escape(String(schema.example))}</code>`);
+  return parts.join(" · ");
 }
 
-function renderOperation(method: string, path: string, op: Operation): string {
+function exampleOf(schema: Json | undefined, schemas: Record<string, Json>): string {
+  const ref = typeof schema?.$ref === "string" ? schemas[schema.$ref.split("/").pop()!] : schema;
+  return ref?.example === undefined ? "" : `<pre class="example">${escape(JSON.stringify(ref.example, null, 2))}</pre>`;
+}
+
+function renderOperation(method: string, path: string, op: Operation, schemas: Record<string, Json>): string {
   const params = (op.parameters ?? [])
     .map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ", required" : ""}) ${schemaLink(p.schema)}</li>`)
     .join("");
@@ -37,7 +46,8 @@ function renderOperation(method: string, path: string, op: Operation): string {
   const responses = Object.entries(op.responses ?? {})
     .map(([status, r]) => {
       const schema = r.content?.["application/json"]?.schema;
-      return `<li><strong>${escape(status)}</strong> ${code(r.description ?? "")}${schema ? `: ${schemaLink(schema)}` : ""}</li>`;
+      const example = status.startsWith("2") ? exampleOf(schema, schemas) : "";
+      return `<li><strong>${escape(status)}</strong> ${code(r.description ?? "")}${schema ? `: ${schemaLink(schema)}` : ""}${example}</li>`;
     })
     .join("");
   return `<section class="op" id="${escape(method + path)}">
@@ -45,7 +55,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
   <p>${code(op.summary ?? "")}${op.security?.length ? ' <span class="auth">Token</span>' : ""}</p>
   ${op.description ? `<p class="desc">${code(op.description)}</p>` : ""}
   ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}
-  ${body ? `<h4>Body</h4><p>${schemaLink(body)}</p>` : ""}
+  ${body ? `<h4>Body</h4><p>${schemaLink(body)}</p>${exampleOf(body, schemas)}` : ""}
   <h4>Responses</h4><ul>${responses}</ul>
 </section>`;
 }
@@ -54,14 +64,14 @@ export function renderDocsPage(document: object): string {
   const doc = document as Json;
   const info = doc.info as { title: string; version: string; description?: string };
   const paths = doc.paths as Record<string, Record<string, Operation>>;
+  const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const byTag = new Map<string, string[]>();
   for (const [path, ops] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(ops)) {
       const tag = op.tags?.[0] ?? "Other";
-      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op)]);
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op, schemas)]);
     }
   }
-  const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const sections = [...byTag].map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join("")}`).join("");
   const schemaSections = Object.entries(schemas)
     .map(([name, s]) => `<section class="op" id="schema-${escape(name)}"><h3>${escape(name)}</h3><pre>${escape(JSON.stringify(s, null, 2))}</pre></section>`)
@@ -77,7 +87,7 @@ nav a{margin-right:16px;color:var(--accent)}a{color:var(--accent)}.op{background
 .method{display:inline-block;min-width:64px;text-align:center;border-radius:4px;padding:2px 6px;font-size:13px;color:#fff;background:#57606a}
 .get{background:#1f7a3d}.post{background:#0b6bcb}.delete{background:#b42318}.patch{background:#9a6700}
 .auth{font-size:12px;border:1px solid var(--line);border-radius:4px;padding:1px 6px;color:var(--muted)}
-.desc{color:var(--muted)}h4{margin:8px 0 4px}pre{overflow:auto;font-size:13px}code{font-size:13px}
+.desc{color:var(--muted)}.example{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:8px;margin:6px 0}h4{margin:8px 0 4px}pre{overflow:auto;font-size:13px}code{font-size:13px}
 </style></head><body><main><header><h1>${escape(info.title)} <small>${escape(info.version)}</small></h1>
 <p>${code(info.description ?? "")}</p><p>Machine-readable: <a href="openapi.json">openapi.json</a></p><nav>${nav}<a href="#schemas">Schemas</a></nav></header>
 ${sections}<h2 id="schemas">Schemas</h2>${schemaSections}</main></body></html>`;

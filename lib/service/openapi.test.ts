@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import "@/lib/contract/auth";
+import "@/lib/contract/grouped";
+import "@/lib/contract/kpis";
+import "@/lib/contract/scorecards";
+import "@/lib/contract/values";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { createTestApi, type TestApi } from "@/lib/testing/api";
 
@@ -49,6 +55,38 @@ describe("OpenAPI document and reference page", () => {
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Kpi", "KpiNode", "Scorecard", "Error", "LoginRequest", "LoginResponse", "AccessInfo"]));
     expect(doc.components.schemas.LoginRequest.required).toEqual(["email", "contraseña"]);
     expect(doc.components.schemas.Kpi.properties.updateInterval.enum).toEqual(["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"]);
+  });
+
+  it("gives every request body and success response an example", async () => {
+    const doc = await (await api.call("/openapi.json")).json();
+    const schemas = doc.components.schemas as Record<string, { example?: unknown }>;
+    const hasExample = (schema: { $ref?: string; example?: unknown } | undefined) =>
+      schema?.example !== undefined || (schema?.$ref !== undefined && schemas[schema.$ref.split("/").pop()!]?.example !== undefined);
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const body = op.requestBody?.content?.["application/json"]?.schema;
+        if (body && !hasExample(body)) missing.push(`${method} ${path} request`);
+        for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+          const schema = response.content?.["application/json"]?.schema;
+          if (status.startsWith("2") && schema && !hasExample(schema)) missing.push(`${method} ${path} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("has examples that satisfy their own schemas", () => {
+    const registry = z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> };
+    const checked: string[] = [];
+    for (const [id, schema] of registry._idmap) {
+      const example = z.globalRegistry.get(schema)?.example;
+      if (example === undefined) continue;
+      const result = schema.safeParse(example);
+      expect(result.success, `${id}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+      checked.push(id);
+    }
+    expect(checked.length).toBeGreaterThan(20);
   });
 
   it("renders a readable reference page from the document", async () => {
