@@ -15,6 +15,11 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const ErrorDetail = z.object({ path: z.string(), message: z.string() });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
+/** One detail per failing field, its path dotted (items.3.date). */
+export function zodDetails(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+}
+
 export const ErrorBody = z
   .object({
     success: z.literal(false),

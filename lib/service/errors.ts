@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
-import type { ZodError } from "zod";
 import type { ErrorBody, ErrorCode, ErrorDetail } from "@/lib/contract/common";
+export { zodDetails } from "@/lib/contract/common";
 
 export class ApiError extends Error {
   constructor(
@@ -25,10 +25,6 @@ export const invalidRequest = (message: string, details: ErrorDetail[] = []) =>
   new ApiError(400, "invalid_request", message, details);
 export const conflict = (message: string, details: ErrorDetail[] = []) =>
   new ApiError(409, "conflict", message, details);
-
-export function zodDetails(error: ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
-}
 
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
   400: "invalid_request",

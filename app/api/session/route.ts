@@ -1,0 +1,35 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { LoginRequest } from "@/lib/contract/auth";
+import { isSameOrigin } from "@/lib/bff/route";
+import { loadConfig } from "@/lib/config";
+import { createKpiClient, logIn } from "@/lib/kpi-client/client";
+import { getSession } from "@/lib/session";
+
+const refuse = (status: number, errorMessage: string, headers?: HeadersInit) =>
+  NextResponse.json({ success: false, errorMessage }, { status, headers });
+
+/** Log in: the API's token goes into the encrypted session cookie, never to the browser. */
+export async function POST(request: NextRequest) {
+  if (!isSameOrigin(request)) return refuse(403, "Cross-origin request refused");
+  const form = LoginRequest.safeParse(await request.json().catch(() => null));
+  if (!form.success) return refuse(400, "Enter your e-mail and password");
+  const result = await logIn(form.data.email, form.data.contraseña);
+  if (!result.success || !result.token) {
+    return refuse(result.status, result.errorMessage, result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined);
+  }
+  const session = await getSession();
+  session.token = result.token;
+  session.email = form.data.email.trim().toLowerCase();
+  session.expiresAt = Date.now() + loadConfig().TOKEN_TTL_HOURS * 3_600_000;
+  await session.save();
+  return NextResponse.json({ success: true, email: session.email });
+}
+
+/** Log out: revoke the token upstream and drop the cookie. */
+export async function DELETE(request: NextRequest) {
+  if (!isSameOrigin(request)) return refuse(403, "Cross-origin request refused");
+  const session = await getSession();
+  if (session.token && session.email) await createKpiClient(session.token, session.email).logOut();
+  session.destroy();
+  return new NextResponse(null, { status: 204 });
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { LoginForm } from "@/components/auth/login-form";
+import { getSession } from "@/lib/session";
+
+export const metadata: Metadata = { title: "Log in" };
+
+/** Only same-site paths: never redirect to another site after logging in. */
+const safeNext = (next: string | undefined) => (next && next.startsWith("/") && !next.startsWith("//") ? next : "/");
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const { next, expired } = await searchParams;
+  const session = await getSession();
+  if (session.token && (session.expiresAt ?? 0) > Date.now() && !expired) redirect(safeNext(next));
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-semibold tracking-tight">Gauge</h1>
+        <p className="mb-6 mt-1 text-sm text-slate-600 dark:text-slate-400">Log in to see your scorecards.</p>
+        <LoginForm next={safeNext(next)} notice={expired ? "Your session has ended. Please log in again." : undefined} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { BffError } from "@/lib/queries";
+import { makeQueryClient } from "@/lib/query-client";
+
+function toLoginOnExpiredSession(error: unknown) {
+  if (error instanceof BffError && error.status === 401) {
+    const next = encodeURIComponent(window.location.pathname + window.location.search);
+    window.location.assign(`/login?expired=1&next=${next}`);
+  }
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(() => {
+    const queryClient = makeQueryClient();
+    queryClient.getQueryCache().config.onError = toLoginOnExpiredSession;
+    return queryClient;
+  });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,24 @@
+import type { Series } from "@/lib/contract/grouped";
+import type { Kpi, KpiNode } from "@/lib/contract/kpis";
+
+export interface KpiRow {
+  kpi: Kpi;
+  depth: number;
+  series: Series | undefined;
+}
+
+/** The tree flattened in display order, each KPI with its series. */
+export function kpiRows(root: KpiNode, items: Series[]): KpiRow[] {
+  const byGuid = new Map(items.map((s) => [s.guid, s]));
+  const rows: KpiRow[] = [];
+  const walk = ({ children, ...kpi }: KpiNode, depth: number) => {
+    rows.push({ kpi, depth, series: byGuid.get(kpi.guid) });
+    children.forEach((c) => walk(c, depth + 1));
+  };
+  walk(root, 0);
+  return rows;
+}
+
+/** The latest point that holds a value, or the last point. */
+export const latestPoint = (series: Series | undefined) =>
+  series?.points.findLast((p) => p.value !== null) ?? series?.points.at(-1);

@@ -1,0 +1,71 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTransition, type FormEvent } from "react";
+import type { GroupedQuery } from "@/lib/contract/dashboard";
+import { Period } from "@/lib/contract/kpis";
+import { defaultRange, PERIOD_LABELS } from "@/lib/filters";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+
+/** Period and date range, kept in the URL so a view can be bookmarked and shared. */
+export function ScorecardFilters({ filters, valuesHref }: { filters: GroupedQuery; valuesHref?: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [pending, startTransition] = useTransition();
+
+  function go(next: Partial<GroupedQuery>) {
+    const search = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) search.set(key, value);
+    startTransition(() => router.push(`${pathname}?${search}`, { scroll: false }));
+  }
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    go({ from: String(data.get("from")), to: String(data.get("to")) });
+  }
+
+  return (
+    <div className="flex flex-wrap items-end gap-4" aria-busy={pending}>
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">Period</legend>
+        <div className="flex flex-wrap gap-1 rounded-md border border-slate-300 bg-white p-0.5 dark:border-slate-700 dark:bg-slate-900">
+          {Period.options.map((period) => (
+            <button
+              key={period}
+              type="button"
+              aria-pressed={filters.period === period}
+              onClick={() => go({ period, ...defaultRange(period) })}
+              className={`rounded px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 ${
+                filters.period === period
+                  ? "bg-blue-700 font-medium text-white dark:bg-blue-600"
+                  : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+              }`}
+            >
+              {PERIOD_LABELS[period]}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <form onSubmit={apply} className="flex flex-wrap items-end gap-2" key={`${filters.from}-${filters.to}`}>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="from" className="text-sm font-medium text-slate-700 dark:text-slate-200">From</label>
+          <input id="from" name="from" type="date" defaultValue={filters.from} className={inputClass} required />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="to" className="text-sm font-medium text-slate-700 dark:text-slate-200">To</label>
+          <input id="to" name="to" type="date" defaultValue={filters.to} className={inputClass} required />
+        </div>
+        <Button type="submit" variant="secondary">Apply</Button>
+      </form>
+      {valuesHref && (
+        <Link href={valuesHref} className="ml-auto rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
+          Enter values
+        </Link>
+      )}
+    </div>
+  );
+}

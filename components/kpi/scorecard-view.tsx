@@ -1,0 +1,51 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { usePathname, useSearchParams } from "next/navigation";
+import type { GroupedQuery } from "@/lib/contract/dashboard";
+import { groupedQuery, treeQuery } from "@/lib/queries";
+import { Skeleton } from "@/components/ui/skeleton";
+import { KpiDetail } from "./kpi-detail";
+import { kpiRows } from "./kpi-rows";
+import { KpiTable } from "./kpi-table";
+
+/** One scorecard: two API calls (the tree and every KPI's grouped values) whatever its size. */
+export function ScorecardView({ docId, filters }: { docId: number; filters: GroupedQuery }) {
+  const { data: tree } = useSuspenseQuery(treeQuery(docId));
+  const { data: grouped } = useSuspenseQuery(groupedQuery(docId, filters));
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const rows = kpiRows(tree.root, grouped.items);
+  const selectedGuid = params.get("kpi") ?? tree.root.guid;
+  const selected = rows.find((r) => r.kpi.guid === selectedGuid) ?? rows[0]!;
+  const hrefFor = (guid: string) => {
+    const next = new URLSearchParams(params);
+    next.set("kpi", guid);
+    return `${pathname}?${next}`;
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-12">
+      <div className="lg:col-span-7">
+        <KpiTable rows={rows} selected={selected.kpi.guid} hrefFor={hrefFor} />
+      </div>
+      <div className="lg:col-span-5">
+        <div className="lg:sticky lg:top-4">
+          <KpiDetail row={selected} period={filters.period} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ScorecardViewSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-12" aria-busy="true" aria-label="Loading KPIs">
+      <div className="flex flex-col gap-2 lg:col-span-7">
+        {Array.from({ length: 10 }, (_, i) => (
+          <Skeleton key={i} className="h-10" />
+        ))}
+      </div>
+      <Skeleton className="h-96 lg:col-span-5" />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+
+export function LogoutButton() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  async function logOut() {
+    setPending(true);
+    await fetch("/api/session", { method: "DELETE" }).catch(() => null);
+    queryClient.clear();
+    window.location.assign("/login");
+  }
+  return (
+    <Button variant="secondary" onClick={logOut} disabled={pending}>
+      Log out
+    </Button>
+  );
+}

@@ -1,0 +1,68 @@
+// CSV export and import of the grid: one row per KPI, one column per period (its first day).
+import { cellKey, cellText, parseCell, type CellKey, type Draft, type GridModel } from "./grid-model";
+
+const quote = (field: string) => (/[",\n\r]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field);
+
+export function toCsv(model: GridModel, draft: Draft): string {
+  const header = ["KPI", "GUID", ...model.columns.map((c) => c.start)];
+  const lines = model.rows.map((row) => [row.name, row.guid, ...model.columns.map((c) => cellText(model, draft, cellKey(row.guid, c.start)))]);
+  return [header, ...lines].map((fields) => fields.map(quote).join(",")).join("\r\n") + "\r\n";
+}
+
+/** RFC 4180 fields: quotes, doubled quotes, commas and line breaks inside quotes. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(field), (field = "");
+    else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += ch;
+  }
+  if (field !== "" || row.length) rows.push([...row, field]);
+  return rows.filter((r) => r.some((f) => f.trim() !== ""));
+}
+
+export interface CsvPreview {
+  updates: { key: CellKey; kpi: string; period: string; text: string }[];
+  problems: string[];
+}
+
+/** Matches a CSV's rows (by GUID, else by KPI name) and columns (by date) to the grid's cells. */
+export function previewCsv(model: GridModel, text: string): CsvPreview {
+  const [header, ...lines] = parseCsv(text);
+  const problems: string[] = [];
+  if (!header) return { updates: [], problems: ["The file is empty."] };
+  const guidCol = header.findIndex((h) => h.trim().toUpperCase() === "GUID");
+  const columns = header.map((h) => model.columns.find((c) => c.start === h.trim()));
+  const unknownDates = header.filter((h, i) => i > 0 && i !== guidCol && !columns[i] && /^\d{4}-\d{2}-\d{2}$/.test(h.trim()));
+  if (unknownDates.length) problems.push(`Columns outside the grid's periods were skipped: ${unknownDates.join(", ")}.`);
+  const updates: CsvPreview["updates"] = [];
+  lines.forEach((fields, n) => {
+    const row =
+      model.rows.find((r) => guidCol >= 0 && r.guid === fields[guidCol]?.trim().toLowerCase()) ??
+      model.rows.find((r) => r.name === fields[0]?.trim());
+    if (!row) return problems.push(`Line ${n + 2}: no KPI “${fields[0] ?? ""}” in this grid.`);
+    fields.forEach((field, i) => {
+      const column = columns[i];
+      if (!column || i === guidCol) return;
+      const parsed = parseCell(field);
+      if (!parsed.ok) return problems.push(`Line ${n + 2}, ${column.label}: “${field}” is not a number.`);
+      const key = cellKey(row.guid, column.start);
+      if (parsed.value !== (model.entered.get(key) ?? null)) updates.push({ key, kpi: row.name, period: column.label, text: field.trim() });
+    });
+  });
+  return { updates, problems };
+}

@@ -1,0 +1,118 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { GroupedValues } from "@/lib/contract/grouped";
+import type { KpiNode } from "@/lib/contract/kpis";
+import { parseCsv, previewCsv, toCsv } from "./csv";
+import { applyPaste, buildGrid, cellKey, cellText, errorsByCell, parseCell, parseTsv, pendingChanges, toBatchItems } from "./grid-model";
+
+const kpi = (guid: string, name: string, extra: Partial<KpiNode> = {}): KpiNode => ({
+  guid, name, description: "", parentGuid: null, indicatorType: "INDICATOR", measure: "USD", updateInterval: "MONTH",
+  acceptValueData: true, grouping: "AVERAGE", inheritance: false, optimization: "MAXIMIZE", formula: null, weight: 1,
+  min: null, max: null, target: null, baseline: null, children: [], ...extra,
+});
+const tree = kpi("root", "Root", {
+  indicatorType: "CONTAINER", acceptValueData: false,
+  children: [
+    kpi("a", "Sales"),
+    kpi("f", "Margin", { formula: "[a]", acceptValueData: false }),
+    kpi("w", "Weekly", { updateInterval: "WEEK" }),
+    kpi("b", "Costs, total", { inheritance: true }),
+  ],
+});
+const point = (start: string, value: number | null, source: "ENTERED" | "INHERITED" | "NONE") => ({
+  start, end: start, value, target: null, performance: null, progress: null, source,
+});
+const grouped: GroupedValues = {
+  start: "2024-01-01", end: "2024-03-31", period: "MONTH",
+  items: [
+    { guid: "a", name: "Sales", measure: "USD", points: [point("2024-01-01", 10, "ENTERED"), point("2024-02-01", null, "NONE"), point("2024-03-01", 30, "ENTERED")] },
+    { guid: "b", name: "Costs, total", measure: "USD", points: [point("2024-01-01", 5, "ENTERED"), point("2024-02-01", 5, "INHERITED"), point("2024-03-01", 5, "INHERITED")] },
+  ],
+};
+const model = buildGrid(tree, grouped, "MONTH");
+
+describe("the value grid's model", () => {
+  it("has the writable KPIs of the period as rows and its periods as columns", () => {
+    expect(model.rows.map((r) => r.name)).toEqual(["Sales", "Costs, total"]);
+    expect(model.columns.map((c) => c.label)).toEqual(["Jan 2024", "Feb 2024", "Mar 2024"]);
+    expect(model.entered.get(cellKey("a", "2024-03-01"))).toBe(30);
+    expect(model.inherited.get(cellKey("b", "2024-02-01"))).toBe(5);
+    expect(model.entered.has(cellKey("b", "2024-02-01"))).toBe(false);
+  });
+
+  it.each([
+    ["12", 12], [" -3.5 ", -3.5], ["1,5", 1.5], [".5", 0.5], ["1e3", 1000], ["", null], ["1 234", 1234],
+  ])("reads %j as %j", (text, value) => {
+    expect(parseCell(text)).toEqual({ ok: true, value });
+  });
+
+  it.each(["abc", "1.2.3", "12%", "1,234.5", "1e999", "--1"])("refuses %j with a message", (text) => {
+    const parsed = parseCell(text);
+    expect(parsed.ok).toBe(false);
+  });
+
+  it("keeps only real changes, and reports invalid cells", () => {
+    const draft = {
+      [cellKey("a", "2024-01-01")]: "10",
+      [cellKey("a", "2024-02-01")]: "20",
+      [cellKey("a", "2024-03-01")]: "",
+      [cellKey("b", "2024-02-01")]: "x",
+    };
+    const { changes, invalid } = pendingChanges(model, draft);
+    expect(changes).toEqual([
+      { key: cellKey("a", "2024-02-01"), guid: "a", date: "2024-02-01", value: 20 },
+      { key: cellKey("a", "2024-03-01"), guid: "a", date: "2024-03-01", value: null },
+    ]);
+    expect(invalid).toEqual({ [cellKey("b", "2024-02-01")]: "Enter a number, like 1234.5" });
+    expect(toBatchItems(changes)).toEqual([{ guid: "a", date: "2024-02-01", value: 20 }, { guid: "a", date: "2024-03-01", value: null }]);
+  });
+
+  it("puts the API's item errors back on their cells", () => {
+    const { changes } = pendingChanges(model, { [cellKey("a", "2024-02-01")]: "1", [cellKey("b", "2024-03-01")]: "2" });
+    expect(errorsByCell([{ path: "items.1.guid", message: "No such KPI" }, { path: "", message: "ignored" }], changes)).toEqual({
+      [cellKey("b", "2024-03-01")]: "No such KPI",
+    });
+  });
+
+  it("pastes a block from a spreadsheet, clipped to the grid", () => {
+    expect(parseTsv("1\t2\r\n3\t4\r\n")).toEqual([["1", "2"], ["3", "4"]]);
+    const { draft, cells } = applyPaste(model, {}, 0, 1, "1\t2\t99\n3\t4\n5\t6");
+    expect(cells).toBe(4);
+    expect(draft).toEqual({
+      [cellKey("a", "2024-02-01")]: "1", [cellKey("a", "2024-03-01")]: "2",
+      [cellKey("b", "2024-02-01")]: "3", [cellKey("b", "2024-03-01")]: "4",
+    });
+    expect(cellText(model, draft, cellKey("a", "2024-01-01"))).toBe("10");
+  });
+
+  it("exports what the grid shows and imports it back as changes", () => {
+    const draft = { [cellKey("a", "2024-02-01")]: "20" };
+    const csv = toCsv(model, draft);
+    expect(csv).toBe('KPI,GUID,2024-01-01,2024-02-01,2024-03-01\r\nSales,a,10,20,30\r\n"Costs, total",b,5,,\r\n');
+    const preview = previewCsv(model, csv.replace("5,,", "5,7,8"));
+    expect(preview.updates.map((u) => [u.kpi, u.period, u.text])).toEqual([
+      ["Sales", "Feb 2024", "20"], ["Costs, total", "Feb 2024", "7"], ["Costs, total", "Mar 2024", "8"],
+    ]);
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("explains what it cannot import", () => {
+    const preview = previewCsv(model, "KPI,2024-01-01,2030-01-01\nUnknown,1,2\nSales,abc,3\n");
+    expect(preview.updates).toEqual([]);
+    expect(preview.problems).toEqual([
+      "Columns outside the grid's periods were skipped: 2030-01-01.",
+      "Line 2: no KPI “Unknown” in this grid.",
+      "Line 3, Jan 2024: “abc” is not a number.",
+    ]);
+  });
+
+  it("round-trips any fields through CSV", () => {
+    const field = fc.string({ unit: fc.constantFrom("a", "b", ",", '"', "\n", " ", "x") }).filter((s) => s.trim() !== "");
+    fc.assert(
+      fc.property(fc.array(fc.array(field, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const csv = rows.map((r) => r.map((f) => (/[",\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(",")).join("\r\n");
+        expect(parseCsv(csv)).toEqual(rows);
+      }),
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import { GroupedQuery } from "@/lib/contract/dashboard";
+import type { Period } from "@/lib/contract/kpis";
+
+export const PERIOD_LABELS: Record<Period, string> = {
+  DAY: "Day",
+  WEEK: "Week",
+  MONTH: "Month",
+  QUARTER: "Quarter",
+  HALF_YEAR: "Half-year",
+  YEAR: "Year",
+};
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The default range of each period: enough points for a readable chart. */
+export function defaultRange(period: Period, today = new Date()): { from: string; to: string } {
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth();
+  const endOfMonth = iso(new Date(Date.UTC(y, m + 1, 0)));
+  const monthsBack: Record<Period, number> = { DAY: 1, WEEK: 5, MONTH: 11, QUARTER: 23, HALF_YEAR: 35, YEAR: 35 };
+  return { from: iso(new Date(Date.UTC(y, m - monthsBack[period], 1))), to: endOfMonth };
+}
+
+/** The chart's filters from the URL; anything missing or invalid falls back to the defaults. */
+export function filtersFrom(params: Record<string, string | string[] | undefined>, today = new Date()): GroupedQuery {
+  const one = (key: string) => (Array.isArray(params[key]) ? params[key][0] : params[key]);
+  const period = GroupedQuery.shape.period.safeParse(one("period")).data ?? "MONTH";
+  const range = GroupedQuery.safeParse({ period, from: one("from"), to: one("to") });
+  return range.success && range.data.from <= range.data.to ? range.data : { period, ...defaultRange(period, today) };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getSession } from "@/lib/session";
+import { createKpiClient, type KpiClient } from "./client";
+
+export class NoSessionError extends Error {}
+
+/** The KPI client of the signed-in user, or NoSessionError when there is no live session. */
+export async function sessionClient(): Promise<{ client: KpiClient; email: string }> {
+  const session = await getSession();
+  if (!session.token || !session.email || (session.expiresAt ?? 0) <= Date.now()) throw new NoSessionError();
+  return { client: createKpiClient(session.token, session.email), email: session.email };
+}
+
+/** Sends the user to /login, and back to this page afterwards. */
+export async function redirectToLogin(expired = false): Promise<never> {
+  const here = encodeURIComponent((await headers()).get("x-pathname") ?? "/");
+  redirect(`/login?${expired ? "expired=1&" : ""}next=${here}`);
+}
+
+/** For pages: the signed-in user's client, or a redirect to /login. */
+export async function requireSessionClient(): Promise<{ client: KpiClient; email: string }> {
+  try {
+    return await sessionClient();
+  } catch (error) {
+    if (error instanceof NoSessionError) return redirectToLogin();
+    throw error;
+  }
+}
