@@ -54,7 +54,7 @@ export const queryKeys = {
   scorecards: ["scorecards"] as const,
   tree: (docId: number) => ["scorecard", docId, "tree"] as const,
   grouped: (docId: number, q: GroupedQuery) => ["scorecard", docId, "grouped", q.period, q.from, q.to] as const,
-  scorecard: (docId: number) => ["scorecard", docId] as const,
+  groupedAll: (docId: number) => ["scorecard", docId, "grouped"] as const,
   budget: ["budget"] as const,
 };
 

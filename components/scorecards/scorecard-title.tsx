@@ -2,12 +2,12 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { scorecardsQuery } from "@/lib/queries";
+import { treeQuery } from "@/lib/queries";
 
-/** The scorecard's name from the (shared, cached) scorecard list: no extra API call. */
+/** The scorecard's name and description, from its tree's root (named after it): no extra call. */
 export function ScorecardTitle({ docId, subtitle }: { docId: number; subtitle?: string }) {
-  const { data } = useSuspenseQuery(scorecardsQuery());
-  const card = data.documents.find((d) => d.id === docId);
+  const { data } = useSuspenseQuery(treeQuery(docId));
+  const { name, description } = data.root;
   return (
     <div>
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
@@ -15,12 +15,12 @@ export function ScorecardTitle({ docId, subtitle }: { docId: number; subtitle?: 
         {subtitle && (
           <>
             {" / "}
-            <Link href={`/s/${docId}`} className="hover:underline">{card?.name ?? `Scorecard ${docId}`}</Link>
+            <Link href={`/s/${docId}`} className="hover:underline">{name}</Link>
           </>
         )}
       </nav>
-      <h1 className="text-2xl font-semibold tracking-tight">{subtitle ?? card?.name ?? `Scorecard ${docId}`}</h1>
-      {!subtitle && card?.description && <p className="text-sm text-slate-600 dark:text-slate-400">{card.description}</p>}
+      <h1 className="text-2xl font-semibold tracking-tight">{subtitle ?? name}</h1>
+      {!subtitle && description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
     </div>
   );
 }

@@ -23,6 +23,9 @@ export function cachedRead<T>(account: string, key: string, load: () => Promise<
   return value;
 }
 
-export function clearAccountCache(account: string): void {
-  accounts.delete(account);
+/** Forgets the account's cached reads, or only those whose key starts with one of `prefixes`. */
+export function clearAccountCache(account: string, prefixes?: string[]): void {
+  const entries = accounts.get(account);
+  if (!entries || !prefixes) return void accounts.delete(account);
+  for (const key of entries.keys()) if (prefixes.some((p) => key.startsWith(p))) entries.delete(key);
 }

@@ -68,7 +68,8 @@ export function createKpiClient(token: string, account: string) {
           headers: { "Idempotency-Key": idempotencyKey },
         });
       } finally {
-        clearAccountCache(account);
+        // Values change the scorecard's grouped reads and its "updated" date, not its KPI tree.
+        clearAccountCache(account, [`/api/document/${docId}/kpi/indicators/grouped-value/`, "/api/documents/list"]);
       }
     },
     async logOut() {

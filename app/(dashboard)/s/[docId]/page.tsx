@@ -7,7 +7,7 @@ import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { DocId } from "@/lib/contract/common";
 import { filtersFrom } from "@/lib/filters";
 import { getServerQueryClient, serverSource } from "@/lib/kpi-client/server-source";
-import { groupedQuery, scorecardsQuery, treeQuery } from "@/lib/queries";
+import { groupedQuery, treeQuery } from "@/lib/queries";
 
 type Props = { params: Promise<{ docId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -18,7 +18,6 @@ export default async function ScorecardPage({ params, searchParams }: Props) {
   const source = await serverSource();
   const queryClient = getServerQueryClient();
   await Promise.all([
-    queryClient.prefetchQuery(scorecardsQuery(source)),
     queryClient.prefetchQuery(treeQuery(docId.data, source)),
     queryClient.prefetchQuery(groupedQuery(docId.data, filters, source)),
   ]);

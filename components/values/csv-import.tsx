@@ -1,0 +1,58 @@
+"use client";
+
+import { useState, type ChangeEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { previewCsv, type CsvPreview } from "./csv";
+import type { Draft, GridModel } from "./grid-model";
+
+/** Reads a CSV, shows what it would change, and puts the changes into the grid on approval. */
+export function CsvImport({ model, onApply }: { model: GridModel; onApply: (update: (draft: Draft) => Draft) => void }) {
+  const [preview, setPreview] = useState<(CsvPreview & { file: string }) | null>(null);
+
+  async function read(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (file) setPreview({ ...previewCsv(model, await file.text()), file: file.name });
+  }
+
+  function apply() {
+    if (!preview) return;
+    onApply((draft) => ({ ...draft, ...Object.fromEntries(preview.updates.map((u) => [u.key, u.text])) }));
+    setPreview(null);
+  }
+
+  return (
+    <>
+      <label className="inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+        Import CSV
+        <input type="file" accept=".csv,text/csv" className="sr-only" onChange={read} />
+      </label>
+      {preview && (
+        <section aria-labelledby="csv-preview-heading" className="basis-full rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm dark:border-blue-900 dark:bg-blue-950">
+          <h2 id="csv-preview-heading" className="font-semibold">Import {preview.file}: {preview.updates.length} values to change</h2>
+          {preview.problems.length > 0 && (
+            <ul className="mt-2 list-disc pl-5 text-amber-900 dark:text-amber-200">
+              {preview.problems.map((p) => <li key={p}>{p}</li>)}
+            </ul>
+          )}
+          {preview.updates.length > 0 && (
+            <div className="mt-2 max-h-48 overflow-y-auto">
+              <table className="text-left">
+                <thead><tr><th className="pr-4">KPI</th><th className="pr-4">Period</th><th>New value</th></tr></thead>
+                <tbody>
+                  {preview.updates.map((u) => (
+                    <tr key={u.key}><td className="pr-4">{u.kpi}</td><td className="pr-4">{u.period}</td><td className="tabular-nums">{u.text || "(clear)"}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="mt-3 flex gap-2">
+            <Button onClick={apply} disabled={!preview.updates.length}>Put into the grid</Button>
+            <Button variant="secondary" onClick={() => setPreview(null)}>Cancel</Button>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import Link from "next/link";
+import type { Period } from "@/lib/contract/kpis";
+import { defaultRange, PERIOD_LABELS } from "@/lib/filters";
+
+/** One tab per update interval that has writable KPIs. */
+export function PeriodTabs({ docId, periods, current }: { docId: number; periods: Period[]; current: Period }) {
+  return (
+    <nav aria-label="Update interval" className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
+      {periods.map((period) => (
+        <Link
+          key={period}
+          href={`/s/${docId}/values?${new URLSearchParams({ period, ...defaultRange(period) })}`}
+          aria-current={period === current ? "page" : undefined}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm ${period === current ? "border-blue-600 font-medium text-blue-800 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"}`}
+        >
+          {PERIOD_LABELS[period]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
