@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATA_DIR = ".data-e2e";
+export const AUTH_FILE = "e2e/.auth/demo.json";
 // Playwright cannot download its own browser here; Debian's chromium is used when present.
 const systemChromium = "/usr/bin/chromium";
 
@@ -14,19 +16,28 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
       args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "api", testMatch: /smoke\.spec\.ts/, use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "dashboard",
+      testMatch: /dashboard\/.*\.spec\.ts/,
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, storageState: AUTH_FILE },
+    },
+  ],
   webServer: {
     // A fresh embedded database per run: the demo is loaded on first start.
-    command: `rm -rf .data-e2e && node lib/cli/start.mjs`,
-    url: `http://127.0.0.1:${PORT}/rest/health`,
-    env: { PORT: String(PORT), DATA_DIR: ".data-e2e", DATABASE_URL: "" },
+    command: `rm -rf ${E2E_DATA_DIR} && node lib/cli/start.mjs`,
+    url: `http://localhost:${PORT}/rest/health`,
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "" },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+import { unsealData } from "iron-session";
+import { E2E_DATA_DIR } from "../playwright.config";
+
+export const DEMO = { email: "demo@example.com", password: "demo-password" };
+
+interface Fixtures {
+  /** The demo account's call budget, read through access/info (which is not counted). */
+  usedCalls: () => Promise<number>;
+  /** Every response body the page received, as text, collected until the end of the test. */
+  responseBodies: () => Promise<string[]>;
+  /** The API token sealed in the page's session cookie, unsealed with the server's own secret. */
+  sessionToken: () => Promise<string>;
+}
+
+export const test = base.extend<Fixtures>({
+  usedCalls: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const login = await api.post("/rest/login", { data: { email: DEMO.email, contraseña: DEMO.password } });
+    const { token } = await login.json();
+    await use(async () => (await (await api.get("/rest/api/access/info", { headers: { Token: token } })).json()).usedCount);
+    await api.dispose();
+  },
+  responseBodies: async ({ page }, use) => {
+    const bodies: Promise<string>[] = [];
+    page.on("response", (response) => bodies.push(response.body().then((b) => b.toString("utf8"), () => "")));
+    await use(() => Promise.all(bodies));
+  },
+  sessionToken: async ({ context }, use) => {
+    await use(async () => {
+      const cookie = (await context.cookies()).find((c) => c.name === "gauge_session");
+      expect(cookie, "the session cookie").toBeDefined();
+      const password = readFileSync(path.join(E2E_DATA_DIR, "session-secret"), "utf8").trim();
+      const session = await unsealData<{ token?: string }>(cookie!.value, { password });
+      expect(session.token).toMatch(/^gst_/);
+      return session.token!;
+    });
+  },
+});
+
+export { expect };
+
+/** Pastes tab-separated text into the focused grid cell, as a spreadsheet's copy would. */
+export async function pasteInto(page: Page, label: string, text: string) {
+  await page.getByLabel(label, { exact: true }).evaluate((input, data) => {
+    const transfer = new DataTransfer();
+    transfer.setData("text/plain", data);
+    input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, text);
+}
