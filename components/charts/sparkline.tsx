@@ -8,7 +8,7 @@ export function Sparkline({ values, tone }: { values: (number | null)[]; tone: s
   return (
     <div className="h-8 w-28" aria-hidden>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 2, right: 2, bottom: 2, left: 2 }}>
+        <LineChart data={data} margin={{ top: 2, right: 2, bottom: 2, left: 2 }} accessibilityLayer={false}>
           <YAxis hide domain={["dataMin", "dataMax"]} />
           <Line type="linear" dataKey="value" stroke={tone} strokeWidth={1.5} dot={false} isAnimationActive={false} connectNulls />
         </LineChart>

@@ -38,7 +38,7 @@ export function KpiDetail({ row, period }: { row: KpiRow; period: Period }) {
         min={container ? 0 : kpi.min}
         max={container ? 100 : kpi.max}
       />
-      <div className="max-h-72 overflow-y-auto">
+      <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${kpi.name} by period`}>
         <table className="w-full text-sm">
           <caption className="sr-only">Values of {kpi.name} by period</caption>
           <thead className="sticky top-0 bg-white text-left text-xs uppercase tracking-wide text-slate-500 dark:bg-slate-900 dark:text-slate-400">

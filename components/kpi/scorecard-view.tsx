@@ -25,10 +25,10 @@ export function ScorecardView({ docId, filters }: { docId: number; filters: Grou
   };
   return (
     <div className="grid gap-6 lg:grid-cols-12">
-      <div className="lg:col-span-7">
+      <div className="min-w-0 lg:col-span-7">
         <KpiTable rows={rows} selected={selected.kpi.guid} hrefFor={hrefFor} />
       </div>
-      <div className="lg:col-span-5">
+      <div className="min-w-0 lg:col-span-5">
         <div className="lg:sticky lg:top-4">
           <KpiDetail row={selected} period={filters.period} />
         </div>

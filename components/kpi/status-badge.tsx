@@ -14,7 +14,7 @@ export function StatusBadge({ status, performance }: { status: Status; performan
     <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STYLE[status]}`}>
       <span aria-hidden>{ICON[status]}</span>
       {STATUS_LABEL[status]}
-      {performance !== null && <span className="opacity-75">{Math.round(performance * 100)} %</span>}
+      {performance !== null && <span>{Math.round(performance * 100)} %</span>}
     </span>
   );
 }

@@ -45,7 +45,7 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: Grouped
     onError: (error) => {
       if (error instanceof BffError && (error.status === 400 || error.status === 409)) {
         setServerErrors(errorsByCell(error.body.details, changes));
-        setMessage({ tone: "error", text: `Nothing was saved: ${error.body.errorMessage} The cells in red say why.` });
+        setMessage({ tone: "error", text: `Nothing was saved. ${error.body.errorMessage.replace(/\.?$/, ".")} The cells in red say why.` });
       } else if (error instanceof BffError && error.status === 429) {
         setMessage({ tone: "error", text: `This hour's API calls are used up. Your edits are kept; save again at ${retryTime(error.retryAfterSeconds)}.` });
       } else {

@@ -40,7 +40,9 @@ export function bffRoute<P = Record<string, never>>(handler: Handler<P>) {
       return NextResponse.json(data, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       if (error instanceof ZodError) {
-        return NextResponse.json({ success: false, errorMessage: "Invalid request", code: "invalid_request", details: zodDetails(error) }, { status: 400 });
+        const details = zodDetails(error);
+        const summary = details.slice(0, 3).map((d) => `${d.path || "body"}: ${d.message}`).join("; ");
+        return NextResponse.json({ success: false, errorMessage: `Invalid request: ${summary}`, code: "invalid_request", details }, { status: 400 });
       }
       if (error instanceof NoSessionError) return errorJson(401, "unauthorized", "Your session has ended; please log in again");
       if (error instanceof KpiApiError) {

@@ -1,0 +1,52 @@
+import { expect, test } from "../fixtures";
+
+// Contexts made in a test start with the project's saved session unless told otherwise.
+const NO_SESSION = { cookies: [], origins: [] };
+
+test("a revoked token sends the user back to /login with a message", async ({ browser, baseURL }) => {
+  // Two browsers holding the same session cookie: one logs out (revoking the token upstream) ...
+  const first = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  const page = await first.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill("demo@example.com");
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+  const cookies = await first.cookies();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // ... and the other, still holding the old cookie, finds its token dead.
+  const second = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  await second.addCookies(cookies);
+  const stale = await second.newPage();
+  await stale.goto("/s/1");
+  await expect(stale).toHaveURL(/\/login\?expired=1&next=%2Fs%2F1/);
+  await expect(stale.getByRole("status")).toHaveText("Your session has ended. Please log in again.");
+  await first.close();
+  await second.close();
+});
+
+test("without a session every dashboard page asks to log in first", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  const page = await context.newPage();
+  await page.goto("/s/2/values?period=WEEK");
+  await expect(page).toHaveURL(/\/login\?next=%2Fs%2F2%2Fvalues%3Fperiod%3DWEEK$/);
+  const api = await context.request.get("/api/scorecards");
+  expect(api.status()).toBe(401);
+  await context.close();
+});
+
+test("state-changing BFF routes refuse cross-origin requests", async ({ page }) => {
+  for (const [method, url] of [["POST", "/api/scorecards/1/values"], ["POST", "/api/session"], ["DELETE", "/api/session"]] as const) {
+    const response = await page.request.fetch(url, {
+      method,
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      data: { items: [], email: "demo@example.com", contraseña: "demo-password" },
+    });
+    expect(response.status(), `${method} ${url}`).toBe(403);
+  }
+  // The session survived the attempt to log it out.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+});
