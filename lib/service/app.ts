@@ -9,9 +9,11 @@ import { requireToken } from "./middleware";
 import { renderDocsPage } from "./docs-page";
 import { newRouter } from "./router";
 import { authRoutes } from "./routes/auth";
+import { alertRoutes } from "./routes/alerts";
 import { groupedRoutes } from "./routes/grouped";
 import { scorecardRoutes } from "./routes/scorecards";
 import { valueRoutes } from "./routes/values";
+import { webhookRoutes } from "./routes/webhooks";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const UNCOUNTED = new Set(["/rest/api/access/info"]);
@@ -52,6 +54,8 @@ export function createApi(deps: Deps) {
   app.route("/", scorecardRoutes);
   app.route("/", valueRoutes);
   app.route("/", groupedRoutes);
+  app.route("/", webhookRoutes);
+  app.route("/", alertRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

@@ -1,7 +1,9 @@
 import "server-only";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "@/lib/db/demo";
 import { loadConfig } from "@/lib/config";
+import { getDatabase } from "@/lib/db";
 import { getApi } from "./server";
+import { startWebhookWorker } from "./webhooks/worker";
 
 /** Runs once when the server starts: migrate, seed on first run, say where to go. */
 export async function startServer(): Promise<void> {
@@ -12,6 +14,8 @@ export async function startServer(): Promise<void> {
     console.error(`[gauge] could not start: ${(error as Error).message}`);
     process.exit(1);
   }
+  const { db } = await getDatabase();
+  startWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, retryScale: config.WEBHOOK_RETRY_SCALE });
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.DATA_DIR}`;
   console.log(`[gauge] ready on http://localhost:${config.PORT} using the ${where}`);
   console.log(`[gauge] demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; API reference: http://localhost:${config.PORT}/rest/docs`);

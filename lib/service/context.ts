@@ -5,6 +5,8 @@ export interface ServiceConfig {
   tokenTtlHours: number;
   /** log2 of scrypt's N for new password hashes; 17 is OWASP's minimum. */
   passwordCost: number;
+  /** Lets webhooks target loopback and private addresses: local development and tests only. */
+  webhookAllowPrivate: boolean;
 }
 
 export interface Deps {

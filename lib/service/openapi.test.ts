@@ -5,6 +5,8 @@ import "@/lib/contract/grouped";
 import "@/lib/contract/kpis";
 import "@/lib/contract/scorecards";
 import "@/lib/contract/values";
+import "@/lib/contract/webhooks";
+import "@/lib/contract/alerts";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { createTestApi, type TestApi } from "@/lib/testing/api";
 
@@ -31,6 +33,14 @@ const CONTRACT_ROUTES = [
   "GET /rest/api/document/{docId}/kpi/batch/all/get-value/{date}",
   "GET /rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}",
   "GET /rest/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}",
+  "GET /rest/api/webhooks",
+  "POST /rest/api/webhooks",
+  "DELETE /rest/api/webhooks/{id}",
+  "GET /rest/api/webhooks/{id}/deliveries",
+  "GET /rest/api/document/{docId}/alerts",
+  "POST /rest/api/document/{docId}/alerts",
+  "PATCH /rest/api/document/{docId}/alerts/{id}",
+  "DELETE /rest/api/document/{docId}/alerts/{id}",
 ];
 
 describe("OpenAPI document and reference page", () => {

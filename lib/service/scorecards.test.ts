@@ -110,6 +110,15 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       await api.call("/api/api-keys", jsonInit("POST", { name: "theirs" }, stranger.auth))
     ).json();
 
+    // A public address literal: no DNS needed, and not refused as internal.
+    const theirHook = (await (await api.call("/api/webhooks", jsonInit("POST", { name: "theirs", url: "https://93.184.216.34/hook" }, stranger.auth))).json()).id;
+    const theirAlert = (
+      await (
+        await api.call(`/api/document/${theirDoc}/alerts`, jsonInit("POST", { name: "a", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook }, stranger.auth))
+      ).json()
+    ).id;
+    expect([theirHook, theirAlert]).toEqual([expect.any(Number), expect.any(Number)]);
+
     // One row per route with a path parameter; the test below keeps the table complete.
     const table: { method: string; path: string; openapi: string; body?: unknown }[] = [
       { method: "GET", path: `/api/documents/list/${theirDoc}`, openapi: "/rest/api/documents/list/{docId}" },
@@ -127,6 +136,14 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/document/${theirDoc}/kpi/batch/all/get-value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/batch/all/get-value/{date}" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}" },
+      { method: "DELETE", path: `/api/webhooks/${theirHook}`, openapi: "/rest/api/webhooks/{id}" },
+      { method: "GET", path: `/api/webhooks/${theirHook}/deliveries`, openapi: "/rest/api/webhooks/{id}/deliveries" },
+      { method: "POST", path: `/api/webhooks/${theirHook}/events/msg_x/redeliver`, openapi: "/rest/api/webhooks/{id}/events/{eventId}/redeliver" },
+      { method: "POST", path: `/api/webhooks/${theirHook}/test`, openapi: "/rest/api/webhooks/{id}/test" },
+      { method: "GET", path: `/api/document/${theirDoc}/alerts`, openapi: "/rest/api/document/{docId}/alerts" },
+      { method: "POST", path: `/api/document/${theirDoc}/alerts`, openapi: "/rest/api/document/{docId}/alerts", body: { name: "x", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook } },
+      { method: "PATCH", path: `/api/document/${theirDoc}/alerts/${theirAlert}`, openapi: "/rest/api/document/{docId}/alerts/{id}", body: { active: false } },
+      { method: "DELETE", path: `/api/document/${theirDoc}/alerts/${theirAlert}`, openapi: "/rest/api/document/{docId}/alerts/{id}" },
       // Their KPI addressed through the caller's own scorecard is just as missing.
       { method: "GET", path: `/api/document/${owner.scorecardIds[0]}/kpi/indicator/${theirKpi}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "" },
       { method: "GET", path: `/api/document/${owner.scorecardIds[0]}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31?guids=${theirKpi}`, openapi: "" },

@@ -15,7 +15,12 @@ export function getApi(): Promise<Api> {
     return createApi({
       db,
       now: () => new Date(),
-      config: { rateLimitPerHour: config.RATE_LIMIT_PER_HOUR, tokenTtlHours: config.TOKEN_TTL_HOURS, passwordCost: 17 },
+      config: {
+        rateLimitPerHour: config.RATE_LIMIT_PER_HOUR,
+        tokenTtlHours: config.TOKEN_TTL_HOURS,
+        passwordCost: 17,
+        webhookAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      },
     });
   })().catch((error) => {
     globalForApi.gaugeApi = undefined;

@@ -11,7 +11,7 @@ const items = Array.from({ length: 5000 }, (_, i) => ({
   date: new Date(start + Math.floor(i / 2) * 86_400_000).toISOString().slice(0, 10),
   value: i,
 }));
-const deps = { db: database.db, now: () => new Date(), config: { rateLimitPerHour: 100, tokenTtlHours: 12, passwordCost: 10 } };
+const deps = { db: database.db, now: () => new Date(), config: { rateLimitPerHour: 100, tokenTtlHours: 12, passwordCost: 10, webhookAllowPrivate: false } };
 process.stdout.write("writing\n");
 const begun = performance.now();
 await writeBatch(deps, Number(accountId), Number(docId), items, (i) => `items.${i}`);

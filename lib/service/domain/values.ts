@@ -12,6 +12,7 @@ import { periodsBetween, periodStart } from "./periods";
 import { scorecardKpis, type KpiRow } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries } from "./value-queries";
+import { alertsAround } from "../webhooks/outbox";
 
 export type ValueFields = Partial<Record<ValueField, number | null>>;
 export interface WriteItem extends ValueFields {
@@ -120,8 +121,10 @@ export async function listValues(deps: Deps, accountId: number, docId: number, g
 export async function deleteValue(deps: Deps, accountId: number, docId: number, guid: string, date: string): Promise<void> {
   await kpiOf(deps, accountId, docId, guid);
   await deps.db.transaction(async (tx) => {
+    const watch = await alertsAround(tx as unknown as Db, [guid]);
     await tx.delete(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
     await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
+    await watch.after(deps.now());
   });
 }
 
@@ -158,6 +161,7 @@ export async function writeValues(deps: Deps, docId: number, items: WriteItem[])
   }
   const stored = new Map<string, StoredRecord>();
   await deps.db.transaction(async (tx) => {
+    const watch = await alertsAround(tx as unknown as Db, [...new Set(items.map((i) => i.guid))]);
     for (const [named, group] of groups) {
       const fields = named.split(",") as ValueField[];
       for (let i = 0; i < group.length; i += INSERT_CHUNK) {
@@ -166,6 +170,7 @@ export async function writeValues(deps: Deps, docId: number, items: WriteItem[])
       }
     }
     await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
+    await watch.after(deps.now());
   });
   return [...merged.keys()].map((key) => stored.get(key)!);
 }

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { Guid, NullableNumber } from "./common";
+
+export const AlertCondition = z.enum(["VALUE_ABOVE", "VALUE_BELOW", "PERFORMANCE_BELOW", "VALUE_CHANGED"]);
+export type AlertCondition = z.infer<typeof AlertCondition>;
+
+const alertExample = {
+  id: 2,
+  name: "Churn too high",
+  kpiGuid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f",
+  condition: "VALUE_ABOVE" as const,
+  threshold: 4,
+  webhookId: 4,
+  active: true,
+};
+
+export const Alert = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    kpiGuid: z.string(),
+    condition: AlertCondition,
+    threshold: z.number().nullable(),
+    webhookId: z.number().int(),
+    active: z.boolean(),
+  })
+  .meta({
+    id: "Alert",
+    description: "`threshold` is a value for VALUE_ABOVE and VALUE_BELOW, a fraction (0.5 = 50 %) for PERFORMANCE_BELOW, and null for VALUE_CHANGED.",
+    example: alertExample,
+  });
+export type Alert = z.infer<typeof Alert>;
+
+export const AlertList = z.object({ items: z.array(Alert) }).meta({ id: "AlertList", example: { items: [alertExample] } });
+
+const needsThreshold = (a: { condition?: AlertCondition; threshold?: number | null }) =>
+  a.condition === undefined || a.condition === "VALUE_CHANGED" || (a.threshold !== undefined && a.threshold !== null);
+
+export const CreateAlert = z
+  .strictObject({
+    name: z.string().trim().min(1, "name is required").max(200),
+    kpiGuid: Guid,
+    condition: AlertCondition,
+    threshold: NullableNumber.optional(),
+    webhookId: z.number().int().positive(),
+    active: z.boolean().optional(),
+  })
+  .refine(needsThreshold, { message: "This condition needs a threshold", path: ["threshold"] })
+  .meta({ id: "CreateAlert", example: { name: "Churn too high", kpiGuid: alertExample.kpiGuid, condition: "VALUE_ABOVE", threshold: 4, webhookId: 4 } });
+export type CreateAlert = z.infer<typeof CreateAlert>;
+
+export const UpdateAlert = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    kpiGuid: Guid.optional(),
+    condition: AlertCondition.optional(),
+    threshold: NullableNumber.optional(),
+    webhookId: z.number().int().positive().optional(),
+    active: z.boolean().optional(),
+  })
+  .meta({ id: "UpdateAlert", example: { active: false } });
+export type UpdateAlert = z.infer<typeof UpdateAlert>;

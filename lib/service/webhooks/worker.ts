@@ -1,0 +1,124 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
+import { queryRows } from "../domain/value-queries";
+import { sendEvent } from "./send";
+
+/** Waits after each failed attempt (API.md), multiplied by WEBHOOK_RETRY_SCALE. */
+export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+const LEASE_SECONDS = 60;
+const BATCH = 10;
+
+export interface WorkerOptions {
+  db: Db;
+  allowPrivate: boolean;
+  retryScale: number;
+  pollMs?: number;
+  /** How long a claimed attempt is reserved; an attempt cut short is retried after it. */
+  leaseSeconds?: number;
+  now?: () => Date;
+}
+
+interface Claimed {
+  id: string;
+  webhook_id: number;
+  payload: string;
+  attempts: number;
+  next_attempt_at: Date | string;
+  created_at: Date | string;
+}
+
+/**
+ * Claims due events with FOR UPDATE SKIP LOCKED and a lease: each attempt is taken by one
+ * worker even with several processes on one database, and an attempt cut short by a crash is
+ * taken again when its lease runs out (at least once; receivers deduplicate on webhook-id).
+ */
+async function claim(db: Db, now: Date, leaseSeconds: number): Promise<Claimed[]> {
+  const at = now.toISOString();
+  return queryRows<Claimed>(
+    db,
+    sql`UPDATE webhook_events SET locked_until = ${at}::timestamptz + make_interval(secs => ${leaseSeconds})
+        WHERE id IN (
+          SELECT id FROM webhook_events
+          WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz AND (locked_until IS NULL OR locked_until < ${at}::timestamptz)
+          ORDER BY next_attempt_at, created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING id, webhook_id, payload, attempts, next_attempt_at, created_at`,
+  );
+}
+
+async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promise<void> {
+  const { db } = options;
+  const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, event.webhook_id));
+  if (!hook || hook.disabledAt) {
+    await db.update(webhookEvents).set({ status: "cancelled", lockedUntil: null }).where(eq(webhookEvents.id, event.id));
+    return;
+  }
+  const result = await sendEvent(hook.url, hook.secret, event.id, event.payload, { allowPrivate: options.allowPrivate, now });
+  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  const gone = result.status === 410;
+  const attempts = event.attempts + 1;
+  const wait = RETRY_SCHEDULE_SECONDS[attempts - 1];
+  const retryAt =
+    ok || gone || wait === undefined
+      ? null
+      : new Date(now.getTime() + Math.max(wait * options.retryScale, result.retryAfterSeconds ?? 0) * 1000);
+  const status = ok ? "succeeded" : gone || !retryAt ? (gone ? "cancelled" : "failed") : "pending";
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      eventId: event.id,
+      webhookId: hook.id,
+      status: ok ? "succeeded" : "failed",
+      responseStatus: result.status,
+      error: result.error ?? (ok ? null : result.status && result.status >= 300 && result.status < 400 ? "Redirects are not followed" : null),
+      attemptedAt: now,
+      nextAttemptAt: retryAt,
+    });
+    await tx
+      .update(webhookEvents)
+      .set({ status, attempts, nextAttemptAt: retryAt ?? now, lockedUntil: null })
+      .where(eq(webhookEvents.id, event.id));
+    if (gone) {
+      await tx.update(webhooks).set({ disabledAt: now }).where(eq(webhooks.id, hook.id));
+      await tx.update(webhookEvents).set({ status: "cancelled" }).where(and(eq(webhookEvents.webhookId, hook.id), eq(webhookEvents.status, "pending")));
+    }
+  });
+}
+
+/** One pass: claims what is due and attempts it. Returns how many attempts were made. */
+export async function deliverDue(options: WorkerOptions): Promise<number> {
+  const now = options.now ?? (() => new Date());
+  const claimed = await claim(options.db, now(), options.leaseSeconds ?? LEASE_SECONDS);
+  // Each webhook gets its events in order; different webhooks are served in parallel.
+  const byWebhook = new Map<number, Claimed[]>();
+  const order = (e: Claimed) => `${new Date(e.next_attempt_at).toISOString()}|${new Date(e.created_at).toISOString()}|${e.id}`;
+  for (const event of [...claimed].sort((a, b) => order(a).localeCompare(order(b)))) {
+    byWebhook.set(event.webhook_id, [...(byWebhook.get(event.webhook_id) ?? []), event]);
+  }
+  await Promise.all([...byWebhook.values()].map(async (events) => {
+    for (const event of events) await attempt(options, event, now());
+  }));
+  return claimed.length;
+}
+
+/** Polls for due deliveries until stopped; started once per server process. */
+export function startWebhookWorker(options: WorkerOptions) {
+  const pollMs = options.pollMs ?? Math.max(50, Math.min(1000, 1000 * options.retryScale));
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = deliverDue(options)
+      .catch((error) => console.error("[webhooks] delivery pass failed:", error))
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(tick, pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
