@@ -1,26 +1,26 @@
-import { spawn } from "node:child_process";
 import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { kpiValues } from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, smallScorecard } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
+import { spawnTs } from "@/lib/testing/spawn-ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** Runs the batch writer; resolves with its output once it exits or is killed `killAfterMs` after it starts writing. */
 function runWriter(args: string[], killAfterMs?: number): Promise<{ output: string; killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "--conditions=react-server", "lib/testing/batch-writer.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawnTs("lib/testing/batch-writer.ts", args);
     let output = "";
     let errors = "";
-    child.stdout.on("data", (chunk: Buffer) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk;
       if (killAfterMs !== undefined && output.includes("writing") && !child.killed) {
         setTimeout(() => child.kill("SIGKILL"), killAfterMs);
       }
     });
-    child.stderr.on("data", (chunk: Buffer) => (errors += chunk));
+    child.stderr!.on("data", (chunk: Buffer) => (errors += chunk));
     child.on("error", reject);
     child.on("exit", (code, signal) => {
       if (signal === "SIGKILL" || code === 0) resolve({ output, killed: signal === "SIGKILL" });
