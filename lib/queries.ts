@@ -6,6 +6,8 @@ import type { GroupedQuery } from "@/lib/contract/dashboard";
 import { GroupedValues } from "@/lib/contract/grouped";
 import { KpiTree } from "@/lib/contract/kpis";
 import { ScorecardList } from "@/lib/contract/scorecards";
+import { AlertList } from "@/lib/contract/alerts";
+import { DeliveryList, WebhookList } from "@/lib/contract/webhooks";
 
 /** Where the dashboard's reads come from: the BFF in the browser, the KPI client on the server. */
 export interface DashboardSource {
@@ -13,6 +15,8 @@ export interface DashboardSource {
   tree(docId: number): Promise<KpiTree>;
   grouped(docId: number, query: GroupedQuery): Promise<GroupedValues>;
   budget(): Promise<AccessInfo>;
+  webhooks(): Promise<WebhookList>;
+  alerts(docId: number): Promise<AlertList>;
 }
 
 /** A failed BFF call, with the API's error body (and when to retry after a 429). */
@@ -48,6 +52,8 @@ export const browserSource: DashboardSource = {
   tree: (docId) => bffFetch(KpiTree, `/api/scorecards/${docId}/tree`),
   grouped: (docId, q) => bffFetch(GroupedValues, groupedUrl(docId, q)),
   budget: () => bffFetch(AccessInfo, "/api/budget"),
+  webhooks: () => bffFetch(WebhookList, "/api/webhooks"),
+  alerts: (docId) => bffFetch(AlertList, `/api/scorecards/${docId}/alerts`),
 };
 
 export const queryKeys = {
@@ -56,6 +62,9 @@ export const queryKeys = {
   grouped: (docId: number, q: GroupedQuery) => ["scorecard", docId, "grouped", q.period, q.from, q.to] as const,
   groupedAll: (docId: number) => ["scorecard", docId, "grouped"] as const,
   budget: ["budget"] as const,
+  webhooks: ["webhooks"] as const,
+  deliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
+  alerts: (docId: number) => ["scorecard", docId, "alerts"] as const,
 };
 
 export const scorecardsQuery = (source = browserSource) =>
@@ -70,3 +79,13 @@ export const groupedQuery = (docId: number, q: GroupedQuery, source = browserSou
 /** access/info costs no call, so the budget may be polled. */
 export const budgetQuery = (source = browserSource) =>
   queryOptions({ queryKey: queryKeys.budget, queryFn: () => source.budget(), staleTime: 0, refetchInterval: 60_000 });
+
+export const webhooksQuery = (source = browserSource) =>
+  queryOptions({ queryKey: queryKeys.webhooks, queryFn: () => source.webhooks() });
+
+export const alertsQuery = (docId: number, source = browserSource) =>
+  queryOptions({ queryKey: queryKeys.alerts(docId), queryFn: () => source.alerts(docId) });
+
+/** Fetched when the log is opened; each look costs one call, so it is not polled. */
+export const deliveriesQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.deliveries(id), queryFn: () => bffFetch(DeliveryList, `/api/webhooks/${id}/deliveries`), staleTime: 0 });

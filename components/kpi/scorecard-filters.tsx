@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 
 /** Period and date range, kept in the URL so a view can be bookmarked and shared. */
-export function ScorecardFilters({ filters, valuesHref }: { filters: GroupedQuery; valuesHref?: string }) {
+export function ScorecardFilters({ filters, valuesHref, alertsHref }: { filters: GroupedQuery; valuesHref?: string; alertsHref?: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -61,8 +61,13 @@ export function ScorecardFilters({ filters, valuesHref }: { filters: GroupedQuer
         </div>
         <Button type="submit" variant="secondary">Apply</Button>
       </form>
+      {alertsHref && (
+        <Link href={alertsHref} className="ml-auto rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+          Alerts
+        </Link>
+      )}
       {valuesHref && (
-        <Link href={valuesHref} className="ml-auto rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
+        <Link href={valuesHref} className=" rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
           Enter values
         </Link>
       )}

@@ -11,9 +11,12 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
         <Link href="/" className="text-lg font-semibold tracking-tight">
           Gauge
         </Link>
-        <nav aria-label="Main" className="text-sm">
+        <nav aria-label="Main" className="flex gap-4 text-sm">
           <Link href="/" className="text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
             Scorecards
+          </Link>
+          <Link href="/webhooks" className="text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
+            Webhooks
           </Link>
         </nav>
         <div className="ml-auto flex flex-wrap items-center gap-3">

@@ -5,6 +5,8 @@ const PAGES = [
   { name: "scorecards", path: "/", ready: { role: "heading" as const, name: "Scorecards" } },
   { name: "scorecard", path: "/s/1", ready: { role: "table" as const, name: "KPIs with their latest values" } },
   { name: "values", path: "/s/1/values", ready: { role: "table" as const, name: "KPI values by period" } },
+  { name: "webhooks", path: "/webhooks", ready: { role: "heading" as const, name: "New webhook" } },
+  { name: "alerts", path: "/s/1/alerts", ready: { role: "heading" as const, name: "Alerts" } },
 ];
 
 for (const { name, path, ready } of PAGES) {

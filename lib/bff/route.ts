@@ -37,7 +37,7 @@ export function bffRoute<P = Record<string, never>>(handler: Handler<P>) {
     try {
       const { client } = await sessionClient();
       const data = await handler({ client, request, params: await context.params });
-      return NextResponse.json(data, { headers: { "Cache-Control": "no-store" } });
+      return NextResponse.json(data ?? { success: true }, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       if (error instanceof ZodError) {
         const details = zodDetails(error);

@@ -32,6 +32,7 @@ export const Alert = z
 export type Alert = z.infer<typeof Alert>;
 
 export const AlertList = z.object({ items: z.array(Alert) }).meta({ id: "AlertList", example: { items: [alertExample] } });
+export type AlertList = z.infer<typeof AlertList>;
 
 const needsThreshold = (a: { condition?: AlertCondition; threshold?: number | null }) =>
   a.condition === undefined || a.condition === "VALUE_CHANGED" || (a.threshold !== undefined && a.threshold !== null);

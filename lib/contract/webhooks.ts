@@ -8,6 +8,7 @@ export const Webhook = z
 export type Webhook = z.infer<typeof Webhook>;
 
 export const WebhookList = z.object({ items: z.array(Webhook) }).meta({ id: "WebhookList", example: { items: [webhookExample] } });
+export type WebhookList = z.infer<typeof WebhookList>;
 
 export const CreateWebhook = z
   .strictObject({
@@ -15,7 +16,9 @@ export const CreateWebhook = z
     url: z.url({ protocol: /^https?$/, error: "Enter an http or https URL" }).max(2000),
   })
   .meta({ id: "CreateWebhook", example: { name: "Ops channel", url: "https://hooks.example.com/gauge" } });
+export type CreateWebhook = z.infer<typeof CreateWebhook>;
 
+export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 export const CreatedWebhook = Webhook.extend({ secret: z.string() }).meta({
   id: "CreatedWebhook",
   description: "`secret` (whsec_ + base64 of 32 random bytes) signs every delivery; it is shown only here.",

@@ -6,6 +6,8 @@ import { GroupedValues } from "@/lib/contract/grouped";
 import { KpiTree, type Period } from "@/lib/contract/kpis";
 import { ScorecardList } from "@/lib/contract/scorecards";
 import { BatchSetValuesResponse, type BatchSetValuesItem } from "@/lib/contract/values";
+import { Alert, AlertList, type CreateAlert, type UpdateAlert } from "@/lib/contract/alerts";
+import { CreatedWebhook, DeliveryList, QueuedEvent, WebhookList } from "@/lib/contract/webhooks";
 import { loadConfig } from "@/lib/config";
 import { cachedRead, clearAccountCache } from "./cache";
 import { KpiApiError } from "./errors";
@@ -52,6 +54,14 @@ export type KpiClient = ReturnType<typeof createKpiClient>;
 /** The API as one account sees it. Reads go through the account's short-lived cache. */
 export function createKpiClient(token: string, account: string) {
   const read = <T>(schema: z.ZodType<T>, path: string) => cachedRead(account, path, () => request(schema, path, { token }));
+  /** A write, then the cached reads it makes stale are forgotten. */
+  const write = async <T>(schema: z.ZodType<T>, method: string, path: string, body: unknown, stale: string[]) => {
+    try {
+      return await request(schema, path, { token, method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    } finally {
+      clearAccountCache(account, stale);
+    }
+  };
   return {
     scorecards: () => read(ScorecardList, "/api/documents/list"),
     tree: (docId: number) => read(KpiTree, `/api/document/${docId}/kpi/tree`),
@@ -72,6 +82,18 @@ export function createKpiClient(token: string, account: string) {
         clearAccountCache(account, [`/api/document/${docId}/kpi/indicators/grouped-value/`, "/api/documents/list"]);
       }
     },
+    webhooks: () => read(WebhookList, "/api/webhooks"),
+    /** The delivery log is live: never cached. */
+    deliveries: (id: number) => request(DeliveryList, `/api/webhooks/${id}/deliveries`, { token }),
+    createWebhook: (input: { name: string; url: string }) => write(CreatedWebhook, "POST", "/api/webhooks", input, ["/api/webhooks"]),
+    deleteWebhook: (id: number) => write(z.null(), "DELETE", `/api/webhooks/${id}`, undefined, ["/api/webhooks", "/api/document/"]),
+    testWebhook: (id: number) => write(QueuedEvent, "POST", `/api/webhooks/${id}/test`, undefined, []),
+    redeliver: (id: number, eventId: string) => write(QueuedEvent, "POST", `/api/webhooks/${id}/events/${eventId}/redeliver`, undefined, []),
+    alerts: (docId: number) => read(AlertList, `/api/document/${docId}/alerts`),
+    createAlert: (docId: number, input: CreateAlert) => write(Alert, "POST", `/api/document/${docId}/alerts`, input, [`/api/document/${docId}/alerts`]),
+    updateAlert: (docId: number, id: number, input: UpdateAlert) =>
+      write(Alert, "PATCH", `/api/document/${docId}/alerts/${id}`, input, [`/api/document/${docId}/alerts`]),
+    deleteAlert: (docId: number, id: number) => write(z.null(), "DELETE", `/api/document/${docId}/alerts/${id}`, undefined, [`/api/document/${docId}/alerts`]),
     async logOut() {
       clearAccountCache(account);
       await request(z.null(), "/logout", { token, method: "POST" }).catch(() => {});

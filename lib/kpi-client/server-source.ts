@@ -12,6 +12,8 @@ export async function serverSource(): Promise<DashboardSource> {
     tree: (docId) => client.tree(docId),
     grouped: (docId, q) => client.grouped(docId, q.period, q.from, q.to),
     budget: () => client.accessInfo(),
+    webhooks: () => client.webhooks(),
+    alerts: (docId) => client.alerts(docId),
   };
 }
 

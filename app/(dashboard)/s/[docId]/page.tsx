@@ -26,7 +26,7 @@ export default async function ScorecardPage({ params, searchParams }: Props) {
     <HydrationBoundary state={dehydrate(queryClient)}>
       <div className="flex flex-col gap-6">
         <ScorecardTitle docId={docId.data} />
-        <ScorecardFilters filters={filters} valuesHref={`/s/${docId.data}/values?${search}`} />
+        <ScorecardFilters filters={filters} valuesHref={`/s/${docId.data}/values?${search}`} alertsHref={`/s/${docId.data}/alerts`} />
         <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<ScorecardViewSkeleton />}>
           <ScorecardView docId={docId.data} filters={filters} />
         </Suspense>

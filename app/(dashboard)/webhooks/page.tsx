@@ -1,0 +1,29 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { Skeleton } from "@/components/ui/skeleton";
+import { WebhookManager } from "@/components/webhooks/webhook-manager";
+import { getServerQueryClient, serverSource } from "@/lib/kpi-client/server-source";
+import { webhooksQuery } from "@/lib/queries";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const queryClient = getServerQueryClient();
+  await queryClient.prefetchQuery(webhooksQuery(await serverSource()));
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <div className="flex flex-col gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Alerts post signed events (Standard Webhooks) to these URLs; failed deliveries are retried for about a day.
+          </p>
+        </div>
+        <Suspense fallback={<Skeleton className="h-64" />}>
+          <WebhookManager />
+        </Suspense>
+      </div>
+    </HydrationBoundary>
+  );
+}

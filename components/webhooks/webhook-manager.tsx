@@ -1,0 +1,107 @@
+"use client";
+
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { CreatedWebhook, CreateWebhook, QueuedEvent } from "@/lib/contract/webhooks";
+import { bffFetch, BffError, queryKeys, webhooksQuery } from "@/lib/queries";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { BffOk } from "@/lib/contract/dashboard";
+import { DeliveryLog } from "./delivery-log";
+
+const post = { method: "POST", headers: { "Content-Type": "application/json" } };
+
+export function WebhookManager() {
+  const { data } = useSuspenseQuery(webhooksQuery());
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: (input: CreateWebhook) => bffFetch(CreatedWebhook, "/api/webhooks", { ...post, body: JSON.stringify(input) }),
+    onSuccess: (hook) => {
+      setCreated(hook);
+      setError(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+    },
+    onError: (e) => setError(e instanceof BffError && e.body.details[0] ? e.body.details[0].message : e.message),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => bffFetch(BffOk, `/api/webhooks/${id}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+  });
+  const test = useMutation({
+    mutationFn: (id: number) => bffFetch(QueuedEvent, `/api/webhooks/${id}/test`, { method: "POST" }),
+    onSuccess: (event, id) => {
+      setNotice(`Test event ${event.eventId} queued; it shows in the delivery log once sent.`);
+      setOpen(id);
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input = CreateWebhook.safeParse({ name: form.get("name"), url: form.get("url") });
+    if (!input.success) return setError(input.error.issues[0]?.message ?? "Check the form");
+    create.mutate(input.data);
+    event.currentTarget.reset();
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="new-webhook" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <h2 id="new-webhook" className="mb-3 font-semibold">New webhook</h2>
+        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end" noValidate>
+          <Field label="Name" id="webhook-name" name="name" required />
+          <Field label="URL" id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
+          <Button type="submit" disabled={create.isPending}>Create webhook</Button>
+        </form>
+        {error && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">{error}</p>}
+        {created && (
+          <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
+            <p className="font-medium">Signing secret of “{created.name}”: copy it now, it is not shown again.</p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <code aria-label="Signing secret" className="break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{created.secret}</code>
+              <Button
+                variant="secondary"
+                onClick={async () => {
+                  await navigator.clipboard.writeText(created.secret).catch(() => {});
+                  setCopied(true);
+                }}
+              >
+                {copied ? "Copied" : "Copy secret"}
+              </Button>
+              <Button variant="ghost" onClick={() => { setCreated(null); setCopied(false); }}>Done</Button>
+            </div>
+          </div>
+        )}
+      </section>
+      {notice && <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{notice}</p>}
+      {data.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">No webhooks yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {data.items.map((hook) => (
+            <li key={hook.id} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <div className="flex flex-wrap items-center gap-3">
+                <div className="mr-auto min-w-0">
+                  <h2 className="font-semibold">{hook.name}</h2>
+                  <p className="truncate text-sm text-slate-600 dark:text-slate-400">{hook.url}</p>
+                </div>
+                <Button variant="secondary" onClick={() => test.mutate(hook.id)} disabled={test.isPending}>Send test event</Button>
+                <Button variant="secondary" aria-expanded={open === hook.id} onClick={() => setOpen(open === hook.id ? null : hook.id)}>
+                  {open === hook.id ? "Hide log" : "Delivery log"}
+                </Button>
+                <Button variant="ghost" onClick={() => window.confirm(`Delete the webhook “${hook.name}” and its alerts?`) && remove.mutate(hook.id)}>Delete</Button>
+              </div>
+              {open === hook.id && <div className="mt-3"><DeliveryLog webhookId={hook.id} name={hook.name} /></div>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
