@@ -75,10 +75,17 @@ export function toKpi(row: KpiRow): Kpi {
   };
 }
 
-/** The scorecard's KPI rows in stored order; 404 unless the account owns the scorecard. */
+/** The scorecard's KPI rows in stored order; 404 unless the account owns the scorecard. One query. */
 export async function scorecardKpis(deps: Deps, accountId: number, docId: number): Promise<KpiRow[]> {
-  await assertScorecard(deps, accountId, docId);
-  return deps.db.select().from(kpis).where(eq(kpis.scorecardId, docId)).orderBy(asc(kpis.position));
+  if (docId > MAX_ID) throw notFound("Scorecard");
+  const rows = await deps.db
+    .select({ kpi: kpis })
+    .from(scorecards)
+    .leftJoin(kpis, eq(kpis.scorecardId, scorecards.id))
+    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, accountId)))
+    .orderBy(asc(kpis.position));
+  if (rows.length === 0) throw notFound("Scorecard");
+  return rows.flatMap((r) => (r.kpi ? [r.kpi] : []));
 }
 
 /** Every KPI of the scorecard as a tree, children in their stored order. */
