@@ -19,6 +19,8 @@ const pages = [
   ["/", "scorecard list"],
   ["/s/1", "scorecard"],
   ["/s/1/values", "value entry"],
+  ["/s/1/alerts", "alerts"],
+  ["/webhooks", "webhooks"],
 ] as const;
 console.log("page             JS files   JS raw      JS gzip    requests");
 for (const [path, name] of pages) {
