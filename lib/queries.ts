@@ -30,6 +30,12 @@ export class BffError extends Error {
   }
 }
 
+/** A short sentence for a failed call: the first field's problem when the API named one. */
+export function errorText(error: Error): string {
+  const detail = error instanceof BffError ? error.body.details[0] : undefined;
+  return detail ? `${detail.path ? `${detail.path}: ` : ""}${detail.message}` : error.message;
+}
+
 export async function bffFetch<T>(schema: z.ZodType<T>, url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, { cache: "no-store", ...init });
   const json: unknown = await response.json().catch(() => null);

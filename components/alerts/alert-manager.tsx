@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Alert, AlertCondition, CreateAlert, type UpdateAlert } from "@/lib/contract/alerts";
 import { BffOk } from "@/lib/contract/dashboard";
 import type { KpiNode } from "@/lib/contract/kpis";
-import { alertsQuery, bffFetch, BffError, queryKeys, treeQuery, webhooksQuery } from "@/lib/queries";
+import { alertsQuery, bffFetch, errorText, queryKeys, treeQuery, webhooksQuery } from "@/lib/queries";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 
@@ -36,7 +36,7 @@ export function AlertManager({ docId }: { docId: number }) {
   const create = useMutation({
     mutationFn: (input: CreateAlert) => bffFetch(Alert, `/api/scorecards/${docId}/alerts`, json("POST", input)),
     onSuccess: () => (setError(null), refresh()),
-    onError: (e) => setError(e instanceof BffError && e.body.details[0] ? `${e.body.details[0].path}: ${e.body.details[0].message}` : e.message),
+    onError: (e) => setError(errorText(e)),
   });
   const update = useMutation({
     mutationFn: ({ id, input }: { id: number; input: UpdateAlert }) => bffFetch(Alert, `/api/scorecards/${docId}/alerts/${id}`, json("PATCH", input)),

@@ -117,7 +117,7 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: Grouped
         <Button variant="secondary" onClick={exportCsv}>Export CSV</Button>
         <Button variant="secondary" onClick={() => { setDraft(() => ({})); setServerErrors({}); }} disabled={!Object.keys(draft).length || save.isPending}>Discard</Button>
         <Button onClick={() => save.mutate()} disabled={!changes.length || invalidCount > 0 || save.isPending}>
-          {save.isPending ? "Saving…" : `Save ${changes.length || ""} value${changes.length === 1 ? "" : "s"}`.replace("  ", " ")}
+          {save.isPending ? "Saving…" : changes.length ? `Save ${changes.length} value${changes.length === 1 ? "" : "s"}` : "Save values"}
         </Button>
       </div>
       {message && (

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { CreatedWebhook, CreateWebhook, QueuedEvent } from "@/lib/contract/webhooks";
-import { bffFetch, BffError, queryKeys, webhooksQuery } from "@/lib/queries";
+import { bffFetch, errorText, queryKeys, webhooksQuery } from "@/lib/queries";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { BffOk } from "@/lib/contract/dashboard";
@@ -27,7 +27,7 @@ export function WebhookManager() {
       setError(null);
       void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
     },
-    onError: (e) => setError(e instanceof BffError && e.body.details[0] ? e.body.details[0].message : e.message),
+    onError: (e) => setError(errorText(e)),
   });
   const remove = useMutation({
     mutationFn: (id: number) => bffFetch(BffOk, `/api/webhooks/${id}`, { method: "DELETE" }),
