@@ -40,6 +40,13 @@ export default defineConfig({
       dependencies: ["manager-session"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, storageState: AUTH_FILE },
     },
+    // Last: it uses up the demo account's calls for the hour.
+    {
+      name: "call-limit",
+      testMatch: /call-limit\.spec\.ts/,
+      dependencies: ["dashboard", "api"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, storageState: AUTH_FILE },
+    },
   ],
   webServer: {
     // A fresh embedded database per run: the demo is loaded on first start.

@@ -50,3 +50,11 @@ test("state-changing BFF routes refuse cross-origin requests", async ({ page }) 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
 });
+
+test("a scorecard that does not exist, or is another account's, shows a not-found page", async ({ page }) => {
+  const response = await page.goto("/s/987654");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to your scorecards" }).click();
+  await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+});

@@ -5,12 +5,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { WebhookManager } from "@/components/webhooks/webhook-manager";
 import { getServerQueryClient, serverSource } from "@/lib/kpi-client/server-source";
 import { webhooksQuery } from "@/lib/queries";
+import { prefetchOrExplain } from "@/lib/kpi-client/prefetch";
+import { CallLimitMessage } from "@/components/layout/call-limit-message";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const queryClient = getServerQueryClient();
-  await queryClient.prefetchQuery(webhooksQuery(await serverSource()));
+  const limited = await prefetchOrExplain(queryClient, [webhooksQuery(await serverSource())]);
+  if (limited) return <CallLimitMessage retryAfterSeconds={limited.retryAfterSeconds} />;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <div className="flex flex-col gap-4">

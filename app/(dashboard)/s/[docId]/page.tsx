@@ -8,6 +8,8 @@ import { DocId } from "@/lib/contract/common";
 import { filtersFrom } from "@/lib/filters";
 import { getServerQueryClient, serverSource } from "@/lib/kpi-client/server-source";
 import { groupedQuery, treeQuery } from "@/lib/queries";
+import { prefetchOrExplain } from "@/lib/kpi-client/prefetch";
+import { CallLimitMessage } from "@/components/layout/call-limit-message";
 
 type Props = { params: Promise<{ docId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -17,10 +19,8 @@ export default async function ScorecardPage({ params, searchParams }: Props) {
   const filters = filtersFrom(await searchParams);
   const source = await serverSource();
   const queryClient = getServerQueryClient();
-  await Promise.all([
-    queryClient.prefetchQuery(treeQuery(docId.data, source)),
-    queryClient.prefetchQuery(groupedQuery(docId.data, filters, source)),
-  ]);
+  const limited = await prefetchOrExplain(queryClient, [treeQuery(docId.data, source), groupedQuery(docId.data, filters, source)]);
+  if (limited) return <CallLimitMessage retryAfterSeconds={limited.retryAfterSeconds} />;
   const search = new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

@@ -8,6 +8,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { DocId } from "@/lib/contract/common";
 import { getServerQueryClient, serverSource } from "@/lib/kpi-client/server-source";
 import { alertsQuery, treeQuery, webhooksQuery } from "@/lib/queries";
+import { prefetchOrExplain } from "@/lib/kpi-client/prefetch";
+import { CallLimitMessage } from "@/components/layout/call-limit-message";
 
 export const metadata: Metadata = { title: "Alerts" };
 
@@ -16,11 +18,8 @@ export default async function AlertsPage({ params }: { params: Promise<{ docId: 
   if (!docId.success) notFound();
   const source = await serverSource();
   const queryClient = getServerQueryClient();
-  await Promise.all([
-    queryClient.prefetchQuery(treeQuery(docId.data, source)),
-    queryClient.prefetchQuery(alertsQuery(docId.data, source)),
-    queryClient.prefetchQuery(webhooksQuery(source)),
-  ]);
+  const limited = await prefetchOrExplain(queryClient, [treeQuery(docId.data, source), alertsQuery(docId.data, source), webhooksQuery(source)]);
+  if (limited) return <CallLimitMessage retryAfterSeconds={limited.retryAfterSeconds} />;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <div className="flex flex-col gap-4">

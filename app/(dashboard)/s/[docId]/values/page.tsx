@@ -11,6 +11,8 @@ import { Period, type KpiNode } from "@/lib/contract/kpis";
 import { filtersFrom } from "@/lib/filters";
 import { getServerQueryClient, serverSource } from "@/lib/kpi-client/server-source";
 import { groupedQuery, treeQuery } from "@/lib/queries";
+import { prefetchOrExplain } from "@/lib/kpi-client/prefetch";
+import { CallLimitMessage } from "@/components/layout/call-limit-message";
 
 export const metadata: Metadata = { title: "Enter values" };
 
@@ -28,10 +30,9 @@ export default async function ValuesPage({ params, searchParams }: Props) {
   const filters = filtersFrom(await searchParams);
   const source = await serverSource();
   const queryClient = getServerQueryClient();
-  const [tree] = await Promise.all([
-    queryClient.fetchQuery(treeQuery(docId.data, source)),
-    queryClient.prefetchQuery(groupedQuery(docId.data, filters, source)),
-  ]);
+  const limited = await prefetchOrExplain(queryClient, [treeQuery(docId.data, source), groupedQuery(docId.data, filters, source)]);
+  if (limited) return <CallLimitMessage retryAfterSeconds={limited.retryAfterSeconds} />;
+  const tree = await queryClient.fetchQuery(treeQuery(docId.data, source));
   const periods = Period.options.filter((p) => writablePeriods(tree.root).has(p));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

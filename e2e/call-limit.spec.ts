@@ -1,0 +1,20 @@
+import { DEMO, expect, test } from "./fixtures";
+
+// Runs last (its own project): it spends the rest of the demo account's hourly budget.
+test("at the call limit the dashboard says when to try again instead of failing", async ({ page, playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const { token } = await (await api.post("/rest/login", { data: { email: DEMO.email, contraseña: DEMO.password } })).json();
+  const info = await (await api.get("/rest/api/access/info", { headers: { Token: token } })).json();
+  for (let i = info.usedCount; i < info.allowedCount; i++) await api.get("/rest/api/documents/list", { headers: { Token: token } });
+  const refused = await api.get("/rest/api/documents/list", { headers: { Token: token } });
+  expect(refused.status()).toBe(429);
+  await api.dispose();
+
+  // A view not read before, so no cache can answer it.
+  await page.goto("/s/3?period=YEAR&from=2019-01-01&to=2026-12-31");
+  const alert = page.getByRole("alert").filter({ hasText: "This hour's API calls are used up" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/Try again in about \d+ minutes?/);
+  await expect(page.getByRole("status", { name: /API calls: \d+ used, 0 left/ })).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/call-limit.png" });
+});
