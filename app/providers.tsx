@@ -13,10 +13,6 @@ function toLoginOnExpiredSession(error: unknown) {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(() => {
-    const queryClient = makeQueryClient();
-    queryClient.getQueryCache().config.onError = toLoginOnExpiredSession;
-    return queryClient;
-  });
+  const [client] = useState(() => makeQueryClient(toLoginOnExpiredSession));
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -11,7 +11,7 @@ import { performance, progress } from "./performance";
 import { periodsBetween, periodStart } from "./periods";
 import { scorecardKpis, type KpiRow } from "./scorecards";
 import { isCalculated } from "./series";
-import { latestEntries } from "./value-queries";
+import { latestEntries, type LatestRow } from "./value-queries";
 import { alertsAround } from "../webhooks/outbox";
 
 export type ValueFields = Partial<Record<ValueField, number | null>>;
@@ -84,7 +84,7 @@ export async function valuesAt(deps: Deps, defs: KpiRow[], guids: string[], date
   });
 }
 
-function scaleAt(kpi: KpiRow, entry: Awaited<ReturnType<typeof latestEntries>> extends Map<string, infer R> ? R | undefined : never) {
+function scaleAt(kpi: KpiRow, entry: LatestRow | undefined) {
   const pick = (f: "target" | "baseline" | "min" | "max") =>
     entry && entry[f] !== null ? { v: entry[f], d: entry[`${f}_date`] } : { v: kpi[f], d: null };
   const [t, b, mn, mx] = [pick("target"), pick("baseline"), pick("min"), pick("max")];

@@ -63,7 +63,7 @@ async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promi
     ok || gone || wait === undefined
       ? null
       : new Date(now.getTime() + Math.max(wait * options.retryScale, result.retryAfterSeconds ?? 0) * 1000);
-  const status = ok ? "succeeded" : gone || !retryAt ? (gone ? "cancelled" : "failed") : "pending";
+  const status = ok ? "succeeded" : gone ? "cancelled" : retryAt ? "pending" : "failed";
   await db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
       eventId: event.id,
