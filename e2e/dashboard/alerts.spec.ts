@@ -28,7 +28,10 @@ test("an alert created in the dashboard delivers a signed webhook when a value t
     await page.screenshot({ path: "e2e/screenshots/alerts-with-alert.png" });
 
     await page.goto("/s/1/values?period=MONTH");
-    const months = (await page.getByRole("table", { name: "KPI values by period" }).getByRole("columnheader").allInnerTexts()).slice(1);
+    const grid = page.getByRole("table", { name: "KPI values by period" });
+    // allInnerTexts() does not wait: wait for the grid's first period column before reading them.
+    await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
+    const months = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
     await page.getByLabel(`Churn rate, ${months.at(-1)}`, { exact: true }).fill("12.5");
     await page.getByRole("button", { name: "Save 1 value" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved 1 value." })).toBeVisible();
