@@ -13,6 +13,8 @@ import lockfile from "proper-lockfile";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open transaction; code that must run inside one takes this rather than `Db`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -96,9 +98,9 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /** Runs fn in one transaction holding a database-wide lock, so concurrent processes do one-time work once. */
-export async function withGlobalLock<T>(db: Db, lockId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function withGlobalLock<T>(db: Db, lockId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockId})`);
-    return fn(tx as unknown as Db);
+    return fn(tx);
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Db } from "./client";
+import type { Tx } from "./client";
 import { kpis, kpiValues, scorecards } from "./schema";
 import type { KpiFile, ScorecardFile } from "./scorecard-file";
 
@@ -10,7 +10,7 @@ const INSERT_CHUNK = 1000;
  * Writes a scorecard, its KPI tree under a root container named after it, and any values.
  * Run it inside a transaction so that a failed import leaves nothing behind.
  */
-export async function importScorecard(tx: Db, accountId: number, file: ScorecardFile): Promise<number> {
+export async function importScorecard(tx: Tx, accountId: number, file: ScorecardFile): Promise<number> {
   const [card] = await tx
     .insert(scorecards)
     .values({ accountId, name: file.name, description: file.description ?? "" })

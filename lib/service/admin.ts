@@ -30,5 +30,5 @@ export async function importScorecardFile(db: Db, json: unknown, ownerEmail: str
   const file = ScorecardFile.parse(json);
   const accountId = await findAccountId(db, ownerEmail);
   if (!accountId) throw new Error(`No account for ${ownerEmail}: create it first with add-account`);
-  return db.transaction((tx) => importScorecard(tx as unknown as Db, accountId, file));
+  return db.transaction((tx) => importScorecard(tx, accountId, file));
 }

@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { LoginResponse } from "@/lib/contract/auth";
 import type { AppEnv, Deps } from "./context";
 import { ApiError, toApiError } from "./errors";
-import { requireToken } from "./middleware";
+import { requireToken } from "./require-token";
 import { renderDocsPage } from "./docs-page";
 import { newRouter } from "./router";
 import { authRoutes } from "./routes/auth";
@@ -25,7 +25,9 @@ export function createApi(deps: Deps) {
   app.onError(async (error, c) => {
     const apiError = toApiError(error);
     for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
-    if (c.var.loginShape) return c.json(await loginFailure(c, apiError), apiError.status);
+    // The login call keeps its own answer shape for every error, including those raised
+    // before its route runs (a body over 1 MiB, for one).
+    if (c.req.path === "/rest/login" && c.req.method === "POST") return c.json(await loginFailure(c, apiError), apiError.status);
     return c.json(apiError.body(), apiError.status);
   });
   app.notFound((c) => c.json(new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`).body(), 404));

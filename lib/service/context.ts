@@ -15,17 +15,22 @@ export interface Deps {
   now: () => Date;
 }
 
+/** Who is calling: the account and the token (session or API key) that authenticated the call. */
 export interface Caller {
   accountId: number;
   email: string;
   tokenId: number;
 }
 
+/** What every domain operation runs with. */
+export interface Ctx {
+  deps: Deps;
+  caller: Caller;
+}
+
 export type AppEnv = {
   Variables: {
     deps: Deps;
     caller: Caller;
-    /** Set by the login route: its errors keep the login response's shape. */
-    loginShape?: boolean;
   };
 };

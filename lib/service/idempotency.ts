@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { AppEnv } from "./context";
 import { conflict, invalidRequest } from "./errors";
-import { queryRows } from "./domain/value-queries";
+import { queryRows } from "@/lib/db/query";
 
 const PENDING = 0;
 const KEEP_HOURS = 24;

@@ -38,7 +38,7 @@ export async function accountWithScorecards(api: TestApi, db: Db, email: string,
   const password = "correct horse battery";
   const accountId = await createAccount(db, email, password, TEST_PASSWORD_COST);
   const scorecardIds: number[] = [];
-  for (const card of cards) scorecardIds.push(await db.transaction((tx) => importScorecard(tx as unknown as Db, accountId, card)));
+  for (const card of cards) scorecardIds.push(await db.transaction((tx) => importScorecard(tx, accountId, card)));
   const response = await api.call("/login", jsonInit("POST", { email, contraseña: password }));
   const { token } = (await response.json()) as { token: string };
   return { accountId, password, token, scorecardIds, auth: { Token: token } };

@@ -14,6 +14,6 @@ const items = Array.from({ length: 5000 }, (_, i) => ({
 const deps = { db: database.db, now: () => new Date(), config: { rateLimitPerHour: 100, tokenTtlHours: 12, passwordCost: 10, webhookAllowPrivate: false } };
 process.stdout.write("writing\n");
 const begun = performance.now();
-await writeBatch(deps, Number(accountId), Number(docId), items, (i) => `items.${i}`);
+await writeBatch({ deps, caller: { accountId: Number(accountId), email: "", tokenId: 0 } }, { docId: Number(docId), items, path: (i) => `items.${i}` });
 process.stdout.write(`done ${Math.round(performance.now() - begun)}\n`);
 await database.close();

@@ -9,6 +9,7 @@ import { startWebhookWorker } from "@/lib/service/webhooks/worker";
 const [mode, url, ...args] = process.argv.slice(2) as [string, string, ...string[]];
 const database = await openDatabase({ url });
 const deps = { db: database.db, now: () => new Date(), config: { rateLimitPerHour: 100, tokenTtlHours: 12, passwordCost: 10, webhookAllowPrivate: true } };
+const ctx = (accountId: string) => ({ deps, caller: { accountId: Number(accountId), email: "", tokenId: 0 } });
 const day = (first: string, n: number) => new Date(Date.parse(`${first}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 if (mode === "worker") {
@@ -16,13 +17,13 @@ if (mode === "worker") {
   process.stdout.write("working\n");
 } else if (mode === "write") {
   const [accountId, docId, guid, date, value] = args as [string, string, string, string, string];
-  await writeOne(deps, Number(accountId), Number(docId), { guid, date, value: Number(value) });
+  await writeOne(ctx(accountId), { docId: Number(docId), item: { guid, date, value: Number(value) } });
   process.stdout.write("committed\n");
 } else {
   const [accountId, docId, guid, firstDate] = args as [string, string, string, string];
   const items = Array.from({ length: 5000 }, (_, i) => ({ guid, date: day(firstDate, i), value: i === 4999 ? 1000 : 1 }));
   process.stdout.write("writing\n");
-  await writeBatch(deps, Number(accountId), Number(docId), items, (i) => `items.${i}`);
+  await writeBatch(ctx(accountId), { docId: Number(docId), items, path: (i) => `items.${i}` });
   process.stdout.write("committed\n");
 }
 setInterval(() => {}, 60_000); // stay alive until killed

@@ -1,4 +1,4 @@
-import { getApi } from "@/lib/service/server";
+import { getApi } from "@/lib/service/instance";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { GroupedValues, Series } from "@/lib/contract/grouped";
 import type { Grouping, Period } from "@/lib/contract/kpis";
-import type { Deps } from "../context";
+import type { Ctx, Deps } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import { periodsBetween, MAX_PERIODS, type PeriodSpan } from "./periods";
 import { scorecardKpis } from "./scorecards";
@@ -19,8 +19,16 @@ export function spansOrThrow(from: string, to: string, period: Period): PeriodSp
   return spans;
 }
 
-/** Series for `wanted` KPIs over `spans`: two SQL queries whatever the number of KPIs. */
-export async function seriesFor(deps: Deps, defs: KpiDef[], wanted: string[], spans: PeriodSpan[], period: Period): Promise<Series[]> {
+export interface SeriesRequest {
+  /** Every KPI of the scorecard (formulas and containers may reach any of them). */
+  defs: KpiDef[];
+  wanted: string[];
+  spans: PeriodSpan[];
+  period: Period;
+}
+
+/** Series for the wanted KPIs over the spans: two SQL queries whatever the number of KPIs. */
+export async function seriesFor(deps: Deps, { defs, wanted, spans, period }: SeriesRequest): Promise<Series[]> {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
   const first = spans[0]!.start;
@@ -56,20 +64,21 @@ function grouped(row: BucketRow, grouping: Grouping): number | null {
   }
 }
 
-export async function groupedValues(
-  deps: Deps,
-  accountId: number,
-  docId: number,
-  period: Period,
-  from: string,
-  to: string,
-  guids?: string[],
-): Promise<GroupedValues> {
-  const spans = spansOrThrow(from, to, period);
-  const defs = await scorecardKpis(deps, accountId, docId);
+export interface GroupedRequest {
+  docId: number;
+  period: Period;
+  startDate: string;
+  endDate: string;
+  /** Only these KPIs (default: every KPI of the scorecard). */
+  guids?: string[];
+}
+
+export async function groupedValues(ctx: Ctx, { docId, period, startDate, endDate, guids }: GroupedRequest): Promise<GroupedValues> {
+  const spans = spansOrThrow(startDate, endDate, period);
+  const defs = await scorecardKpis(ctx, docId);
   const known = new Set(defs.map((d) => d.guid));
   const missing = (guids ?? []).find((g) => !known.has(g));
   if (missing) throw notFound(`KPI ${missing}`);
-  const items = await seriesFor(deps, defs, guids ?? defs.map((d) => d.guid), spans, period);
-  return { start: from, end: to, period, items };
+  const items = await seriesFor(ctx.deps, { defs, wanted: guids ?? defs.map((d) => d.guid), spans, period });
+  return { start: startDate, end: endDate, period, items };
 }

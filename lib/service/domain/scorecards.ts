@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Kpi, KpiNode } from "@/lib/contract/kpis";
 import type { Scorecard } from "@/lib/contract/scorecards";
 import { kpis, scorecards } from "@/lib/db/schema";
-import type { Deps } from "../context";
+import type { Ctx } from "../context";
 import { notFound } from "../errors";
 
 // Scorecard IDs are int4; a larger number cannot exist, so it is simply not found.
@@ -22,38 +22,39 @@ const toScorecard = (row: { id: number; name: string; description: string; kpiCo
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function listScorecards(deps: Deps, accountId: number): Promise<Scorecard[]> {
+export async function listScorecards({ deps, caller }: Ctx): Promise<Scorecard[]> {
   const rows = await deps.db
     .select(scorecardColumns)
     .from(scorecards)
-    .where(eq(scorecards.accountId, accountId))
+    .where(eq(scorecards.accountId, caller.accountId))
     .orderBy(asc(scorecards.id));
   return rows.map(toScorecard);
 }
 
-export async function getScorecard(deps: Deps, accountId: number, docId: number): Promise<Scorecard> {
+export async function getScorecard({ deps, caller }: Ctx, { docId }: { docId: number }): Promise<Scorecard> {
   if (docId > MAX_ID) throw notFound("Scorecard");
   const [row] = await deps.db
     .select(scorecardColumns)
     .from(scorecards)
-    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, accountId)));
+    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)));
   if (!row) throw notFound("Scorecard");
   return toScorecard(row);
 }
 
-/** Throws 404 unless the scorecard exists and belongs to the account. */
-export async function assertScorecard(deps: Deps, accountId: number, docId: number): Promise<void> {
+/** Throws 404 unless the scorecard exists and the caller's account owns it. */
+export async function assertScorecard({ deps, caller }: Ctx, docId: number): Promise<void> {
   if (docId > MAX_ID) throw notFound("Scorecard");
   const [row] = await deps.db
     .select({ n: count() })
     .from(scorecards)
-    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, accountId)));
+    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)));
   if (!row?.n) throw notFound("Scorecard");
 }
 
-export type KpiRow = typeof kpis.$inferSelect;
+/** A KPI as stored (the API's `Kpi` is derived from it). */
+export type StoredKpi = typeof kpis.$inferSelect;
 
-export function toKpi(row: KpiRow): Kpi {
+export function toKpi(row: StoredKpi): Kpi {
   return {
     guid: row.guid,
     name: row.name,
@@ -75,22 +76,22 @@ export function toKpi(row: KpiRow): Kpi {
   };
 }
 
-/** The scorecard's KPI rows in stored order; 404 unless the account owns the scorecard. One query. */
-export async function scorecardKpis(deps: Deps, accountId: number, docId: number): Promise<KpiRow[]> {
+/** The scorecard's KPIs in stored order; 404 unless the caller's account owns it. One query. */
+export async function scorecardKpis({ deps, caller }: Ctx, docId: number): Promise<StoredKpi[]> {
   if (docId > MAX_ID) throw notFound("Scorecard");
   const rows = await deps.db
     .select({ kpi: kpis })
     .from(scorecards)
     .leftJoin(kpis, eq(kpis.scorecardId, scorecards.id))
-    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, accountId)))
+    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)))
     .orderBy(asc(kpis.position));
   if (rows.length === 0) throw notFound("Scorecard");
   return rows.flatMap((r) => (r.kpi ? [r.kpi] : []));
 }
 
 /** Every KPI of the scorecard as a tree, children in their stored order. */
-export async function kpiTree(deps: Deps, accountId: number, docId: number): Promise<KpiNode> {
-  const rows = await scorecardKpis(deps, accountId, docId);
+export async function kpiTree(ctx: Ctx, { docId }: { docId: number }): Promise<KpiNode> {
+  const rows = await scorecardKpis(ctx, docId);
   const nodes = new Map(rows.map((r) => [r.guid, { ...toKpi(r), children: [] as KpiNode[] }]));
   let root: KpiNode | undefined;
   for (const node of nodes.values()) {
@@ -103,19 +104,19 @@ export async function kpiTree(deps: Deps, accountId: number, docId: number): Pro
 }
 
 /** Every KPI, flat, in depth-first tree order. */
-export async function listKpis(deps: Deps, accountId: number, docId: number): Promise<Kpi[]> {
+export async function listKpis(ctx: Ctx, input: { docId: number }): Promise<Kpi[]> {
   const out: Kpi[] = [];
   const walk = ({ children, ...kpi }: KpiNode) => {
     out.push(kpi);
     children.forEach(walk);
   };
-  walk(await kpiTree(deps, accountId, docId));
+  walk(await kpiTree(ctx, input));
   return out;
 }
 
-export async function getKpi(deps: Deps, accountId: number, docId: number, guid: string): Promise<Kpi> {
-  await assertScorecard(deps, accountId, docId);
-  const [row] = await deps.db
+export async function getKpi(ctx: Ctx, { docId, guid }: { docId: number; guid: string }): Promise<Kpi> {
+  await assertScorecard(ctx, docId);
+  const [row] = await ctx.deps.db
     .select()
     .from(kpis)
     .where(and(eq(kpis.guid, guid), eq(kpis.scorecardId, docId)));

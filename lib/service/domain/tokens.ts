@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { accessTokens, accounts } from "@/lib/db/schema";
 import type { ApiKey } from "@/lib/contract/auth";
-import type { Caller, Deps } from "../context";
+import type { Caller, Ctx, Deps } from "../context";
 import { notFound } from "../errors";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -38,18 +38,19 @@ export async function findCaller(deps: Deps, token: string): Promise<Caller | nu
   return { tokenId: row.tokenId, accountId: row.accountId, email: row.email };
 }
 
-export async function revokeToken(deps: Deps, tokenId: number): Promise<void> {
-  await deps.db.update(accessTokens).set({ revokedAt: deps.now() }).where(eq(accessTokens.id, tokenId));
+/** Revokes the token the call came with (logging out). */
+export async function revokeOwnToken({ deps, caller }: Ctx): Promise<void> {
+  await deps.db.update(accessTokens).set({ revokedAt: deps.now() }).where(eq(accessTokens.id, caller.tokenId));
 }
 
 const apiKeyOf = (accountId: number) =>
   and(eq(accessTokens.accountId, accountId), eq(accessTokens.kind, "api_key"), isNull(accessTokens.revokedAt));
 
-export async function listApiKeys(deps: Deps, accountId: number): Promise<ApiKey[]> {
+export async function listApiKeys({ deps, caller }: Ctx): Promise<ApiKey[]> {
   const rows = await deps.db
     .select()
     .from(accessTokens)
-    .where(apiKeyOf(accountId))
+    .where(apiKeyOf(caller.accountId))
     .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));
   return rows.map((r) => ({
     id: r.id,
@@ -59,20 +60,20 @@ export async function listApiKeys(deps: Deps, accountId: number): Promise<ApiKey
   }));
 }
 
-export async function createApiKey(deps: Deps, accountId: number, name: string) {
+export async function createApiKey({ deps, caller }: Ctx, { name }: { name: string }) {
   const key = newSecret("gak_");
   const [row] = await deps.db
     .insert(accessTokens)
-    .values({ accountId, kind: "api_key", name, tokenHash: hashToken(key), createdAt: deps.now() })
+    .values({ accountId: caller.accountId, kind: "api_key", name, tokenHash: hashToken(key), createdAt: deps.now() })
     .returning({ id: accessTokens.id });
   return { id: row!.id, name, key };
 }
 
-export async function revokeApiKey(deps: Deps, accountId: number, id: number): Promise<void> {
+export async function revokeApiKey({ deps, caller }: Ctx, { id }: { id: number }): Promise<void> {
   const revoked = await deps.db
     .update(accessTokens)
     .set({ revokedAt: deps.now() })
-    .where(and(apiKeyOf(accountId), eq(accessTokens.id, id)))
+    .where(and(apiKeyOf(caller.accountId), eq(accessTokens.id, id)))
     .returning({ id: accessTokens.id });
   if (revoked.length === 0) throw notFound("API key");
 }

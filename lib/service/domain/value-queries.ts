@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Period } from "@/lib/contract/kpis";
 import type { Db } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/query";
 
 /** The SQL expression of a value's period start; matches periodStart() in periods.ts. */
 const BUCKET: Record<Period, SQL> = {
@@ -50,19 +51,13 @@ export function bucketsQuery(guids: string[], period: Period, from: string, to: 
     GROUP BY v.kpi_guid, ${bucket}`;
 }
 
-/** Rows of a raw query; PGlite and node-postgres both answer with `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 export async function aggregateBuckets(db: Db, guids: string[], period: Period, from: string, to: string): Promise<BucketRow[]> {
   if (guids.length === 0) return [];
   // The planner overestimates the groups and sorts every row, spilling to disk at the default
   // 4 MB; with more memory for this one query it hashes instead (about twice as fast).
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
-    return queryRows<BucketRow>(tx as unknown as Db, bucketsQuery(guids, period, from, to));
+    return queryRows<BucketRow>(tx, bucketsQuery(guids, period, from, to));
   });
 }
 

@@ -2,17 +2,17 @@ import "server-only";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate } from "@/lib/contract/values";
-import type { Db } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { kpiValues, scorecards } from "@/lib/db/schema";
-import type { Deps } from "../context";
+import type { Ctx, Deps } from "../context";
 import { conflict, invalidRequest, notFound } from "../errors";
+import { alertsAround } from "./alert-evaluation";
 import { seriesFor } from "./grouped";
 import { performance, progress } from "./performance";
 import { periodsBetween, periodStart } from "./periods";
-import { scorecardKpis, type KpiRow } from "./scorecards";
+import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries, type LatestRow } from "./value-queries";
-import { alertsAround } from "../webhooks/outbox";
 
 export type ValueFields = Partial<Record<ValueField, number | null>>;
 export interface WriteItem extends ValueFields {
@@ -20,6 +20,7 @@ export interface WriteItem extends ValueFields {
   date: string;
 }
 type StoredRecord = ValueRecord & { guid: string };
+type KpiAt = { docId: number; guid: string; date: string };
 
 const toRecord = (row: typeof kpiValues.$inferSelect): StoredRecord => ({
   guid: row.kpiGuid,
@@ -32,14 +33,14 @@ const toRecord = (row: typeof kpiValues.$inferSelect): StoredRecord => ({
 });
 
 /** The KPI of the scorecard, or 404. */
-async function kpiOf(deps: Deps, accountId: number, docId: number, guid: string): Promise<KpiRow> {
-  const kpi = (await scorecardKpis(deps, accountId, docId)).find((k) => k.guid === guid);
+async function kpiOf(ctx: Ctx, docId: number, guid: string): Promise<StoredKpi> {
+  const kpi = (await scorecardKpis(ctx, docId)).find((k) => k.guid === guid);
   if (!kpi) throw notFound("KPI");
   return kpi;
 }
 
 /** Values in effect at `date` for each KPI in `guids` (in that order). */
-export async function valuesAt(deps: Deps, defs: KpiRow[], guids: string[], date: string): Promise<(ValuesAtDate & { guid: string })[]> {
+export async function valuesAt(deps: Deps, defs: StoredKpi[], guids: string[], date: string): Promise<(ValuesAtDate & { guid: string })[]> {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const wanted = guids.map((g) => byGuid.get(g)!);
   const entered = wanted.filter((k) => !isCalculated(k));
@@ -49,7 +50,7 @@ export async function valuesAt(deps: Deps, defs: KpiRow[], guids: string[], date
   for (const interval of new Set(wanted.filter(isCalculated).map((k) => k.updateInterval))) {
     const spans = periodsBetween(date, date, interval)!;
     const kpis = wanted.filter((k) => isCalculated(k) && k.updateInterval === interval);
-    for (const series of await seriesFor(deps, defs, kpis.map((k) => k.guid), spans, interval)) {
+    for (const series of await seriesFor(deps, { defs, wanted: kpis.map((k) => k.guid), spans, period: interval })) {
       const p = series.points[0]!;
       const kpi = byGuid.get(series.guid)!;
       calculated.set(series.guid, {
@@ -84,33 +85,33 @@ export async function valuesAt(deps: Deps, defs: KpiRow[], guids: string[], date
   });
 }
 
-function scaleAt(kpi: KpiRow, entry: LatestRow | undefined) {
+function scaleAt(kpi: StoredKpi, entry: LatestRow | undefined) {
   const pick = (f: "target" | "baseline" | "min" | "max") =>
     entry && entry[f] !== null ? { v: entry[f], d: entry[`${f}_date`] } : { v: kpi[f], d: null };
   const [t, b, mn, mx] = [pick("target"), pick("baseline"), pick("min"), pick("max")];
   return { target: t.v, targetDate: t.d, baseline: b.v, baselineDate: b.d, min: mn.v, minDate: mn.d, max: mx.v, maxDate: mx.d };
 }
 
-export async function valueAt(deps: Deps, accountId: number, docId: number, guid: string, date: string): Promise<ValuesAtDate> {
-  const defs = await scorecardKpis(deps, accountId, docId);
+export async function valueAt(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<ValuesAtDate> {
+  const defs = await scorecardKpis(ctx, docId);
   if (!defs.some((k) => k.guid === guid)) throw notFound("KPI");
-  const [{ guid: _guid, ...values }] = (await valuesAt(deps, defs, [guid], date)) as [ValuesAtDate & { guid: string }];
+  const [{ guid: _guid, ...values }] = (await valuesAt(ctx.deps, defs, [guid], date)) as [ValuesAtDate & { guid: string }];
   return values;
 }
 
 /** Batch read: every GUID must be a KPI of the scorecard (400 naming each bad one otherwise). */
-export async function batchValuesAt(deps: Deps, accountId: number, docId: number, guids: string[] | "all", date: string) {
-  const defs = await scorecardKpis(deps, accountId, docId);
+export async function batchValuesAt(ctx: Ctx, { docId, guids, date }: { docId: number; guids: string[] | "all"; date: string }) {
+  const defs = await scorecardKpis(ctx, docId);
   const known = new Set(defs.map((d) => d.guid));
   const list = guids === "all" ? defs.map((d) => d.guid) : guids;
   const bad = list.flatMap((g, i) => (known.has(g) ? [] : [{ path: `guids.${i}`, message: "No such KPI in this scorecard" }]));
   if (bad.length) throw invalidRequest(`${bad.length} GUID(s) are not KPIs of this scorecard`, bad);
-  return valuesAt(deps, defs, list, date);
+  return valuesAt(ctx.deps, defs, list, date);
 }
 
-export async function listValues(deps: Deps, accountId: number, docId: number, guid: string, from?: string, to?: string): Promise<ValueRecord[]> {
-  await kpiOf(deps, accountId, docId, guid);
-  const rows = await deps.db
+export async function listValues(ctx: Ctx, { docId, guid, from, to }: { docId: number; guid: string; from?: string; to?: string }): Promise<ValueRecord[]> {
+  await kpiOf(ctx, docId, guid);
+  const rows = await ctx.deps.db
     .select()
     .from(kpiValues)
     .where(and(eq(kpiValues.kpiGuid, guid), from ? gte(kpiValues.date, from) : undefined, to ? lte(kpiValues.date, to) : undefined))
@@ -118,10 +119,11 @@ export async function listValues(deps: Deps, accountId: number, docId: number, g
   return rows.map(({ kpiGuid: _k, updatedAt: _u, ...record }) => record);
 }
 
-export async function deleteValue(deps: Deps, accountId: number, docId: number, guid: string, date: string): Promise<void> {
-  await kpiOf(deps, accountId, docId, guid);
+export async function deleteValue(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<void> {
+  await kpiOf(ctx, docId, guid);
+  const { deps } = ctx;
   await deps.db.transaction(async (tx) => {
-    const watch = await alertsAround(tx as unknown as Db, [guid]);
+    const watch = await alertsAround(tx, [guid]);
     await tx.delete(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
     await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
     await watch.after(deps.now());
@@ -129,7 +131,7 @@ export async function deleteValue(deps: Deps, accountId: number, docId: number, 
 }
 
 /** Items whose KPI is not a writable KPI of the scorecard, as 400/409 details. */
-export function badWriteItems(defs: KpiRow[], items: { guid: string }[], path: (i: number) => string) {
+export function badWriteItems(defs: StoredKpi[], items: { guid: string }[], path: (i: number) => string) {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const unknown: ErrorDetail[] = [];
   const calculated: ErrorDetail[] = [];
@@ -161,11 +163,11 @@ export async function writeValues(deps: Deps, docId: number, items: WriteItem[])
   }
   const stored = new Map<string, StoredRecord>();
   await deps.db.transaction(async (tx) => {
-    const watch = await alertsAround(tx as unknown as Db, [...new Set(items.map((i) => i.guid))]);
+    const watch = await alertsAround(tx, [...new Set(items.map((i) => i.guid))]);
     for (const [named, group] of groups) {
       const fields = named.split(",") as ValueField[];
       for (let i = 0; i < group.length; i += INSERT_CHUNK) {
-        const rows = await upsert(tx as unknown as Db, fields, group.slice(i, i + INSERT_CHUNK), deps.now());
+        const rows = await upsert(tx, fields, group.slice(i, i + INSERT_CHUNK), deps.now());
         for (const row of rows) stored.set(`${row.kpiGuid}|${row.date}`, toRecord(row));
       }
     }
@@ -175,7 +177,7 @@ export async function writeValues(deps: Deps, docId: number, items: WriteItem[])
   return [...merged.keys()].map((key) => stored.get(key)!);
 }
 
-function upsert(tx: Db, fields: ValueField[], items: WriteItem[], now: Date) {
+function upsert(tx: Tx, fields: ValueField[], items: WriteItem[], now: Date) {
   const set = Object.fromEntries([
     ...fields.map((f) => [f, sql.raw(`excluded."${f}"`)]),
     ["updatedAt", now],
@@ -187,19 +189,26 @@ function upsert(tx: Db, fields: ValueField[], items: WriteItem[], now: Date) {
     .returning();
 }
 
+export interface BatchWrite {
+  docId: number;
+  items: WriteItem[];
+  /** How an item's index is named in error details (`items.3.guid` or `3.guid`). */
+  path: (index: number) => string;
+}
+
 /** Validates and writes a batch for a scorecard: 400 for unknown KPIs, 409 for calculated ones. */
-export async function writeBatch(deps: Deps, accountId: number, docId: number, items: WriteItem[], path: (i: number) => string) {
-  const defs = await scorecardKpis(deps, accountId, docId);
+export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
+  const defs = await scorecardKpis(ctx, docId);
   const { unknown, calculated } = badWriteItems(defs, items, path);
   if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard; nothing was written`, [...unknown, ...calculated]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
-  return writeValues(deps, docId, items);
+  return writeValues(ctx.deps, docId, items);
 }
 
 /** The single write: 404 for an unknown KPI, 409 for a calculated one. */
-export async function writeOne(deps: Deps, accountId: number, docId: number, item: WriteItem): Promise<ValueRecord> {
-  const kpi = await kpiOf(deps, accountId, docId, item.guid);
+export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item: WriteItem }): Promise<ValueRecord> {
+  const kpi = await kpiOf(ctx, docId, item.guid);
   if (isCalculated(kpi)) throw conflict("This KPI is calculated; its values cannot be written");
-  const [{ guid: _g, ...record }] = (await writeValues(deps, docId, [item])) as [StoredRecord];
+  const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, [item])) as [StoredRecord];
   return record;
 }

@@ -1,90 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import {
-  AccessInfo,
-  ApiKeyList,
-  CreateApiKeyRequest,
-  CreatedApiKey,
-  LoginRequest,
-  LoginResponse,
-} from "@/lib/contract/auth";
+import * as routes from "@/lib/contract/routes/auth";
 import { ApiError } from "../errors";
 import { readBudget } from "../domain/call-limit";
 import { login } from "../domain/login";
-import { createApiKey, listApiKeys, revokeApiKey, revokeToken } from "../domain/tokens";
-import { errors, json, jsonBody, newRouter, secured } from "../router";
-
-const loginRoute = createRoute({
-  method: "post",
-  path: "/login",
-  tags: ["Authentication"],
-  summary: "Log in and obtain a token",
-  description:
-    "Send the account's e-mail and password (the field is named exactly `contraseña`). Every answer has the four fields " +
-    "`email`, `errorMessage`, `success` and `token`. After 10 failed logins for one e-mail within 15 minutes, logins for it get 429.",
-  middleware: [
-    async (c, next) => {
-      c.set("loginShape", true);
-      await next();
-    },
-  ] as const,
-  request: { body: jsonBody(LoginRequest) },
-  responses: {
-    200: json(LoginResponse, "Logged in; `token` goes in the Token header of every other call"),
-    400: json(LoginResponse, "Malformed body"),
-    401: json(LoginResponse, "Invalid e-mail or password"),
-    429: json(LoginResponse, "Too many failed logins for this e-mail (see Retry-After)"),
-  },
-});
-
-const logoutRoute = createRoute({
-  method: "post",
-  path: "/logout",
-  tags: ["Authentication"],
-  summary: "Revoke the token sent in the Token header",
-  security: secured,
-  responses: { 204: { description: "Revoked" }, ...errors() },
-});
-
-const accessInfoRoute = createRoute({
-  method: "get",
-  path: "/api/access/info",
-  tags: ["Authentication"],
-  summary: "The account's call budget (this call is not counted)",
-  security: secured,
-  responses: { 200: json(AccessInfo, "Calls allowed and used in the current hourly window"), ...errors() },
-});
-
-const listKeysRoute = createRoute({
-  method: "get",
-  path: "/api/api-keys",
-  tags: ["API keys"],
-  summary: "List the account's API keys",
-  security: secured,
-  responses: { 200: json(ApiKeyList, "Active API keys, newest first"), ...errors() },
-});
-
-const createKeyRoute = createRoute({
-  method: "post",
-  path: "/api/api-keys",
-  tags: ["API keys"],
-  summary: "Create an API key (the key is shown only in this response)",
-  security: secured,
-  request: { body: jsonBody(CreateApiKeyRequest) },
-  responses: { 201: json(CreatedApiKey, "Created; store `key` now, it is never shown again"), ...errors(400, 415) },
-});
-
-const revokeKeyRoute = createRoute({
-  method: "delete",
-  path: "/api/api-keys/{id}",
-  tags: ["API keys"],
-  summary: "Revoke an API key",
-  security: secured,
-  request: { params: z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid API key id").transform(Number) }) },
-  responses: { 204: { description: "Revoked" }, ...errors(400, 404) },
-});
+import { createApiKey, listApiKeys, revokeApiKey, revokeOwnToken } from "../domain/tokens";
+import { newRouter } from "../router";
 
 export const authRoutes = newRouter()
-  .openapi(loginRoute, async (c) => {
+  .openapi(routes.login, async (c) => {
     const { email, contraseña } = c.req.valid("json");
     const outcome = await login(c.var.deps, email, contraseña);
     if (outcome.kind === "ok") return c.json({ email, errorMessage: "", success: true, token: outcome.token }, 200);
@@ -93,24 +15,18 @@ export const authRoutes = newRouter()
       "Retry-After": String(outcome.retryAfterSeconds),
     });
   })
-  .openapi(logoutRoute, async (c) => {
-    await revokeToken(c.var.deps, c.var.caller.tokenId);
+  .openapi(routes.logout, async (c) => {
+    await revokeOwnToken(c.var);
     return c.body(null, 204);
   })
-  .openapi(accessInfoRoute, async (c) => {
+  .openapi(routes.accessInfo, async (c) => {
     const { accountId, email } = c.var.caller;
     const budget = await readBudget(c.var.deps, accountId);
-    return c.json(
-      { allowedCount: budget.limit, usedCount: budget.used, resetAt: budget.resetAt.toISOString(), email, error: null },
-      200,
-    );
+    return c.json({ allowedCount: budget.limit, usedCount: budget.used, resetAt: budget.resetAt.toISOString(), email, error: null }, 200);
   })
-  .openapi(listKeysRoute, async (c) => c.json({ items: await listApiKeys(c.var.deps, c.var.caller.accountId) }, 200))
-  .openapi(createKeyRoute, async (c) => {
-    const { name } = c.req.valid("json");
-    return c.json(await createApiKey(c.var.deps, c.var.caller.accountId, name), 201);
-  })
-  .openapi(revokeKeyRoute, async (c) => {
-    await revokeApiKey(c.var.deps, c.var.caller.accountId, c.req.valid("param").id);
+  .openapi(routes.listApiKeys, async (c) => c.json({ items: await listApiKeys(c.var) }, 200))
+  .openapi(routes.createApiKey, async (c) => c.json(await createApiKey(c.var, c.req.valid("json")), 201))
+  .openapi(routes.revokeApiKey, async (c) => {
+    await revokeApiKey(c.var, c.req.valid("param"));
     return c.body(null, 204);
   });

@@ -1,54 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { DocId, Guid, IsoDate } from "@/lib/contract/common";
-import { GroupedValue, GroupedValues } from "@/lib/contract/grouped";
-import { Period } from "@/lib/contract/kpis";
+import * as routes from "@/lib/contract/routes/grouped";
 import { groupedValues } from "../domain/grouped";
-import { errors, json, newRouter, secured } from "../router";
-
-const tags = ["Grouped values controller"];
-const range = { period: Period, startDate: IsoDate, endDate: IsoDate };
-const description =
-  "One point per period overlapping startDate..endDate (each point covers its whole period). `source`: ENTERED (entered values combined by the KPI's grouping), " +
-  "INHERITED (no value in the period, inheritance on: the last earlier value), CALCULATED (a formula, or a container's weighted average of its children's performance, 0-100), NONE. " +
-  "At most 1000 periods.";
-
-const GuidList = z
-  .string()
-  .optional()
-  .transform((s) => (s ? s.split(",").map((g) => g.trim()) : undefined))
-  .pipe(z.array(Guid).max(5000).optional())
-  .meta({ description: "Comma-separated KPI GUIDs (default: every KPI)", example: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f" });
-
-const oneRoute = createRoute({
-  method: "get",
-  path: "/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}",
-  tags,
-  summary: "One KPI's values grouped by period",
-  description,
-  security: secured,
-  request: { params: z.object({ docId: DocId, guid: Guid, ...range }) },
-  responses: { 200: json(GroupedValue, "The KPI's series"), ...errors(400, 404) },
-});
-
-const manyRoute = createRoute({
-  method: "get",
-  path: "/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}",
-  tags,
-  summary: "Every KPI's (or the listed KPIs') values grouped by period, in one call",
-  description,
-  security: secured,
-  request: { params: z.object({ docId: DocId, ...range }), query: z.object({ guids: GuidList }) },
-  responses: { 200: json(GroupedValues, "One series per KPI, in tree order (or the order listed)"), ...errors(400, 404) },
-});
+import { newRouter } from "../router";
 
 export const groupedRoutes = newRouter()
-  .openapi(oneRoute, async (c) => {
-    const { docId, guid, period, startDate, endDate } = c.req.valid("param");
-    const { items, ...rest } = await groupedValues(c.var.deps, c.var.caller.accountId, docId, period, startDate, endDate, [guid]);
+  .openapi(routes.groupedValue, async (c) => {
+    const { guid, ...range } = c.req.valid("param");
+    const { items, ...rest } = await groupedValues(c.var, { ...range, guids: [guid] });
     return c.json({ ...rest, item: items[0]! }, 200);
   })
-  .openapi(manyRoute, async (c) => {
-    const { docId, period, startDate, endDate } = c.req.valid("param");
-    const { guids } = c.req.valid("query");
-    return c.json(await groupedValues(c.var.deps, c.var.caller.accountId, docId, period, startDate, endDate, guids), 200);
-  });
+  .openapi(routes.groupedValues, async (c) => c.json(await groupedValues(c.var, { ...c.req.valid("param"), ...c.req.valid("query") }), 200));

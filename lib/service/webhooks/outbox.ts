@@ -1,97 +1,12 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { alerts, kpis, scorecards, webhookEvents, webhooks } from "@/lib/db/schema";
-import { queryRows, latestEntries } from "../domain/value-queries";
-import { performance } from "../domain/performance";
+import { webhookEvents } from "@/lib/db/schema";
 import { newEventId } from "./send";
 
-type Latest = Map<string, { date: string; value: number }>;
-
-async function latestValues(tx: Db, guids: string[]): Promise<Latest> {
-  const rows = await queryRows<{ guid: string; date: string; value: number }>(
-    tx,
-    sql`SELECT DISTINCT ON (kpi_guid) kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, value
-        FROM kpi_values WHERE kpi_guid IN (${sql.join(guids.map((g) => sql`${g}::uuid`), sql`, `)}) AND value IS NOT NULL
-        ORDER BY kpi_guid, date DESC`,
-  );
-  return new Map(rows.map((r) => [r.guid, { date: r.date, value: r.value }]));
-}
-
 /**
- * Alerts, evaluated in the write's own transaction (a transactional outbox): call `before` ahead
- * of the write and `after` once it is done. An alert looks at its KPI's newest value; it fires
- * when its condition becomes true (VALUE_CHANGED: whenever that value changes), and the event
- * is stored with the write, so a rolled-back write sends nothing and a committed one is not lost.
+ * Stores an event for delivery (the transactional outbox). Inside a write's transaction the
+ * event commits or rolls back with the write; the worker sends whatever has committed.
  */
-export async function alertsAround(tx: Db, guids: string[]) {
-  const active = guids.length
-    ? await tx
-        .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
-        .from(alerts)
-        .innerJoin(webhooks, eq(webhooks.id, alerts.webhookId))
-        .where(and(inArray(alerts.kpiGuid, guids), eq(alerts.active, true)))
-    : [];
-  if (active.length === 0) return { after: async () => 0 };
-  const watched = [...new Set(active.map((a) => a.alert.kpiGuid))];
-  const before = await latestValues(tx, watched);
-
-  return {
-    async after(now: Date): Promise<number> {
-      const current = await latestValues(tx, watched);
-      let fired = 0;
-      for (const { alert, webhookDisabled } of active) {
-        const was = before.get(alert.kpiGuid);
-        const is = current.get(alert.kpiGuid);
-        if (!is || (was && was.date === is.date && was.value === is.value)) continue;
-        const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
-        const scale = (await latestEntries(tx, [alert.kpiGuid], is.date, true)).get(alert.kpiGuid);
-        const perf = performance(is.value, kpi!.optimization, {
-          min: scale?.min ?? kpi!.min,
-          max: scale?.max ?? kpi!.max,
-          target: scale?.target ?? kpi!.target,
-          baseline: scale?.baseline ?? kpi!.baseline,
-        });
-        const holds = conditionHolds(alert.condition, alert.threshold, is.value, perf);
-        const fires = alert.condition === "VALUE_CHANGED" ? was?.value !== is.value : holds && !alert.lastState;
-        if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
-        if (!fires || webhookDisabled) continue;
-        const [card] = await tx.select({ id: scorecards.id, name: scorecards.name }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
-        const payload = {
-          type: "alert.triggered",
-          timestamp: now.toISOString(),
-          data: {
-            alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, active: alert.active },
-            scorecard: card,
-            kpi: { guid: kpi!.guid, name: kpi!.name },
-            date: is.date,
-            value: is.value,
-            previousValue: was?.value ?? null,
-            performance: perf,
-          },
-        };
-        await tx.insert(webhookEvents).values({ id: newEventId(), webhookId: alert.webhookId, type: payload.type, payload: JSON.stringify(payload), nextAttemptAt: now });
-        fired++;
-      }
-      return fired;
-    },
-  };
-}
-
-function conditionHolds(condition: string, threshold: number | null, value: number, perf: number | null): boolean {
-  switch (condition) {
-    case "VALUE_ABOVE":
-      return threshold !== null && value > threshold;
-    case "VALUE_BELOW":
-      return threshold !== null && value < threshold;
-    case "PERFORMANCE_BELOW":
-      return threshold !== null && perf !== null && perf < threshold;
-    default:
-      return true;
-  }
-}
-
-/** Queues an event for a webhook outside any write (test events, redeliveries). */
 export async function queueEvent(db: Db, webhookId: number, type: string, data: unknown, now: Date): Promise<string> {
   const id = newEventId();
   const payload = JSON.stringify({ type, timestamp: now.toISOString(), data });

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
-import { queryRows } from "../domain/value-queries";
+import { queryRows } from "@/lib/db/query";
 import { sendEvent } from "./send";
 
 /** Waits after each failed attempt (API.md), multiplied by WEBHOOK_RETRY_SCALE. */

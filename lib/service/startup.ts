@@ -2,7 +2,7 @@ import "server-only";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "@/lib/db/demo";
 import { loadConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
-import { getApi } from "./server";
+import { getApi } from "./instance";
 import { startWebhookWorker } from "./webhooks/worker";
 
 /** Runs once when the server starts: migrate, seed on first run, say where to go. */

@@ -1,0 +1,56 @@
+// Screenshots of every dashboard page at desktop and phone width, light and dark, to look at.
+// Against a running server: BASE_URL=http://localhost:3000 npm run screenshots [-- <name filter>]
+// Writes e2e/screenshots/pages/<page>-<width>-<theme>.png
+import { mkdirSync } from "node:fs";
+import { chromium } from "@playwright/test";
+
+const base = process.env.BASE_URL ?? "http://localhost:3000";
+const out = process.env.SHOTS_DIR ?? "e2e/screenshots/pages";
+const filter = process.argv[2];
+const email = process.env.SHOTS_EMAIL ?? "demo@example.com";
+const password = process.env.SHOTS_PASSWORD ?? "demo-password";
+
+export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
+  { name: "login", path: "/login", anonymous: true },
+  { name: "scorecards", path: "/" },
+  { name: "scorecard", path: "/s/1" },
+  { name: "scorecard-year", path: "/s/1?period=YEAR" },
+  { name: "values", path: "/s/1/values" },
+  { name: "alerts", path: "/s/1/alerts" },
+  { name: "webhooks", path: "/webhooks" },
+  { name: "not-found", path: "/s/987654" },
+];
+
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+const login = await browser.newContext();
+const page = await login.newPage();
+await page.goto(`${base}/login`);
+await page.getByLabel("E-mail").fill(email);
+await page.getByLabel("Password").fill(password);
+await page.getByRole("button", { name: "Log in" }).click();
+await page.waitForURL(`${base}/`);
+const storageState = await login.storageState();
+
+for (const { name, path, anonymous } of PAGES.filter((p) => !filter || p.name.includes(filter))) {
+  for (const width of [1440, 390]) {
+    for (const theme of ["light", "dark"] as const) {
+      const context = await browser.newContext({
+        viewport: { width, height: width > 800 ? 900 : 844 },
+        colorScheme: theme,
+        ...(anonymous ? {} : { storageState }),
+      });
+      const tab = await context.newPage();
+      await tab.goto(`${base}${path}`, { waitUntil: "networkidle" });
+      const file = `${out}/${name}-${width}-${theme}.png`;
+      await tab.screenshot({ path: file, fullPage: true });
+      const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      console.log(`${file}${overflow > 0 ? `  (overflows sideways by ${overflow} px)` : ""}`);
+      await context.close();
+    }
+  }
+}
+await browser.close();

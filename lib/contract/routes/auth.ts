@@ -1,0 +1,77 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { AccessInfo, ApiKeyList, CreateApiKeyRequest, CreatedApiKey, LoginRequest, LoginResponse } from "../auth";
+import { errors, json, jsonBody, secured } from "./helpers";
+
+const tags = ["Authentication"];
+
+export const login = createRoute({
+  operationId: "login",
+  method: "post",
+  path: "/login",
+  tags,
+  summary: "Log in and obtain a token",
+  description:
+    "Send the account's e-mail and password (the field is named exactly `contraseña`). Every answer has the four fields " +
+    "`email`, `errorMessage`, `success` and `token`. After 10 failed logins for one e-mail within 15 minutes, logins for it get 429.",
+  request: { body: jsonBody(LoginRequest) },
+  responses: {
+    200: json(LoginResponse, "Logged in; `token` goes in the Token header of every other call"),
+    400: json(LoginResponse, "Malformed body"),
+    401: json(LoginResponse, "Invalid e-mail or password"),
+    429: json(LoginResponse, "Too many failed logins for this e-mail (see Retry-After)"),
+  },
+});
+
+export const logout = createRoute({
+  operationId: "logout",
+  method: "post",
+  path: "/logout",
+  tags,
+  summary: "Revoke the token sent in the Token header",
+  security: secured,
+  responses: { 204: { description: "Revoked" }, ...errors() },
+});
+
+export const accessInfo = createRoute({
+  operationId: "accessInfo",
+  method: "get",
+  path: "/api/access/info",
+  tags,
+  summary: "The account's call budget (this call is not counted)",
+  security: secured,
+  responses: { 200: json(AccessInfo, "Calls allowed and used in the current hourly window"), ...errors() },
+});
+
+const keyTags = ["API keys"];
+
+export const listApiKeys = createRoute({
+  operationId: "listApiKeys",
+  method: "get",
+  path: "/api/api-keys",
+  tags: keyTags,
+  summary: "List the account's API keys",
+  security: secured,
+  responses: { 200: json(ApiKeyList, "Active API keys, newest first"), ...errors() },
+});
+
+export const createApiKey = createRoute({
+  operationId: "createApiKey",
+  method: "post",
+  path: "/api/api-keys",
+  tags: keyTags,
+  summary: "Create an API key (the key is shown only in this response)",
+  security: secured,
+  request: { body: jsonBody(CreateApiKeyRequest) },
+  responses: { 201: json(CreatedApiKey, "Created; store `key` now, it is never shown again"), ...errors(400, 415) },
+});
+
+export const revokeApiKey = createRoute({
+  operationId: "revokeApiKey",
+  method: "delete",
+  path: "/api/api-keys/{id}",
+  tags: keyTags,
+  summary: "Revoke an API key",
+  security: secured,
+  request: { params: z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid API key id").transform(Number) }) },
+  responses: { 204: { description: "Revoked" }, ...errors(400, 404) },
+});

@@ -1,0 +1,43 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { DocId, Guid, IsoDate } from "../common";
+import { GroupedValue, GroupedValues } from "../grouped";
+import { Period } from "../kpis";
+import { errors, json, secured } from "./helpers";
+
+const tags = ["Grouped values controller"];
+const range = { period: Period, startDate: IsoDate, endDate: IsoDate };
+const description =
+  "One point per period overlapping startDate..endDate (each point covers its whole period). `source`: ENTERED (entered values combined by the KPI's grouping), " +
+  "INHERITED (no value in the period, inheritance on: the last earlier value), CALCULATED (a formula, or a container's weighted average of its children's performance, 0-100), NONE. " +
+  "At most 1000 periods.";
+
+const GuidList = z
+  .string()
+  .optional()
+  .transform((s) => (s ? s.split(",").map((g) => g.trim()) : undefined))
+  .pipe(z.array(Guid).max(5000).optional())
+  .meta({ description: "Comma-separated KPI GUIDs (default: every KPI)", example: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f" });
+
+export const groupedValue = createRoute({
+  operationId: "groupedValue",
+  method: "get",
+  path: "/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}",
+  tags,
+  summary: "One KPI's values grouped by period",
+  description,
+  security: secured,
+  request: { params: z.object({ docId: DocId, guid: Guid, ...range }) },
+  responses: { 200: json(GroupedValue, "The KPI's series"), ...errors(400, 404) },
+});
+
+export const groupedValues = createRoute({
+  operationId: "groupedValues",
+  method: "get",
+  path: "/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}",
+  tags,
+  summary: "Every KPI's (or the listed KPIs') values grouped by period, in one call",
+  description,
+  security: secured,
+  request: { params: z.object({ docId: DocId, ...range }), query: z.object({ guids: GuidList }) },
+  responses: { 200: json(GroupedValues, "One series per KPI, in tree order (or the order listed)"), ...errors(400, 404) },
+});

@@ -1,0 +1,33 @@
+import type { z } from "zod";
+import { ErrorBody } from "../common";
+
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+const errorDescriptions = {
+  400: "Invalid request (details lists each field)",
+  401: "Token missing, unknown, revoked or expired",
+  404: "No such resource for this account",
+  409: "Conflict",
+  413: "Body over 1 MiB or batch over 5000 items",
+  415: "Body is not JSON",
+  429: "Call limit reached (see Retry-After)",
+} as const;
+
+/** OpenAPI responses for the given error statuses; 401 and 429 apply to every Token route. */
+export function errors<S extends keyof typeof errorDescriptions>(...statuses: S[]) {
+  const all = [...new Set([...statuses, 401, 429] as (keyof typeof errorDescriptions)[])];
+  return Object.fromEntries(all.map((s) => [s, json(ErrorBody, errorDescriptions[s])])) as Record<
+    S | 401 | 429,
+    ReturnType<typeof json<typeof ErrorBody>>
+  >;
+}
+
+export const secured = [{ Token: [] as string[] }];

@@ -1,0 +1,12 @@
+// Every operation of the KPI API: method, path, parameters, bodies and responses. The service
+// attaches a handler to each; the dashboard's endpoint table names the ones it uses.
+import * as alerts from "./alerts";
+import * as auth from "./auth";
+import * as grouped from "./grouped";
+import * as scorecards from "./scorecards";
+import * as values from "./values";
+import * as webhooks from "./webhooks";
+
+export const operations = { ...auth, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts };
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;

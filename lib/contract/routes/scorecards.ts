@@ -1,0 +1,63 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { DocId, Guid } from "../common";
+import { Kpi, KpiList, KpiTree } from "../kpis";
+import { Scorecard, ScorecardList } from "../scorecards";
+import { errors, json, secured } from "./helpers";
+
+const docParams = z.object({ docId: DocId });
+const tags = ["Scorecards and KPIs"];
+
+export const listScorecards = createRoute({
+  operationId: "listScorecards",
+  method: "get",
+  path: "/api/documents/list",
+  tags,
+  summary: "List the account's scorecards",
+  security: secured,
+  responses: { 200: json(ScorecardList, "The account's scorecards"), ...errors() },
+});
+
+export const getScorecard = createRoute({
+  operationId: "getScorecard",
+  method: "get",
+  path: "/api/documents/list/{docId}",
+  tags,
+  summary: "One scorecard",
+  security: secured,
+  request: { params: docParams },
+  responses: { 200: json(Scorecard, "The scorecard"), ...errors(400, 404) },
+});
+
+export const listKpis = createRoute({
+  operationId: "listKpis",
+  method: "get",
+  path: "/api/document/{docId}/kpi/list",
+  tags,
+  summary: "Every KPI of a scorecard, flat, in tree order",
+  security: secured,
+  request: { params: docParams },
+  responses: { 200: json(KpiList, "The KPIs, the root first"), ...errors(400, 404) },
+});
+
+export const kpiTree = createRoute({
+  operationId: "kpiTree",
+  method: "get",
+  path: "/api/document/{docId}/kpi/tree",
+  tags,
+  summary: "The scorecard's KPI tree",
+  description: "The root is the scorecard's own container; its children are the perspectives.",
+  security: secured,
+  request: { params: docParams },
+  responses: { 200: json(KpiTree, "The tree"), ...errors(400, 404) },
+});
+
+export const getKpi = createRoute({
+  operationId: "getKpi",
+  method: "get",
+  path: "/api/document/{docId}/kpi/{guid}",
+  tags,
+  summary: "One KPI",
+  security: secured,
+  request: { params: z.object({ docId: DocId, guid: Guid }) },
+  responses: { 200: json(Kpi, "The KPI"), ...errors(400, 404) },
+});

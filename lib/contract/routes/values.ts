@@ -1,0 +1,119 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { DocId, Guid, IsoDate } from "../common";
+import {
+  BatchGetValueBody,
+  BatchSetValueBody,
+  BatchSetValueResponse,
+  BatchSetValuesBody,
+  BatchSetValuesResponse,
+  DateRangeQuery,
+  GuidValuesAtDateList,
+  ValueRecord,
+  ValueRecordList,
+  ValuesAtDate,
+  ValueWrite,
+} from "../values";
+import { errors, json, jsonBody, secured } from "./helpers";
+
+const tags = ["KPI value controller"];
+const kpiParams = z.object({ docId: DocId, guid: Guid });
+const kpiDateParams = kpiParams.extend({ date: IsoDate });
+const docDateParams = z.object({ docId: DocId, date: IsoDate });
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z.string().optional().meta({ description: "Makes a retried write safe: a repeat within 24 h returns the first response" }),
+});
+
+export const getValue = createRoute({
+  operationId: "getValue",
+  method: "get",
+  path: "/api/document/{docId}/kpi/indicator/{guid}/value/{date}",
+  tags,
+  summary: "The values in effect at a date",
+  description:
+    "For each field, the latest value entered at or before `date`; the `*Date` fields tell when (earlier than `date` when inherited). " +
+    "Without inheritance, `value` counts only inside the KPI's own update period holding `date`. Calculated KPIs give the calculated value of that period.",
+  security: secured,
+  request: { params: kpiDateParams },
+  responses: { 200: json(ValuesAtDate, "The values in effect"), ...errors(400, 404) },
+});
+
+export const setValue = createRoute({
+  operationId: "setValue",
+  method: "post",
+  path: "/api/document/{docId}/kpi/indicator/{guid}/value/{date}",
+  tags,
+  summary: "Write a value record (only the fields named change)",
+  security: secured,
+  request: { params: kpiDateParams, headers: idempotencyHeader, body: jsonBody(ValueWrite) },
+  responses: { 200: json(ValueRecord, "The record as stored"), ...errors(400, 404, 409, 413, 415) },
+});
+
+export const deleteValue = createRoute({
+  operationId: "deleteValue",
+  method: "delete",
+  path: "/api/document/{docId}/kpi/indicator/{guid}/values/{date}",
+  tags,
+  summary: "Delete the record at a date",
+  security: secured,
+  request: { params: kpiDateParams, headers: idempotencyHeader },
+  responses: { 204: { description: "Deleted (also when there was no record)" }, ...errors(400, 404, 409) },
+});
+
+export const listValues = createRoute({
+  operationId: "listValues",
+  method: "get",
+  path: "/api/document/{docId}/kpi/indicator/{guid}/values",
+  tags,
+  summary: "Entered records between two dates, oldest first",
+  security: secured,
+  request: { params: kpiParams, query: DateRangeQuery },
+  responses: { 200: json(ValueRecordList, "The records"), ...errors(400, 404) },
+});
+
+export const batchSetValue = createRoute({
+  operationId: "batchSetValue",
+  method: "post",
+  path: "/api/document/{docId}/kpi/batch/set-value/{date}",
+  tags,
+  summary: "Batch: write many KPIs at one date (counts as one call)",
+  description: "All or nothing: if any item is invalid nothing is written and `details` names each bad item by index. At most 5000 items.",
+  security: secured,
+  request: { params: docDateParams, headers: idempotencyHeader, body: jsonBody(BatchSetValueBody) },
+  responses: { 200: json(BatchSetValueResponse, "The records as stored"), ...errors(400, 404, 409, 413, 415) },
+});
+
+export const batchSetValues = createRoute({
+  operationId: "batchSetValues",
+  method: "post",
+  path: "/api/document/{docId}/kpi/batch/set-values",
+  tags,
+  summary: "Batch: write many KPIs and dates (counts as one call)",
+  description:
+    "All or nothing, in one transaction: if any item is invalid (bad date, unknown or calculated KPI, another scorecard's KPI) nothing is written " +
+    "and `details` names each bad item by index. At most 5000 items; items for the same KPI and date are applied in order.",
+  security: secured,
+  request: { params: z.object({ docId: DocId }), headers: idempotencyHeader, body: jsonBody(BatchSetValuesBody) },
+  responses: { 200: json(BatchSetValuesResponse, "The records as stored"), ...errors(400, 404, 409, 413, 415) },
+});
+
+export const batchGetValue = createRoute({
+  operationId: "batchGetValue",
+  method: "post",
+  path: "/api/document/{docId}/kpi/batch/get-value/{date}",
+  tags,
+  summary: "Batch: the values in effect at a date for many KPIs",
+  security: secured,
+  request: { params: docDateParams, body: jsonBody(BatchGetValueBody) },
+  responses: { 200: json(GuidValuesAtDateList, "One entry per GUID, in the order sent"), ...errors(400, 404, 415) },
+});
+
+export const batchGetAllValues = createRoute({
+  operationId: "batchGetAllValues",
+  method: "get",
+  path: "/api/document/{docId}/kpi/batch/all/get-value/{date}",
+  tags,
+  summary: "Batch: the values in effect at a date for every KPI of the scorecard",
+  security: secured,
+  request: { params: docDateParams },
+  responses: { 200: json(GuidValuesAtDateList, "One entry per KPI, in tree order"), ...errors(400, 404) },
+});

@@ -1,0 +1,88 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/query";
+import { alerts, kpis, scorecards, webhooks } from "@/lib/db/schema";
+import { queueEvent } from "../webhooks/outbox";
+import { performance } from "./performance";
+import { latestEntries } from "./value-queries";
+
+type Latest = Map<string, { date: string; value: number }>;
+
+async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
+  const rows = await queryRows<{ guid: string; date: string; value: number }>(
+    tx,
+    sql`SELECT DISTINCT ON (kpi_guid) kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, value
+        FROM kpi_values WHERE kpi_guid IN (${sql.join(guids.map((g) => sql`${g}::uuid`), sql`, `)}) AND value IS NOT NULL
+        ORDER BY kpi_guid, date DESC`,
+  );
+  return new Map(rows.map((r) => [r.guid, { date: r.date, value: r.value }]));
+}
+
+/**
+ * Alerts, evaluated in the write's own transaction: call this ahead of the write and `after`
+ * once it is done. An alert looks at its KPI's newest value; it fires when its condition becomes
+ * true (VALUE_CHANGED: whenever that value changes), and its event is queued in the same
+ * transaction, so a rolled-back write sends nothing and a committed one is not lost.
+ */
+export async function alertsAround(tx: Tx, guids: string[]) {
+  const active = guids.length
+    ? await tx
+        .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
+        .from(alerts)
+        .innerJoin(webhooks, eq(webhooks.id, alerts.webhookId))
+        .where(and(inArray(alerts.kpiGuid, guids), eq(alerts.active, true)))
+    : [];
+  if (active.length === 0) return { after: async () => 0 };
+  const watched = [...new Set(active.map((a) => a.alert.kpiGuid))];
+  const before = await latestValues(tx, watched);
+
+  return {
+    async after(now: Date): Promise<number> {
+      const current = await latestValues(tx, watched);
+      let fired = 0;
+      for (const { alert, webhookDisabled } of active) {
+        const was = before.get(alert.kpiGuid);
+        const is = current.get(alert.kpiGuid);
+        if (!is || (was && was.date === is.date && was.value === is.value)) continue;
+        const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
+        const scale = (await latestEntries(tx, [alert.kpiGuid], is.date, true)).get(alert.kpiGuid);
+        const perf = performance(is.value, kpi!.optimization, {
+          min: scale?.min ?? kpi!.min,
+          max: scale?.max ?? kpi!.max,
+          target: scale?.target ?? kpi!.target,
+          baseline: scale?.baseline ?? kpi!.baseline,
+        });
+        const holds = conditionHolds(alert.condition, alert.threshold, is.value, perf);
+        const fires = alert.condition === "VALUE_CHANGED" ? was?.value !== is.value : holds && !alert.lastState;
+        if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
+        if (!fires || webhookDisabled) continue;
+        const [card] = await tx.select({ id: scorecards.id, name: scorecards.name }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
+        await queueEvent(tx, alert.webhookId, "alert.triggered", {
+          alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, active: alert.active },
+          scorecard: card,
+          kpi: { guid: kpi!.guid, name: kpi!.name },
+          date: is.date,
+          value: is.value,
+          previousValue: was?.value ?? null,
+          performance: perf,
+        }, now);
+        fired++;
+      }
+      return fired;
+    },
+  };
+}
+
+function conditionHolds(condition: string, threshold: number | null, value: number, perf: number | null): boolean {
+  switch (condition) {
+    case "VALUE_ABOVE":
+      return threshold !== null && value > threshold;
+    case "VALUE_BELOW":
+      return threshold !== null && value < threshold;
+    case "PERFORMANCE_BELOW":
+      return threshold !== null && perf !== null && perf < threshold;
+    default:
+      return true;
+  }
+}
