@@ -2,11 +2,11 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { BffError } from "@/lib/queries";
+import { ApiCallError } from "@/lib/bff/http";
 import { makeQueryClient } from "@/lib/query-client";
 
 function toLoginOnExpiredSession(error: unknown) {
-  if (error instanceof BffError && error.status === 401) {
+  if (error instanceof ApiCallError && error.status === 401) {
     const next = encodeURIComponent(window.location.pathname + window.location.search);
     window.location.assign(`/login?expired=1&next=${next}`);
   }

@@ -1,5 +1,12 @@
-import { GroupedQuery } from "@/lib/contract/dashboard";
-import type { Period } from "@/lib/contract/kpis";
+import { IsoDate } from "@/lib/contract/common";
+import { Period } from "@/lib/contract/kpis";
+
+/** The chart's filters, kept in the URL: ?period=MONTH&from=2025-12-01&to=2026-11-30 */
+export interface ChartFilters {
+  period: Period;
+  from: string;
+  to: string;
+}
 
 export const PERIOD_LABELS: Record<Period, string> = {
   DAY: "Day",
@@ -22,9 +29,13 @@ export function defaultRange(period: Period, today = new Date()): { from: string
 }
 
 /** The chart's filters from the URL; anything missing or invalid falls back to the defaults. */
-export function filtersFrom(params: Record<string, string | string[] | undefined>, today = new Date()): GroupedQuery {
+export function filtersFrom(params: Record<string, string | string[] | undefined>, today = new Date()): ChartFilters {
   const one = (key: string) => (Array.isArray(params[key]) ? params[key][0] : params[key]);
-  const period = GroupedQuery.shape.period.safeParse(one("period")).data ?? "MONTH";
-  const range = GroupedQuery.safeParse({ period, from: one("from"), to: one("to") });
-  return range.success && range.data.from <= range.data.to ? range.data : { period, ...defaultRange(period, today) };
+  const period = Period.safeParse(one("period")).data ?? "MONTH";
+  const from = IsoDate.safeParse(one("from")).data;
+  const to = IsoDate.safeParse(one("to")).data;
+  return from && to && from <= to ? { period, from, to } : { period, ...defaultRange(period, today) };
 }
+
+/** The grouped read behind a chart. */
+export const groupedInput = (docId: number, { period, from, to }: ChartFilters) => ({ docId, period, startDate: from, endDate: to });

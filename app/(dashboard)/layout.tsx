@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
 import type { AccessInfo } from "@/lib/contract/auth";
-import { KpiApiError } from "@/lib/kpi-client/errors";
-import { redirectToLogin, requireSessionClient } from "@/lib/kpi-client/session-client";
+import { ApiCallError } from "@/lib/bff/http";
+import { redirectToLogin, requireSessionClient } from "@/lib/bff/session-client";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { client, email } = await requireSessionClient();
   let budget: AccessInfo;
   try {
     // access/info is not counted; it also tells us whether the token still works.
-    budget = await client.accessInfo();
+    budget = await client.budget({});
   } catch (error) {
-    if (error instanceof KpiApiError && error.status === 401) return redirectToLogin(true);
+    if (error instanceof ApiCallError && error.status === 401) return redirectToLogin(true);
     throw error;
   }
   return (

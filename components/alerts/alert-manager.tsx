@@ -1,14 +1,16 @@
 "use client";
 
-import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { Alert, AlertCondition, CreateAlert, type UpdateAlert } from "@/lib/contract/alerts";
-import { BffOk } from "@/lib/contract/dashboard";
+import { AlertCondition, CreateAlert } from "@/lib/contract/alerts";
 import type { KpiNode } from "@/lib/contract/kpis";
-import { alertsQuery, bffFetch, errorText, queryKeys, treeQuery, webhooksQuery } from "@/lib/queries";
+import { errorText } from "@/lib/bff/http";
+import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
+import { FieldError, Notice } from "@/components/ui/notice";
+import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 
 const CONDITION_LABEL: Record<AlertCondition, string> = {
   VALUE_ABOVE: "Value goes above",
@@ -21,31 +23,17 @@ const flatten = (node: KpiNode, out: KpiNode[] = []): KpiNode[] => (out.push(nod
 
 /** A scorecard's alerts: what triggers each, and the webhook it posts to. */
 export function AlertManager({ docId }: { docId: number }) {
-  const { data: alerts } = useSuspenseQuery(alertsQuery(docId));
-  const { data: tree } = useSuspenseQuery(treeQuery(docId));
-  const { data: hooks } = useSuspenseQuery(webhooksQuery());
-  const queryClient = useQueryClient();
+  const { data: alerts } = useSuspenseQuery(readQuery("alerts", { docId }));
+  const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
+  const { data: hooks } = useSuspenseQuery(readQuery("webhooks", {}));
   const [error, setError] = useState<string | null>(null);
   const [condition, setCondition] = useState<AlertCondition>("VALUE_ABOVE");
   const kpis = flatten(tree.root).filter((k) => k.indicatorType === "INDICATOR");
   const kpiName = new Map(kpis.map((k) => [k.guid, k.name]));
   const hookName = new Map(hooks.items.map((h) => [h.id, h.name]));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts(docId) });
-  const json = (method: string, body: unknown) => ({ method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-
-  const create = useMutation({
-    mutationFn: (input: CreateAlert) => bffFetch(Alert, `/api/scorecards/${docId}/alerts`, json("POST", input)),
-    onSuccess: () => (setError(null), refresh()),
-    onError: (e) => setError(errorText(e)),
-  });
-  const update = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateAlert }) => bffFetch(Alert, `/api/scorecards/${docId}/alerts/${id}`, json("PATCH", input)),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => bffFetch(BffOk, `/api/scorecards/${docId}/alerts/${id}`, { method: "DELETE" }),
-    onSuccess: refresh,
-  });
+  const create = useWrite("createAlert", { onSuccess: () => setError(null), onError: (e) => setError(errorText(e)) });
+  const update = useWrite("updateAlert");
+  const remove = useWrite("deleteAlert");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,14 +48,14 @@ export function AlertManager({ docId }: { docId: number }) {
     });
     if (!input.success) return setError(input.error.issues.map((i) => i.message).join("; "));
     const formElement = event.currentTarget;
-    create.mutate(input.data, { onSuccess: () => formElement.reset() });
+    create.mutate({ input: { docId }, body: input.data }, { onSuccess: () => formElement.reset() });
   }
 
   if (hooks.items.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+      <Notice tone="empty">
         Alerts post to a webhook. <Link href="/webhooks" className="text-blue-700 underline dark:text-blue-400">Create a webhook</Link> first.
-      </p>
+      </Notice>
     );
   }
 
@@ -100,48 +88,43 @@ export function AlertManager({ docId }: { docId: number }) {
             <Button type="submit" disabled={create.isPending}>Create alert</Button>
           </div>
         </form>
-        {error && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">{error}</p>}
+        {error && <FieldError>{error}</FieldError>}
       </section>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Alerts of this scorecard</caption>
-          <thead className="text-left text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Alert</th>
-              <th scope="col" className="px-3 py-2 font-medium">KPI</th>
-              <th scope="col" className="px-3 py-2 font-medium">Condition</th>
-              <th scope="col" className="px-3 py-2 font-medium">Webhook</th>
-              <th scope="col" className="px-3 py-2 font-medium">Active</th>
-              <th scope="col" className="px-3 py-2 font-medium"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {alerts.items.length === 0 && (
-              <tr><td colSpan={6} className="px-3 py-6 text-center text-slate-600 dark:text-slate-400">No alerts yet.</td></tr>
-            )}
-            {alerts.items.map((a) => (
-              <tr key={a.id} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="px-3 py-2 text-left font-medium">{a.name}</th>
-                <td className="px-3 py-2">{kpiName.get(a.kpiGuid) ?? a.kpiGuid}</td>
-                <td className="px-3 py-2">{CONDITION_LABEL[a.condition]}{a.threshold !== null ? ` ${a.threshold}` : ""}</td>
-                <td className="px-3 py-2">{hookName.get(a.webhookId) ?? a.webhookId}</td>
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    checked={a.active}
-                    aria-label={`${a.name} is active`}
-                    onChange={(e) => update.mutate({ id: a.id, input: { active: e.target.checked } })}
-                    className="h-4 w-4 accent-blue-700"
-                  />
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <Button variant="ghost" onClick={() => remove.mutate(a.id)} aria-label={`Delete alert ${a.name}`}>Delete</Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table caption="Alerts of this scorecard">
+        <TableHead>
+          <Th>Alert</Th>
+          <Th>KPI</Th>
+          <Th>Condition</Th>
+          <Th>Webhook</Th>
+          <Th>Active</Th>
+          <Th><span className="sr-only">Actions</span></Th>
+        </TableHead>
+        <tbody>
+          {alerts.items.length === 0 && (
+            <tr><td colSpan={6} className="px-3 py-6 text-center text-slate-600 dark:text-slate-400">No alerts yet.</td></tr>
+          )}
+          {alerts.items.map((a) => (
+            <Tr key={a.id}>
+              <RowHeader>{a.name}</RowHeader>
+              <Td>{kpiName.get(a.kpiGuid) ?? a.kpiGuid}</Td>
+              <Td>{CONDITION_LABEL[a.condition]}{a.threshold !== null ? ` ${a.threshold}` : ""}</Td>
+              <Td>{hookName.get(a.webhookId) ?? a.webhookId}</Td>
+              <Td>
+                <input
+                  type="checkbox"
+                  checked={a.active}
+                  aria-label={`${a.name} is active`}
+                  onChange={(e) => update.mutate({ input: { docId, id: a.id }, body: { active: e.target.checked } })}
+                  className="h-4 w-4 accent-blue-700"
+                />
+              </Td>
+              <Td className="text-right">
+                <Button variant="ghost" onClick={() => remove.mutate({ input: { docId, id: a.id } })} aria-label={`Delete alert ${a.name}`}>Delete</Button>
+              </Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
     </div>
   );
 }

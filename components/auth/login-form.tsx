@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { LoginRequest } from "@/lib/contract/auth";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
 
 export function LoginForm({ next, notice }: { next: string; notice?: string }) {
   const router = useRouter();
@@ -35,16 +36,8 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      {notice && !error && (
-        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          {notice}
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-          {error}
-        </p>
-      )}
+      {notice && !error && <Notice tone="warning">{notice}</Notice>}
+      {error && <Notice tone="error">{error}</Notice>}
       <Field label="E-mail" id="email" name="email" type="email" autoComplete="username" required />
       <Field label="Password" id="password" name="password" type="password" autoComplete="current-password" required />
       <Button type="submit" disabled={pending}>

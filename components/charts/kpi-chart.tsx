@@ -3,7 +3,7 @@
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Point, PointSource } from "@/lib/contract/grouped";
 import type { Period } from "@/lib/contract/kpis";
-import { exactValue, formatValue, periodLabel } from "@/components/kpi/format";
+import { exactValue, formatValue, periodLabel } from "@/lib/format";
 
 export interface KpiChartProps {
   name: string;

@@ -2,14 +2,15 @@
 
 import { KpiChart } from "@/components/charts/kpi-chart";
 import type { Period } from "@/lib/contract/kpis";
-import { exactValue, formatValue, periodLabel, statusOf } from "./format";
-import { latestPoint, type KpiRow } from "./kpi-rows";
+import { exactValue, formatValue, periodLabel, statusOf } from "@/lib/format";
+import { latestPoint, type KpiWithSeries } from "./kpi-with-series";
 import { StatusBadge } from "./status-badge";
+import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 
 const SOURCE = { ENTERED: "Entered", INHERITED: "Inherited", CALCULATED: "Calculated", NONE: "–" };
 
 /** The selected KPI: its chart large, then its values period by period. */
-export function KpiDetail({ row, period }: { row: KpiRow; period: Period }) {
+export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period }) {
   const { kpi, series } = row;
   const points = series?.points ?? [];
   const latest = latestPoint(series);
@@ -39,29 +40,26 @@ export function KpiDetail({ row, period }: { row: KpiRow; period: Period }) {
         max={container ? 100 : kpi.max}
       />
       <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${kpi.name} by period`}>
-        <table className="w-full text-sm">
-          <caption className="sr-only">Values of {kpi.name} by period</caption>
-          <thead className="sticky top-0 bg-white text-left text-xs uppercase tracking-wide text-slate-500 dark:bg-slate-900 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="py-1.5 pr-2 font-medium">Period</th>
-              <th scope="col" className="py-1.5 pr-2 text-right font-medium">Value</th>
-              <th scope="col" className="py-1.5 pr-2 text-right font-medium">Target</th>
-              <th scope="col" className="py-1.5 pr-2 text-right font-medium">Performance</th>
-              <th scope="col" className="py-1.5 font-medium">Source</th>
-            </tr>
-          </thead>
+        <Table caption={`Values of ${kpi.name} by period`} dense scroll={false}>
+          <TableHead sticky>
+            <Th>Period</Th>
+            <Th align="right">Value</Th>
+            <Th align="right">Target</Th>
+            <Th align="right">Performance</Th>
+            <Th>Source</Th>
+          </TableHead>
           <tbody>
             {[...points].reverse().map((p) => (
-              <tr key={p.start} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1.5 pr-2 text-left font-normal">{periodLabel(p.start, period)}</th>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{exactValue(p.value)}</td>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{exactValue(p.target)}</td>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{p.performance === null ? "–" : `${(p.performance * 100).toFixed(1)} %`}</td>
-                <td className="py-1.5 text-slate-600 dark:text-slate-400">{SOURCE[p.source]}</td>
-              </tr>
+              <Tr key={p.start}>
+                <RowHeader className="font-normal">{periodLabel(p.start, period)}</RowHeader>
+                <Td align="right">{exactValue(p.value)}</Td>
+                <Td align="right">{exactValue(p.target)}</Td>
+                <Td align="right">{p.performance === null ? "–" : `${(p.performance * 100).toFixed(1)} %`}</Td>
+                <Td className="text-slate-600 dark:text-slate-400">{SOURCE[p.source]}</Td>
+              </Tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
     </section>
   );

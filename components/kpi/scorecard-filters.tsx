@@ -3,20 +3,19 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTransition, type FormEvent } from "react";
-import type { GroupedQuery } from "@/lib/contract/dashboard";
 import { Period } from "@/lib/contract/kpis";
-import { defaultRange, PERIOD_LABELS } from "@/lib/filters";
+import { defaultRange, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 
 /** Period and date range, kept in the URL so a view can be bookmarked and shared. */
-export function ScorecardFilters({ filters, valuesHref, alertsHref }: { filters: GroupedQuery; valuesHref?: string; alertsHref?: string }) {
+export function ScorecardFilters({ filters, valuesHref, alertsHref }: { filters: ChartFilters; valuesHref?: string; alertsHref?: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const [pending, startTransition] = useTransition();
 
-  function go(next: Partial<GroupedQuery>) {
+  function go(next: Partial<ChartFilters>) {
     const search = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) search.set(key, value);
     startTransition(() => router.push(`${pathname}?${search}`, { scroll: false }));

@@ -2,20 +2,20 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
-import type { GroupedQuery } from "@/lib/contract/dashboard";
-import { groupedQuery, treeQuery } from "@/lib/queries";
+import { readQuery } from "@/lib/bff/queries";
+import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Skeleton } from "@/components/ui/skeleton";
 import { KpiDetail } from "./kpi-detail";
-import { kpiRows } from "./kpi-rows";
+import { withSeries } from "./kpi-with-series";
 import { KpiTable } from "./kpi-table";
 
 /** One scorecard: two API calls (the tree and every KPI's grouped values) whatever its size. */
-export function ScorecardView({ docId, filters }: { docId: number; filters: GroupedQuery }) {
-  const { data: tree } = useSuspenseQuery(treeQuery(docId));
-  const { data: grouped } = useSuspenseQuery(groupedQuery(docId, filters));
+export function ScorecardView({ docId, filters }: { docId: number; filters: ChartFilters }) {
+  const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
+  const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
   const pathname = usePathname();
   const params = useSearchParams();
-  const rows = kpiRows(tree.root, grouped.items);
+  const rows = withSeries(tree.root, grouped.items);
   const selectedGuid = params.get("kpi") ?? tree.root.guid;
   const selected = rows.find((r) => r.kpi.guid === selectedGuid) ?? rows[0]!;
   const hrefFor = (guid: string) => {

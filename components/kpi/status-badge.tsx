@@ -1,4 +1,4 @@
-import { STATUS_LABEL, type Status } from "./format";
+import { STATUS_LABEL, type Status } from "@/lib/format";
 
 const STYLE: Record<Status, string> = {
   good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",

@@ -4,13 +4,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import type { AccessInfo } from "@/lib/contract/auth";
-import { budgetQuery } from "@/lib/queries";
+import { readQuery } from "@/lib/bff/queries";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /** The account's hourly call budget: used, left and when it resets. */
 export function CallBudget({ initial }: { initial: AccessInfo }) {
-  const { data = initial, refetch } = useQuery({ ...budgetQuery(), initialData: initial });
+  // access/info costs no call, so the budget may be polled.
+  const { data = initial, refetch } = useQuery({ ...readQuery("budget", {}), initialData: initial, refetchInterval: 60_000 });
   const queryClient = useQueryClient();
   const pathname = usePathname();
   const search = useSearchParams().toString();

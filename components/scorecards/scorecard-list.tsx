@@ -4,13 +4,14 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { inputClass } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { scorecardsQuery } from "@/lib/queries";
+import { readQuery } from "@/lib/bff/queries";
 
 const updated = (iso: string) => new Date(iso).toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
 
 export function ScorecardList() {
-  const { data } = useSuspenseQuery(scorecardsQuery());
+  const { data } = useSuspenseQuery(readQuery("scorecards", {}));
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -39,9 +40,7 @@ export function ScorecardList() {
         </div>
       </div>
       {shown.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          {data.documents.length ? `No scorecard matches “${q}”.` : "You have no scorecards yet."}
-        </p>
+        <Notice tone="empty">{data.documents.length ? `No scorecard matches “${q}”.` : "You have no scorecards yet."}</Notice>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((card) => (

@@ -2,11 +2,11 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { treeQuery } from "@/lib/queries";
+import { readQuery } from "@/lib/bff/queries";
 
 /** The scorecard's name and description, from its tree's root (named after it): no extra call. */
 export function ScorecardTitle({ docId, subtitle }: { docId: number; subtitle?: string }) {
-  const { data } = useSuspenseQuery(treeQuery(docId));
+  const { data } = useSuspenseQuery(readQuery("tree", { docId }));
   const { name, description } = data.root;
   return (
     <div>

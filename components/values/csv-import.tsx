@@ -2,6 +2,7 @@
 
 import { useState, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { previewCsv, type CsvPreview } from "./csv";
 import type { Draft, GridModel } from "./grid-model";
 
@@ -37,14 +38,22 @@ export function CsvImport({ model, onApply }: { model: GridModel; onApply: (upda
           )}
           {preview.updates.length > 0 && (
             <div className="mt-2 max-h-48 overflow-y-auto">
-              <table className="text-left">
-                <thead><tr><th className="pr-4">KPI</th><th className="pr-4">Period</th><th>New value</th></tr></thead>
+              <Table caption={`Values ${preview.file} would change`} dense>
+                <TableHead>
+                  <Th>KPI</Th>
+                  <Th>Period</Th>
+                  <Th>New value</Th>
+                </TableHead>
                 <tbody>
                   {preview.updates.map((u) => (
-                    <tr key={u.key}><td className="pr-4">{u.kpi}</td><td className="pr-4">{u.period}</td><td className="tabular-nums">{u.text || "(clear)"}</td></tr>
+                    <Tr key={u.key}>
+                      <Td>{u.kpi}</Td>
+                      <Td>{u.period}</Td>
+                      <Td className="tabular-nums">{u.text || "(clear)"}</Td>
+                    </Tr>
                   ))}
                 </tbody>
-              </table>
+              </Table>
             </div>
           )}
           <div className="mt-3 flex gap-2">

@@ -3,7 +3,7 @@ import type { ErrorDetail } from "@/lib/contract/common";
 import type { GroupedValues } from "@/lib/contract/grouped";
 import type { KpiNode, Period } from "@/lib/contract/kpis";
 import type { BatchSetValuesItem } from "@/lib/contract/values";
-import { periodLabel } from "@/components/kpi/format";
+import { periodLabel } from "@/lib/format";
 
 export interface GridRow {
   guid: string;

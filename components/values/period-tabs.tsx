@@ -1,12 +1,24 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { Period } from "@/lib/contract/kpis";
+import { Period, type KpiNode } from "@/lib/contract/kpis";
+import { readQuery } from "@/lib/bff/queries";
 import { defaultRange, PERIOD_LABELS } from "@/lib/filters";
 
+function writablePeriods(node: KpiNode, out = new Set<Period>()): Set<Period> {
+  if (node.acceptValueData) out.add(node.updateInterval);
+  node.children.forEach((child) => writablePeriods(child, out));
+  return out;
+}
+
 /** One tab per update interval that has writable KPIs. */
-export function PeriodTabs({ docId, periods, current }: { docId: number; periods: Period[]; current: Period }) {
+export function PeriodTabs({ docId, current }: { docId: number; current: Period }) {
+  const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
+  const writable = writablePeriods(tree.root);
   return (
     <nav aria-label="Update interval" className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
-      {periods.map((period) => (
+      {Period.options.filter((p) => writable.has(p)).map((period) => (
         <Link
           key={period}
           href={`/s/${docId}/values?${new URLSearchParams({ period, ...defaultRange(period) })}`}

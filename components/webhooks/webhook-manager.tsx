@@ -1,43 +1,35 @@
 "use client";
 
-import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { CreatedWebhook, CreateWebhook, QueuedEvent } from "@/lib/contract/webhooks";
-import { bffFetch, errorText, queryKeys, webhooksQuery } from "@/lib/queries";
+import { CreateWebhook, type CreatedWebhook } from "@/lib/contract/webhooks";
+import { errorText } from "@/lib/bff/http";
+import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { BffOk } from "@/lib/contract/dashboard";
+import { FieldError, Notice } from "@/components/ui/notice";
 import { DeliveryLog } from "./delivery-log";
 
-const post = { method: "POST", headers: { "Content-Type": "application/json" } };
-
 export function WebhookManager() {
-  const { data } = useSuspenseQuery(webhooksQuery());
-  const queryClient = useQueryClient();
+  const { data } = useSuspenseQuery(readQuery("webhooks", {}));
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [copied, setCopied] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: (input: CreateWebhook) => bffFetch(CreatedWebhook, "/api/webhooks", { ...post, body: JSON.stringify(input) }),
+  const create = useWrite("createWebhook", {
     onSuccess: (hook) => {
       setCreated(hook);
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
     },
     onError: (e) => setError(errorText(e)),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => bffFetch(BffOk, `/api/webhooks/${id}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
-  });
-  const test = useMutation({
-    mutationFn: (id: number) => bffFetch(QueuedEvent, `/api/webhooks/${id}/test`, { method: "POST" }),
-    onSuccess: (event, id) => {
+  const remove = useWrite("deleteWebhook");
+  const test = useWrite("testWebhook", {
+    onSuccess: (event, { input }) => {
       setNotice(`Test event ${event.eventId} queued; it shows in the delivery log once sent.`);
-      setOpen(id);
+      setOpen(input.id);
     },
   });
 
@@ -46,7 +38,7 @@ export function WebhookManager() {
     const form = new FormData(event.currentTarget);
     const input = CreateWebhook.safeParse({ name: form.get("name"), url: form.get("url") });
     if (!input.success) return setError(input.error.issues[0]?.message ?? "Check the form");
-    create.mutate(input.data);
+    create.mutate({ input: {}, body: input.data });
     event.currentTarget.reset();
   }
 
@@ -59,7 +51,7 @@ export function WebhookManager() {
           <Field label="URL" id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
           <Button type="submit" disabled={create.isPending}>Create webhook</Button>
         </form>
-        {error && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">{error}</p>}
+        {error && <FieldError>{error}</FieldError>}
         {created && (
           <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
             <p className="font-medium">Signing secret of “{created.name}”: copy it now, it is not shown again.</p>
@@ -81,7 +73,7 @@ export function WebhookManager() {
       </section>
       {notice && <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{notice}</p>}
       {data.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">No webhooks yet.</p>
+        <Notice tone="empty">No webhooks yet.</Notice>
       ) : (
         <ul className="flex flex-col gap-3">
           {data.items.map((hook) => (
@@ -91,11 +83,11 @@ export function WebhookManager() {
                   <h2 className="font-semibold">{hook.name}</h2>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-400">{hook.url}</p>
                 </div>
-                <Button variant="secondary" onClick={() => test.mutate(hook.id)} disabled={test.isPending}>Send test event</Button>
+                <Button variant="secondary" onClick={() => test.mutate({ input: { id: hook.id } })} disabled={test.isPending}>Send test event</Button>
                 <Button variant="secondary" aria-expanded={open === hook.id} onClick={() => setOpen(open === hook.id ? null : hook.id)}>
                   {open === hook.id ? "Hide log" : "Delivery log"}
                 </Button>
-                <Button variant="ghost" onClick={() => window.confirm(`Delete the webhook “${hook.name}” and its alerts?`) && remove.mutate(hook.id)}>Delete</Button>
+                <Button variant="ghost" onClick={() => window.confirm(`Delete the webhook “${hook.name}” and its alerts?`) && remove.mutate({ input: { id: hook.id } })}>Delete</Button>
               </div>
               {open === hook.id && <div className="mt-3"><DeliveryLog webhookId={hook.id} name={hook.name} /></div>}
             </li>

@@ -32,13 +32,13 @@ test("without a session every dashboard page asks to log in first", async ({ bro
   const page = await context.newPage();
   await page.goto("/s/2/values?period=WEEK");
   await expect(page).toHaveURL(/\/login\?next=%2Fs%2F2%2Fvalues%3Fperiod%3DWEEK$/);
-  const api = await context.request.get("/api/scorecards");
+  const api = await context.request.get("/api/documents/list");
   expect(api.status()).toBe(401);
   await context.close();
 });
 
 test("state-changing BFF routes refuse cross-origin requests", async ({ page }) => {
-  for (const [method, url] of [["POST", "/api/scorecards/1/values"], ["POST", "/api/session"], ["DELETE", "/api/session"]] as const) {
+  for (const [method, url] of [["POST", "/api/document/1/kpi/batch/set-values"], ["POST", "/api/session"], ["DELETE", "/api/session"]] as const) {
     const response = await page.request.fetch(url, {
       method,
       headers: { Origin: "https://evil.example", "Content-Type": "application/json" },

@@ -16,7 +16,7 @@ test.describe("batched value entry", () => {
     await expect(page.getByText("3 pending changes")).toBeVisible();
 
     // The server, not the page, finds the problem: the second item's date is made impossible on the way.
-    await page.route("**/api/scorecards/2/values", async (route) => {
+    await page.route("**/api/document/2/kpi/batch/set-values", async (route) => {
       const body = route.request().postDataJSON() as { items: { date: string }[] };
       body.items[1]!.date = "2023-02-30";
       await route.continue({ postData: JSON.stringify(body) });
@@ -30,7 +30,7 @@ test.describe("batched value entry", () => {
     for (const [i, label] of cells.entries()) await expect(page.getByLabel(label, { exact: true })).toHaveValue(String(500 + i));
 
     // Without the tampering the same edits go through.
-    await page.unroute("**/api/scorecards/2/values");
+    await page.unroute("**/api/document/2/kpi/batch/set-values");
     await bad.fill("502");
     await page.getByRole("button", { name: "Save 3 values" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved 3 values." })).toBeVisible();

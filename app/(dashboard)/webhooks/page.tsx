@@ -1,21 +1,14 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { WebhookManager } from "@/components/webhooks/webhook-manager";
-import { getServerQueryClient, serverSource } from "@/lib/kpi-client/server-source";
-import { webhooksQuery } from "@/lib/queries";
-import { prefetchOrExplain } from "@/lib/kpi-client/prefetch";
-import { CallLimitMessage } from "@/components/layout/call-limit-message";
+import { Prefetch } from "@/lib/bff/prefetch";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-export default async function WebhooksPage() {
-  const queryClient = getServerQueryClient();
-  const limited = await prefetchOrExplain(queryClient, [webhooksQuery(await serverSource())]);
-  if (limited) return <CallLimitMessage retryAfterSeconds={limited.retryAfterSeconds} />;
+export default function WebhooksPage() {
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <Prefetch queries={[["webhooks", {}]]}>
       <div className="flex flex-col gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
@@ -27,6 +20,6 @@ export default async function WebhooksPage() {
           <WebhookManager />
         </Suspense>
       </div>
-    </HydrationBoundary>
+    </Prefetch>
   );
 }

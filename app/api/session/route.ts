@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { LoginRequest } from "@/lib/contract/auth";
-import { isSameOrigin } from "@/lib/bff/route";
+import { isSameOrigin } from "@/lib/bff/handler";
 import { loadConfig } from "@/lib/config";
-import { createKpiClient, logIn } from "@/lib/kpi-client/client";
+import { createKpiClient, logIn } from "@/lib/bff/kpi-client";
 import { getSession } from "@/lib/session";
 
 const refuse = (status: number, errorMessage: string, headers?: HeadersInit) =>
@@ -29,7 +29,7 @@ export async function POST(request: NextRequest) {
 export async function DELETE(request: NextRequest) {
   if (!isSameOrigin(request)) return refuse(403, "Cross-origin request refused");
   const session = await getSession();
-  if (session.token && session.email) await createKpiClient(session.token, session.email).logOut();
+  if (session.token && session.email) await createKpiClient(session.token, session.email).logout({}).catch(() => {});
   session.destroy();
   return new NextResponse(null, { status: 204 });
 }

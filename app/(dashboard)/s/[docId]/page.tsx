@@ -1,36 +1,24 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
-import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { ScorecardFilters } from "@/components/kpi/scorecard-filters";
 import { ScorecardView, ScorecardViewSkeleton } from "@/components/kpi/scorecard-view";
 import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
-import { DocId } from "@/lib/contract/common";
-import { filtersFrom } from "@/lib/filters";
-import { getServerQueryClient, serverSource } from "@/lib/kpi-client/server-source";
-import { groupedQuery, treeQuery } from "@/lib/queries";
-import { prefetchOrExplain } from "@/lib/kpi-client/prefetch";
-import { CallLimitMessage } from "@/components/layout/call-limit-message";
+import { Prefetch } from "@/lib/bff/prefetch";
+import { filtersFrom, groupedInput } from "@/lib/filters";
+import { docIdParam, type SearchParams } from "@/lib/page-params";
 
-type Props = { params: Promise<{ docId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function ScorecardPage({ params, searchParams }: Props) {
-  const docId = DocId.safeParse((await params).docId);
-  if (!docId.success) notFound();
+export default async function ScorecardPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
+  const docId = await docIdParam(params);
   const filters = filtersFrom(await searchParams);
-  const source = await serverSource();
-  const queryClient = getServerQueryClient();
-  const limited = await prefetchOrExplain(queryClient, [treeQuery(docId.data, source), groupedQuery(docId.data, filters, source)]);
-  if (limited) return <CallLimitMessage retryAfterSeconds={limited.retryAfterSeconds} />;
   const search = new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to });
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)]]}>
       <div className="flex flex-col gap-6">
-        <ScorecardTitle docId={docId.data} />
-        <ScorecardFilters filters={filters} valuesHref={`/s/${docId.data}/values?${search}`} alertsHref={`/s/${docId.data}/alerts`} />
+        <ScorecardTitle docId={docId} />
+        <ScorecardFilters filters={filters} valuesHref={`/s/${docId}/values?${search}`} alertsHref={`/s/${docId}/alerts`} />
         <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<ScorecardViewSkeleton />}>
-          <ScorecardView docId={docId.data} filters={filters} />
+          <ScorecardView docId={docId} filters={filters} />
         </Suspense>
       </div>
-    </HydrationBoundary>
+    </Prefetch>
   );
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getSession } from "@/lib/session";
-import { createKpiClient, type KpiClient } from "./client";
+import { createKpiClient, type KpiClient } from "./kpi-client";
 
 export class NoSessionError extends Error {}
 

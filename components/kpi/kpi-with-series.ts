@@ -1,16 +1,16 @@
 import type { Series } from "@/lib/contract/grouped";
 import type { Kpi, KpiNode } from "@/lib/contract/kpis";
 
-export interface KpiRow {
+export interface KpiWithSeries {
   kpi: Kpi;
   depth: number;
   series: Series | undefined;
 }
 
 /** The tree flattened in display order, each KPI with its series. */
-export function kpiRows(root: KpiNode, items: Series[]): KpiRow[] {
+export function withSeries(root: KpiNode, items: Series[]): KpiWithSeries[] {
   const byGuid = new Map(items.map((s) => [s.guid, s]));
-  const rows: KpiRow[] = [];
+  const rows: KpiWithSeries[] = [];
   const walk = ({ children, ...kpi }: KpiNode, depth: number) => {
     rows.push({ kpi, depth, series: byGuid.get(kpi.guid) });
     children.forEach((c) => walk(c, depth + 1));

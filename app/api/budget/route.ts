@@ -1,3 +1,0 @@
-import { bffRoute } from "@/lib/bff/route";
-
-export const GET = bffRoute(({ client }) => client.accessInfo());

@@ -1,0 +1,108 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import { ZodError, type z } from "zod";
+import { zodDetails, type ErrorDetail } from "@/lib/contract/common";
+import { getSession } from "@/lib/session";
+import { endpoints, type AnyEndpoint, type EndpointName } from "./endpoints";
+import { ApiCallError } from "./http";
+import { schemasOf } from "./operation-schemas";
+import { NoSessionError, sessionClient } from "./session-client";
+
+const errorJson = (status: number, code: string, errorMessage: string, details: ErrorDetail[] = [], headers?: HeadersInit) =>
+  NextResponse.json({ success: false, errorMessage, code, details }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+class BadRequest extends Error {
+  constructor(message: string, readonly details: ErrorDetail[] = []) {
+    super(message);
+  }
+}
+
+/** State-changing requests must come from this site's own pages. */
+export function isSameOrigin(request: NextRequest): boolean {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+type Route = { name: EndpointName; endpoint: AnyEndpoint; pattern: RegExp; names: string[] };
+const routes: Route[] = Object.entries(endpoints as Record<EndpointName, AnyEndpoint>)
+  .filter(([, e]) => !(e.kind === "write" && e.serverOnly))
+  .map(([name, endpoint]) => {
+    const names: string[] = [];
+    const source = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}/g, (_, n: string) => (names.push(n), "([^/]+)"));
+    return { name: name as EndpointName, endpoint, pattern: new RegExp(`^${source}$`), names };
+  });
+
+function match(method: string, pathname: string) {
+  for (const route of routes) {
+    if (route.endpoint.method !== method) continue;
+    const found = route.pattern.exec(pathname);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    route.names.forEach((n, i) => {
+      try {
+        params[n] = decodeURIComponent(found[i + 1]!);
+      } catch {
+        throw new BadRequest(`Invalid request: ${n} is not a valid URL segment`, [{ path: n, message: "Malformed percent-encoding" }]);
+      }
+    });
+    return { route, params };
+  }
+  return null;
+}
+
+const parse = (schema: z.ZodType | undefined, value: unknown): object => (schema ? (schema.parse(value) as object) : {});
+
+async function readBody(request: NextRequest, schema: z.ZodType | undefined): Promise<unknown> {
+  if (!schema) return undefined;
+  const text = await request.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new BadRequest("Malformed JSON in request body");
+  }
+  return schema.parse(json);
+}
+
+/**
+ * The BFF: every endpoint of the table at the same path as the API's, for the browser. It checks
+ * the origin of writes, validates params, query and body with the operation's own schemas, calls
+ * the API with the session's token (which never leaves the server), and passes errors on in the
+ * contract's shape (a dead token also ends the session).
+ */
+export async function handleBff(request: NextRequest): Promise<NextResponse> {
+  if (request.method !== "GET" && !isSameOrigin(request)) return errorJson(403, "forbidden", "Cross-origin request refused");
+  try {
+    const found = match(request.method, request.nextUrl.pathname);
+    if (!found) return errorJson(404, "not_found", `No route for ${request.method} ${request.nextUrl.pathname}`);
+    const { route, params } = found;
+    const schemas = schemasOf(route.endpoint);
+    const input = { ...parse(schemas.params, params), ...parse(schemas.query, Object.fromEntries(request.nextUrl.searchParams)) };
+    const body = await readBody(request, schemas.body);
+    const headers = Object.fromEntries((route.endpoint.headers ?? []).flatMap((h) => (request.headers.has(h) ? [[h, request.headers.get(h)!]] : [])));
+    const { client } = await sessionClient();
+    const data = await client.call(route.name, input as never, { body: body as never, headers });
+    return NextResponse.json(data ?? { success: true }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof ZodError) {
+      const details = zodDetails(error);
+      const summary = details.slice(0, 3).map((d) => `${d.path || "body"}: ${d.message}`).join("; ");
+      return errorJson(400, "invalid_request", `Invalid request: ${summary}`, details);
+    }
+    if (error instanceof BadRequest) return errorJson(400, "invalid_request", error.message, error.details);
+    if (error instanceof NoSessionError) return errorJson(401, "unauthorized", "Your session has ended; please log in again");
+    if (error instanceof ApiCallError) {
+      if (error.status === 401) (await getSession()).destroy();
+      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+      return NextResponse.json(error.body, { status: error.status, headers: { "Cache-Control": "no-store", ...headers } });
+    }
+    console.error("[bff] unexpected error:", error);
+    return errorJson(500, "internal", "Something went wrong; please try again");
+  }
+}

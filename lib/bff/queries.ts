@@ -1,0 +1,62 @@
+// Query and mutation options for every endpoint of the table: server components prefetch with
+// the same options (and keys) that client components read with useSuspenseQuery.
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { endpoints, type AnyEndpoint, type BodyOf, type EndpointName, type InputOf, type ReadName, type ResponseOf, type WriteName } from "./endpoints";
+import { decodeResponse, endpointUrl } from "./http";
+
+export type CallOptions<E extends EndpointName> = { body?: BodyOf<E>; headers?: Record<string, string> };
+
+/** How a call reaches the API: the BFF in the browser, the session's KPI client on the server. */
+export type Transport = <E extends EndpointName>(name: E, input: InputOf<E>, options?: CallOptions<E>) => Promise<ResponseOf<E>>;
+
+/** The browser's transport: the BFF serves each endpoint at the API's own path. */
+export const browserTransport: Transport = async (name, input, options = {}) => {
+  const endpoint = endpoints[name] as AnyEndpoint;
+  const response = await fetch(endpointUrl(endpoint.path, input as object), {
+    method: endpoint.method,
+    cache: "no-store",
+    headers: { ...(options.body === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return (await decodeResponse(response)) as never;
+};
+
+/** A read's query options: its key comes from the table, so a write knows what it makes stale. */
+export function readQuery<E extends ReadName>(name: E, input: InputOf<E>, transport: Transport = browserTransport) {
+  const endpoint = endpoints[name] as AnyEndpoint & { kind: "read" };
+  return queryOptions({
+    queryKey: endpoint.key(input as never),
+    queryFn: () => transport(name, input) as Promise<ResponseOf<E>>,
+    // Live reads (the budget, delivery logs) cost nothing or must be current.
+    ...(endpoint.live ? { staleTime: 0 } : {}),
+  });
+}
+
+export type WriteVariables<E extends WriteName> = { input: InputOf<E> } & CallOptions<E>;
+
+/** A write's mutation options: on success, the reads it makes stale are refetched. */
+export function writeMutation<E extends WriteName>(name: E, queryClient: QueryClient, transport: Transport = browserTransport) {
+  const endpoint = endpoints[name] as AnyEndpoint & { kind: "write" };
+  return {
+    mutationFn: ({ input, ...options }: WriteVariables<E>) => transport(name, input, options as CallOptions<E>) as Promise<ResponseOf<E>>,
+    onSuccess: (_data: ResponseOf<E>, { input }: WriteVariables<E>) =>
+      Promise.all(endpoint.stale(input as never).map((key) => queryClient.invalidateQueries({ queryKey: key }))).then(() => undefined),
+  };
+}
+
+/** useMutation for a table write, with the caller's own callbacks after the invalidation. */
+export function useWrite<E extends WriteName>(
+  name: E,
+  callbacks: { onSuccess?: (data: ResponseOf<E>, variables: WriteVariables<E>) => void; onError?: (error: Error) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  const options = writeMutation(name, queryClient);
+  return useMutation({
+    mutationFn: options.mutationFn,
+    onSuccess: async (data, variables) => {
+      await options.onSuccess(data, variables);
+      callbacks.onSuccess?.(data, variables);
+    },
+    onError: callbacks.onError,
+  });
+}
