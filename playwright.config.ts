@@ -35,7 +35,7 @@ export default defineConfig({
     },
     {
       name: "dashboard",
-      testMatch: /dashboard\/.*\.spec\.ts/,
+      testMatch: /(dashboard\/.*|bff)\.spec\.ts/,
       testIgnore: /manager-session/,
       dependencies: ["manager-session"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, storageState: AUTH_FILE },

@@ -17,4 +17,10 @@ test("at the call limit the dashboard says when to try again instead of failing"
   await expect(alert).toContainText(/Try again in about \d+ minutes?/);
   await expect(page.getByRole("status", { name: /API calls: \d+ used, 0 left/ })).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/call-limit.png" });
+
+  // The BFF passes the limit on in the contract's shape, with when to retry.
+  const bff = await page.request.get("/api/document/3/kpi/indicators/grouped-value/WEEK/2020-01-01/2020-03-31");
+  expect(bff.status()).toBe(429);
+  expect(await bff.json()).toMatchObject({ success: false, code: "rate_limited" });
+  expect(Number(bff.headers()["retry-after"])).toBeGreaterThan(0);
 });

@@ -1,0 +1,46 @@
+import { expect, test } from "./fixtures";
+
+// The BFF (the browser's side of the API) maps every failure to the contract's error shape.
+const errorShape = { success: false, errorMessage: expect.any(String), code: expect.any(String), details: expect.any(Array) };
+
+test.describe("the BFF's error mapping", () => {
+  test("validation, unknown routes and upstream errors come back in the contract's shape", async ({ page, baseURL }) => {
+    const write = { headers: { Origin: baseURL!, "Content-Type": "application/json" } };
+    const cases: { name: string; status: number; code: string; detail?: string; send: () => ReturnType<typeof page.request.get> }[] = [
+      { name: "an unknown route", status: 404, code: "not_found", send: () => page.request.get("/api/no/such/route") },
+      { name: "a server-only operation", status: 404, code: "not_found", send: () => page.request.post("/api/logout", write) },
+      { name: "a malformed path parameter", status: 400, code: "invalid_request", detail: "docId", send: () => page.request.get("/api/document/abc/kpi/tree") },
+      { name: "an invalid query", status: 400, code: "invalid_request", detail: "endDate", send: () => page.request.get("/api/document/1/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-02-30") },
+      { name: "malformed JSON", status: 400, code: "invalid_request", send: () => page.request.post("/api/document/1/alerts", { ...write, data: "{not json" }) },
+      { name: "a body failing its schema", status: 400, code: "invalid_request", detail: "items", send: () => page.request.post("/api/document/1/kpi/batch/set-values", { ...write, data: { items: "x" } }) },
+      { name: "another account's (or no) scorecard, from the API", status: 404, code: "not_found", send: () => page.request.get("/api/document/987654/kpi/tree") },
+    ];
+    for (const c of cases) {
+      const response = await c.send();
+      expect(response.status(), c.name).toBe(c.status);
+      const body = (await response.json()) as { details: { path: string }[] };
+      expect(body, c.name).toMatchObject({ ...errorShape, code: c.code });
+      if (c.detail) expect(body.details.map((d) => d.path), c.name).toContain(c.detail);
+      expect(response.headers()["cache-control"], c.name).toBe("no-store");
+    }
+  });
+
+  test("a write the API refuses passes its status and details on", async ({ page, baseURL }) => {
+    const tree = await (await page.request.get("/api/document/1/kpi/tree")).json();
+    const margin = tree.root.children[0].children.find((k: { name: string }) => k.name === "Operating margin");
+    const response = await page.request.post("/api/document/1/kpi/batch/set-values", {
+      headers: { Origin: baseURL!, "Content-Type": "application/json" },
+      data: { items: [{ guid: margin.guid, date: "2026-01-01", value: 1 }] },
+    });
+    expect(response.status()).toBe(409);
+    expect(await response.json()).toMatchObject({ code: "conflict", details: [{ path: "items.0.guid", message: expect.stringContaining("calculated") }] });
+  });
+
+  test("without a session every route answers 401", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const response = await context.request.get("/api/webhooks");
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toMatchObject({ ...errorShape, code: "unauthorized" });
+    await context.close();
+  });
+});

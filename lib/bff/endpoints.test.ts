@@ -1,0 +1,99 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { serveOverHttp } from "@/lib/testing/http-api";
+import { endpoints, keyStartsWith, type AnyEndpoint, type QueryKey } from "./endpoints";
+import { createKpiClient } from "./kpi-client";
+import { schemasOf } from "./operation-schemas";
+import { writeMutation } from "./queries";
+import { cachedKeys } from "./read-cache";
+
+const table = Object.entries(endpoints as Record<string, AnyEndpoint>);
+// A sample input for every endpoint, so that keys can be computed.
+const sample = { docId: 7, id: 3, eventId: "msg_x", period: "MONTH", startDate: "2026-01-01", endDate: "2026-12-31" } as never;
+
+describe("the dashboard's endpoint table", () => {
+  let database: Database;
+  let api: TestApi;
+  let http: Awaited<ReturnType<typeof serveOverHttp>>;
+
+  beforeAll(async () => {
+    database = await openDatabase({ memory: true });
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 1000 });
+    http = await serveOverHttp(api);
+    process.env.KPI_API_URL = http.url;
+  });
+  afterAll(async () => {
+    delete process.env.KPI_API_URL;
+    await http.close();
+    await database.close();
+  });
+
+  it("names only real operations of openapi.json, with their method and path", async () => {
+    const doc = await (await api.call("/openapi.json")).json();
+    for (const [name, endpoint] of table) {
+      const operation = doc.paths[`/rest${endpoint.path}`]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${name}: ${endpoint.method} ${endpoint.path}`).toBeDefined();
+      expect(operation.operationId, name).toBe(endpoint.op);
+      expect(() => schemasOf(endpoint), name).not.toThrow();
+    }
+  });
+
+  it("gives every read its own key, and every stale key of a write names at least one read", () => {
+    const reads = table.filter(([, e]) => e.kind === "read").map(([name, e]) => [name, (e as { key: (i: never) => QueryKey }).key(sample)] as const);
+    expect(new Set(reads.map(([, key]) => JSON.stringify(key))).size).toBe(reads.length);
+    for (const [name, endpoint] of table) {
+      if (endpoint.kind !== "write") continue;
+      for (const stale of endpoint.stale(sample)) {
+        expect(reads.some(([, key]) => keyStartsWith(key, stale)), `${name} makes ${JSON.stringify(stale)} stale`).toBe(true);
+      }
+    }
+  });
+
+  it("on the server, a write forgets exactly the cached reads it makes stale, and nothing else is fetched again", async () => {
+    const owner = await accountWithScorecards(api, database.db, "cache@example.com", [smallScorecard()]);
+    const docId = owner.scorecardIds[0]!;
+    const account = `cache-test-${Date.now()}`;
+    const client = createKpiClient(owner.token, account);
+    const used = async () => (await client.budget({})).usedCount;
+    const range = { docId, period: "MONTH", startDate: "2026-01-01", endDate: "2026-03-31" } as const;
+
+    const tree = await client.tree({ docId });
+    await client.grouped(range);
+    await client.grouped({ ...range, period: "QUARTER" });
+    await client.scorecards({});
+    await client.alerts({ docId });
+    await client.webhooks({});
+    const afterReads = await used();
+    await Promise.all([client.tree({ docId }), client.grouped(range), client.scorecards({}), client.alerts({ docId }), client.webhooks({})]);
+    expect(await used(), "cached reads cost nothing").toBe(afterReads);
+
+    const sales = tree.root.children[0]!.children[0]!;
+    await client.setValues({ docId }, { body: { items: [{ guid: sales.guid, date: "2026-02-01", value: 5 }] }, headers: { "Idempotency-Key": "k1" } });
+    const keys = cachedKeys(account).map((k) => JSON.stringify(k)).sort();
+    expect(keys).toEqual([JSON.stringify(["alerts", docId]), JSON.stringify(["scorecard", docId, "tree"]), JSON.stringify(["webhooks"])]);
+
+    const beforeRereads = await used();
+    const grouped = await client.grouped(range);
+    expect(grouped.items.find((s) => s.guid === sales.guid)!.points[1]!.value).toBe(5);
+    await client.tree({ docId });
+    expect(await used(), "only the stale read went to the API").toBe(beforeRereads + 1);
+  });
+
+  it("in the browser, a write invalidates exactly the queries whose keys it makes stale", async () => {
+    const queryClient = new QueryClient();
+    const reads = table.filter(([, e]) => e.kind === "read") as [string, AnyEndpoint & { kind: "read" }][];
+    for (const docId of [7, 8]) {
+      for (const [, endpoint] of reads) queryClient.setQueryData(endpoint.key({ ...(sample as object), docId } as never), { cached: true });
+    }
+    await writeMutation("setValues", queryClient).onSuccess(null as never, { input: { docId: 7 } } as never);
+    const invalidated = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.isInvalidated)
+      .map((q) => JSON.stringify(q.queryKey))
+      .sort();
+    expect(invalidated).toEqual([JSON.stringify(["scorecard", 7, "grouped", "MONTH", "2026-01-01", "2026-12-31"]), JSON.stringify(["scorecards"])]);
+  });
+});
