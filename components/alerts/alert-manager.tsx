@@ -8,6 +8,7 @@ import type { KpiNode } from "@/lib/contract/kpis";
 import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
@@ -61,8 +62,7 @@ export function AlertManager({ docId }: { docId: number }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="new-alert" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <h2 id="new-alert" className="mb-3 font-semibold">New alert</h2>
+      <Card id="new-alert" title="New alert">
         <form onSubmit={submit} className="grid gap-3 md:grid-cols-3" noValidate>
           <Field label="Name" id="alert-name" name="name" required />
           <div className="flex flex-col gap-1.5">
@@ -89,7 +89,7 @@ export function AlertManager({ docId }: { docId: number }) {
           </div>
         </form>
         {error && <FieldError>{error}</FieldError>}
-      </section>
+      </Card>
       <Table caption="Alerts of this scorecard">
         <TableHead>
           <Th>Alert</Th>

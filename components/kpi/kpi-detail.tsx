@@ -5,6 +5,7 @@ import type { Period } from "@/lib/contract/kpis";
 import { exactValue, formatValue, periodLabel, statusOf } from "@/lib/format";
 import { latestPoint, type KpiWithSeries } from "./kpi-with-series";
 import { StatusBadge } from "./status-badge";
+import { cardClass } from "@/components/ui/card";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 
 const SOURCE = { ENTERED: "Entered", INHERITED: "Inherited", CALCULATED: "Calculated", NONE: "–" };
@@ -17,7 +18,7 @@ export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period 
   const container = kpi.indicatorType === "CONTAINER";
   const measure = container ? "%" : kpi.measure;
   return (
-    <section aria-labelledby="kpi-detail-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <section aria-labelledby="kpi-detail-heading" className={`flex flex-col gap-4 ${cardClass}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id="kpi-detail-heading" className="text-lg font-semibold">{kpi.name}</h2>

@@ -6,6 +6,7 @@ import { CreateWebhook, type CreatedWebhook } from "@/lib/contract/webhooks";
 import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
+import { Card, cardClass } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { DeliveryLog } from "./delivery-log";
@@ -44,8 +45,7 @@ export function WebhookManager() {
 
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="new-webhook" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <h2 id="new-webhook" className="mb-3 font-semibold">New webhook</h2>
+      <Card id="new-webhook" title="New webhook">
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end" noValidate>
           <Field label="Name" id="webhook-name" name="name" required />
           <Field label="URL" id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
@@ -70,14 +70,14 @@ export function WebhookManager() {
             </div>
           </div>
         )}
-      </section>
+      </Card>
       {notice && <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{notice}</p>}
       {data.items.length === 0 ? (
         <Notice tone="empty">No webhooks yet.</Notice>
       ) : (
         <ul className="flex flex-col gap-3">
           {data.items.map((hook) => (
-            <li key={hook.id} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+            <li key={hook.id} className={cardClass}>
               <div className="flex flex-wrap items-center gap-3">
                 <div className="mr-auto min-w-0">
                   <h2 className="font-semibold">{hook.name}</h2>

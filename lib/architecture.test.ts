@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The rules of the house (README, "The house"), checked on every import in the tree.
+const root = path.resolve(import.meta.dirname, "..");
+const files = (dir: string): string[] =>
+  readdirSync(path.join(root, dir)).flatMap((name) => {
+    const rel = path.join(dir, name);
+    if (statSync(path.join(root, rel)).isDirectory()) return files(rel);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [rel] : [];
+  });
+const importsOf = (file: string) => [...readFileSync(path.join(root, file), "utf8").matchAll(/from\s+"([^"]+)"|import\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2]!);
+
+function violations(dirs: string[], forbidden: RegExp): string[] {
+  return dirs.flatMap((dir) => files(dir).flatMap((file) => importsOf(file).filter((i) => forbidden.test(i)).map((i) => `${file} imports ${i}`)));
+}
+
+describe("the rules of the house", () => {
+  it("the service never reaches into the dashboard", () => {
+    expect(violations(["lib/service"], /^@\/(app|components|lib\/bff)\b/)).toEqual([]);
+  });
+
+  it("the dashboard never reaches into the service or the database", () => {
+    expect(violations(["app", "components", "lib/bff"], /^@\/lib\/(service|db)\b/).filter((v) => !v.startsWith("app/rest/"))).toEqual([]);
+  });
+
+  it("the contract depends on nothing but itself", () => {
+    expect(violations(["lib/contract"], /^@\/(?!lib\/contract\b)/)).toEqual([]);
+  });
+});
