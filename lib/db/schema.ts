@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -120,6 +121,12 @@ export const kpiValues = pgTable(
     baseline: doublePrecision("baseline"),
     min: doublePrecision("min"),
     max: doublePrecision("max"),
+    /**
+     * Which fields the record's last write named (value 1, target 2, baseline 4, min 8, max 16).
+     * A batch upserts every record in one sorted statement; ON CONFLICT keeps the fields the
+     * write did not name by reading this mask from `excluded`.
+     */
+    namedFields: smallint("named_fields").notNull().default(31),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -3,6 +3,8 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate } from "@/lib/contract/values";
 import type { Tx } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/query";
+import { withRetry } from "@/lib/db/retry";
 import { kpiValues, scorecards } from "@/lib/db/schema";
 import type { Ctx, Deps } from "../context";
 import { conflict, invalidRequest, notFound } from "../errors";
@@ -21,16 +23,6 @@ export interface WriteItem extends ValueFields {
 }
 type StoredRecord = ValueRecord & { guid: string };
 type KpiAt = { docId: number; guid: string; date: string };
-
-const toRecord = (row: typeof kpiValues.$inferSelect): StoredRecord => ({
-  guid: row.kpiGuid,
-  date: row.date,
-  value: row.value,
-  target: row.target,
-  baseline: row.baseline,
-  min: row.min,
-  max: row.max,
-});
 
 /** The KPI of the scorecard, or 404. */
 async function kpiOf(ctx: Ctx, docId: number, guid: string): Promise<StoredKpi> {
@@ -116,18 +108,20 @@ export async function listValues(ctx: Ctx, { docId, guid, from, to }: { docId: n
     .from(kpiValues)
     .where(and(eq(kpiValues.kpiGuid, guid), from ? gte(kpiValues.date, from) : undefined, to ? lte(kpiValues.date, to) : undefined))
     .orderBy(asc(kpiValues.date));
-  return rows.map(({ kpiGuid: _k, updatedAt: _u, ...record }) => record);
+  return rows.map(({ kpiGuid: _k, updatedAt: _u, namedFields: _n, ...record }) => record);
 }
 
 export async function deleteValue(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<void> {
   await kpiOf(ctx, docId, guid);
   const { deps } = ctx;
-  await deps.db.transaction(async (tx) => {
-    const watch = await alertsAround(tx, [guid]);
-    await tx.delete(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
-    await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
-    await watch.after(deps.now());
-  });
+  await withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const watch = await alertsAround(tx, [guid]);
+      await tx.delete(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
+      await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
+      await watch.after(deps.now());
+    }),
+  );
 }
 
 /** Items whose KPI is not a writable KPI of the scorecard, as 400/409 details. */
@@ -143,50 +137,68 @@ export function badWriteItems(defs: StoredKpi[], items: { guid: string }[], path
   return { unknown, calculated };
 }
 
-const INSERT_CHUNK = 1000;
+const FIELD_BITS: Record<ValueField, number> = { value: 1, target: 2, baseline: 4, min: 8, max: 16 };
+const SHORT: Record<ValueField, string> = { value: "v", target: "t", baseline: "b", min: "mn", max: "mx" };
+
+/** Items for the same KPI and date merged in order, sorted by KPI and date. */
+function mergeSorted(items: WriteItem[]): WriteItem[] {
+  const merged = new Map<string, WriteItem>();
+  for (const item of items) {
+    const key = `${item.guid}|${item.date}`;
+    merged.set(key, { ...merged.get(key), ...item });
+  }
+  return [...merged.values()].sort((a, b) => (a.guid === b.guid ? (a.date < b.date ? -1 : 1) : a.guid < b.guid ? -1 : 1));
+}
+
+/**
+ * Upserts every record in one statement, in KPI and date order: concurrent batches lock the
+ * rows they share in the same order, so they wait for each other instead of deadlocking. Each
+ * record carries the mask of the fields it names; ON CONFLICT keeps the others.
+ */
+async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<StoredRecord[]> {
+  const rows = items.map((item) => {
+    const row: Record<string, unknown> = { g: item.guid, d: item.date, m: 0 };
+    for (const f of VALUE_FIELDS) {
+      if (item[f] === undefined) continue;
+      row.m = (row.m as number) | FIELD_BITS[f];
+      row[SHORT[f]] = item[f];
+    }
+    return row;
+  });
+  const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
+  return queryRows<StoredRecord>(
+    tx,
+    sql`INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, named_fields, updated_at)
+        SELECT (e->>'g')::uuid, (e->>'d')::date, (e->>'v')::float8, (e->>'t')::float8, (e->>'b')::float8,
+               (e->>'mn')::float8, (e->>'mx')::float8, (e->>'m')::smallint, ${now.toISOString()}::timestamptz
+        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) e
+        ORDER BY 1, 2
+        ON CONFLICT (kpi_guid, date) DO UPDATE SET ${sql.join(VALUE_FIELDS.map(keep), sql`, `)},
+          named_fields = excluded.named_fields, updated_at = excluded.updated_at
+        RETURNING kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, value, target, baseline, min, max`,
+  );
+}
 
 /**
  * Writes all items in one transaction (all or nothing). Each item sets only the fields it names;
  * items for the same KPI and date are merged in order. Returns each distinct record as stored.
  */
 export async function writeValues(deps: Deps, docId: number, items: WriteItem[]): Promise<StoredRecord[]> {
-  const merged = new Map<string, WriteItem>();
-  for (const item of items) {
-    const key = `${item.guid}|${item.date}`;
-    merged.set(key, { ...merged.get(key), ...item });
-  }
-  // One multi-row upsert per combination of named fields, so unnamed fields keep their value.
-  const groups = new Map<string, WriteItem[]>();
-  for (const item of merged.values()) {
-    const named = VALUE_FIELDS.filter((f) => item[f] !== undefined).join(",");
-    groups.set(named, [...(groups.get(named) ?? []), item]);
-  }
-  const stored = new Map<string, StoredRecord>();
-  await deps.db.transaction(async (tx) => {
-    const watch = await alertsAround(tx, [...new Set(items.map((i) => i.guid))]);
-    for (const [named, group] of groups) {
-      const fields = named.split(",") as ValueField[];
-      for (let i = 0; i < group.length; i += INSERT_CHUNK) {
-        const rows = await upsert(tx, fields, group.slice(i, i + INSERT_CHUNK), deps.now());
-        for (const row of rows) stored.set(`${row.kpiGuid}|${row.date}`, toRecord(row));
-      }
-    }
-    await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
-    await watch.after(deps.now());
-  });
-  return [...merged.keys()].map((key) => stored.get(key)!);
-}
-
-function upsert(tx: Tx, fields: ValueField[], items: WriteItem[], now: Date) {
-  const set = Object.fromEntries([
-    ...fields.map((f) => [f, sql.raw(`excluded."${f}"`)]),
-    ["updatedAt", now],
-  ]);
-  return tx
-    .insert(kpiValues)
-    .values(items.map((item) => ({ kpiGuid: item.guid, date: item.date, updatedAt: now, ...Object.fromEntries(fields.map((f) => [f, item[f]])) })))
-    .onConflictDoUpdate({ target: [kpiValues.kpiGuid, kpiValues.date], set })
-    .returning();
+  const sorted = mergeSorted(items);
+  const stored = await withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const watch = await alertsAround(tx, [...new Set(sorted.map((i) => i.guid))]);
+      const rows = await upsertSorted(tx, sorted, now);
+      await tx.update(scorecards).set({ updatedAt: now }).where(eq(scorecards.id, docId));
+      await watch.after(now);
+      return rows;
+    }),
+  );
+  const byKey = new Map(stored.map((r) => [`${r.guid}|${r.date}`, r]));
+  // In the order first named by the request.
+  const order = [...new Map(items.map((i) => [`${i.guid}|${i.date}`, true])).keys()];
+  return order.map((key) => byKey.get(key)!);
 }
 
 export interface BatchWrite {

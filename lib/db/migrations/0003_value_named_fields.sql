@@ -1,0 +1,1 @@
+ALTER TABLE "kpi_values" ADD COLUMN "named_fields" smallint DEFAULT 31 NOT NULL;
