@@ -45,4 +45,17 @@ describe.runIf(adminUrl)("concurrent writers on PostgreSQL", () => {
     const last = await (await api.call(`/api/document/${owner.scorecardIds[0]}/kpi/indicator/${guids[0]}/values?from=${day(0)}&to=${day(0)}`, { headers: owner.auth })).json();
     expect(last.items[0]).toMatchObject({ value: 190_000, target: 19 * 10_000 + 1999 });
   });
+
+  it("the same keyed batch sent five times at once is written once and replayed four times", async () => {
+    const items = guids.map((guid) => ({ guid, date: day(900), value: 7 }));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.call(`/api/document/${owner.scorecardIds[0]}/kpi/batch/set-values`, jsonInit("POST", { items }, { ...owner.auth, "Idempotency-Key": "same-time" })),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((r) => r.headers.get("Idempotent-Replayed") === "true")).toHaveLength(4);
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    expect(new Set(bodies).size).toBe(1);
+  });
 });

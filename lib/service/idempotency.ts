@@ -1,21 +1,22 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { AppEnv } from "./context";
 import { conflict, invalidRequest } from "./errors";
-import { queryRows } from "@/lib/db/query";
 
-const PENDING = 0;
 const KEEP_HOURS = 24;
-// A claim older than this whose request never finished (the process died) may be taken over.
-const ABANDONED_MINUTES = 5;
+
+/** Thrown to roll the request's transaction back when the handler answered with an error. */
+class Refused extends Error {}
 
 /**
- * Idempotency-Key on writes: the first request claims the key, runs, and stores its 2xx
- * response; a repeat with the same body within 24 hours gets that response without writing;
- * the same key with another body is a 409. Keys are scoped to the account.
+ * Idempotency-Key on writes. The key is claimed and the request handled in one transaction, and
+ * the 2xx answer stored in it: if the process dies mid-request, the claim rolls back with the
+ * write, so a retry runs afresh; a concurrent repeat waits on the key's row, then replays the
+ * stored answer. The same key with another body is a 409. Keys are scoped to the account and
+ * kept for 24 hours; a refused request keeps nothing, so it can be fixed and sent again.
  */
 export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("Idempotency-Key");
@@ -25,35 +26,35 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const { deps, caller } = c.var;
   const hash = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`).digest("hex");
-  const now = deps.now().toISOString();
+  const now = deps.now();
   const mine = and(eq(idempotencyKeys.accountId, caller.accountId), eq(idempotencyKeys.key, key));
 
-  const claimed = await queryRows(
-    deps.db,
-    sql`INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, created_at)
-        VALUES (${caller.accountId}, ${key}, ${hash}, ${PENDING}, '', ${now}::timestamptz)
-        ON CONFLICT (account_id, key) DO UPDATE
-          SET request_hash = excluded.request_hash, status = ${PENDING}, body = '', created_at = excluded.created_at
-          WHERE idempotency_keys.created_at < ${now}::timestamptz - make_interval(hours => ${KEEP_HOURS})
-             OR (idempotency_keys.status = ${PENDING} AND idempotency_keys.created_at < ${now}::timestamptz - make_interval(mins => ${ABANDONED_MINUTES}))
-        RETURNING key`,
-  );
-
-  if (claimed.length === 0) {
-    const [stored] = await deps.db.select().from(idempotencyKeys).where(mine);
-    if (!stored || stored.requestHash !== hash) throw conflict("This Idempotency-Key was already used with another request");
-    if (stored.status === PENDING) throw conflict("A request with this Idempotency-Key is still in progress");
-    return new Response(stored.status === 204 ? null : stored.body, {
-      status: stored.status,
-      headers: stored.status === 204 ? { "Idempotent-Replayed": "true" } : { "Content-Type": "application/json", "Idempotent-Replayed": "true" },
+  let replay: Response | undefined;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_HOURS * 3_600_000))));
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ accountId: caller.accountId, key, requestHash: hash, status: 0, body: "", createdAt: now })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) {
+        const [stored] = await tx.select().from(idempotencyKeys).where(mine);
+        if (!stored || stored.requestHash !== hash) throw conflict("This Idempotency-Key was already used with another request");
+        const headers: Record<string, string> = { "Idempotent-Replayed": "true" };
+        if (stored.status !== 204) headers["Content-Type"] = "application/json";
+        replay = new Response(stored.status === 204 ? null : stored.body, { status: stored.status, headers });
+        return;
+      }
+      c.set("deps", { ...deps, db: tx });
+      await next();
+      if (c.res.status < 200 || c.res.status >= 300) throw new Refused();
+      await tx.update(idempotencyKeys).set({ status: c.res.status, body: await c.res.clone().text() }).where(mine);
     });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+  } finally {
+    c.set("deps", deps);
   }
-
-  await next();
-  if (c.res.status >= 200 && c.res.status < 300) {
-    await deps.db.update(idempotencyKeys).set({ status: c.res.status, body: await c.res.clone().text() }).where(mine);
-  } else {
-    // A refused request leaves nothing behind: the caller may fix it and retry with the key.
-    await deps.db.delete(idempotencyKeys).where(mine);
-  }
+  if (replay) return replay;
 };
