@@ -58,4 +58,17 @@ describe.runIf(adminUrl)("concurrent writers on PostgreSQL", () => {
     const bodies = await Promise.all(answers.map((r) => r.text()));
     expect(new Set(bodies).size).toBe(1);
   });
+
+  it("40 wrong passwords sent at once for one account: at most 10 are checked, the rest are throttled", async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, () => api.call("/login", jsonInit("POST", { email: "writers@example.com", contraseña: "not the password" }))),
+    );
+    const statuses = attempts.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+    // Even the right password is refused until the window passes.
+    expect((await api.call("/login", jsonInit("POST", { email: "writers@example.com", contraseña: owner.password }))).status).toBe(429);
+  });
 });
+

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, lt } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { accounts, loginFailures } from "@/lib/db/schema";
 import type { Deps } from "../context";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -19,30 +19,42 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 let dummyHash: Promise<string> | undefined;
 const dummyHashFor = (cost: number) => (dummyHash ??= hashPassword("not-a-password", cost));
 
+/**
+ * Checks an e-mail and password. Under a lock per e-mail it counts the recent failed attempts
+ * and reserves this one (an attempt in flight counts as failed until it succeeds), so however
+ * many arrive at once, at most 10 per 15 minutes are ever checked. The slow password check runs
+ * outside the lock; a success then removes its reservation.
+ */
 export async function login(deps: Deps, email: string, password: string): Promise<LoginOutcome> {
   const key = normalizeEmail(email);
   const now = deps.now();
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
 
-  const recent = await deps.db
-    .select({ failedAt: loginFailures.failedAt })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, key), gt(loginFailures.failedAt, windowStart)))
-    .orderBy(desc(loginFailures.failedAt))
-    .limit(THROTTLE_FAILURES);
-  if (recent.length >= THROTTLE_FAILURES) {
-    // Logins open again when the 10th most recent failure leaves the window.
-    const opensAt = recent[THROTTLE_FAILURES - 1]!.failedAt.getTime() + THROTTLE_WINDOW_MS;
-    return { kind: "throttled", retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000)) };
-  }
+  const reserved = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login:${key}`}, 0))`);
+    const recent = await tx
+      .select({ failedAt: loginFailures.failedAt })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.email, key), gt(loginFailures.failedAt, windowStart)))
+      .orderBy(desc(loginFailures.failedAt))
+      .limit(THROTTLE_FAILURES);
+    if (recent.length >= THROTTLE_FAILURES) {
+      // Logins open again when the 10th most recent failure leaves the window.
+      const opensAt = recent[THROTTLE_FAILURES - 1]!.failedAt.getTime() + THROTTLE_WINDOW_MS;
+      return { retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000)) };
+    }
+    const [attempt] = await tx.insert(loginFailures).values({ email: key, failedAt: now }).returning({ id: loginFailures.id });
+    return { attemptId: attempt!.id };
+  });
+  if ("retryAfterSeconds" in reserved) return { kind: "throttled", retryAfterSeconds: reserved.retryAfterSeconds };
 
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.email, key)).limit(1);
   const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyHashFor(deps.config.passwordCost)));
   if (!account || !valid) {
-    await deps.db.insert(loginFailures).values({ email: key, failedAt: now });
     await deps.db.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
     return { kind: "invalid" };
   }
+  await deps.db.delete(loginFailures).where(eq(loginFailures.id, reserved.attemptId));
   await pruneSessionTokens(deps);
   return { kind: "ok", token: await issueSessionToken(deps, account.id) };
 }
