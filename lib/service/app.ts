@@ -16,7 +16,17 @@ import { valueRoutes } from "./routes/values";
 import { webhookRoutes } from "./routes/webhooks";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const UNCOUNTED = new Set(["/rest/api/access/info"]);
+/**
+ * Calls that are neither counted nor refused at the limit: reading the budget, and revoking
+ * credentials (logging out, revoking an API key), which must work even when a leaked token has
+ * burnt the account's budget.
+ */
+const UNCOUNTED: [method: string, path: RegExp][] = [
+  ["GET", /^\/rest\/api\/access\/info$/],
+  ["POST", /^\/rest\/logout$/],
+  ["DELETE", /^\/rest\/api\/api-keys\/[^/]+$/],
+];
+const isCounted = (method: string, path: string) => !UNCOUNTED.some(([m, p]) => m === method && p.test(path));
 
 /** The KPI API as a Hono app under /rest: testable in-process with app.request(). */
 export function createApi(deps: Deps) {
@@ -45,8 +55,9 @@ export function createApi(deps: Deps) {
       },
     }),
   );
-  app.use("/api/*", (c, next) => requireToken({ counted: !UNCOUNTED.has(c.req.path) })(c, next));
-  app.use("/logout", requireToken({ counted: true }));
+  for (const path of ["/api/*", "/logout"]) {
+    app.use(path, (c, next) => requireToken({ counted: isCounted(c.req.method, c.req.path) })(c, next));
+  }
 
   app.get("/health", async (c) => {
     await deps.db.execute(sql`SELECT 1`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/client";
-import { accountWithScorecards, createTestApi, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
 import { createPostgresDatabase, testDatabases } from "@/lib/testing/databases";
 
 const RATE_HEADERS = ["RateLimit-Policy", "RateLimit", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
@@ -43,6 +43,21 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
     const fresh = await api.call("/api/documents/list", { headers: auth });
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("X-RateLimit-Remaining")).toBe("99");
+  });
+
+  it("lets a caller at the limit still log out and revoke API keys, without counting them", async () => {
+    const { auth } = await accountWithScorecards(api, database.db, `revoker-${Date.now()}@example.com`);
+    const key = await (await api.call("/api/api-keys", jsonInit("POST", { name: "leaked" }, auth))).json();
+    while ((await api.call("/api/documents/list", { headers: auth })).status !== 429);
+    const used = (await (await api.call("/api/access/info", { headers: auth })).json()).usedCount;
+
+    const revoke = await api.call(`/api/api-keys/${key.id}`, { method: "DELETE", headers: auth });
+    expect(revoke.status).toBe(204);
+    expect((await api.call("/api/documents/list", { headers: { Token: key.key } })).status).toBe(401);
+    expect((await (await api.call("/api/access/info", { headers: auth })).json()).usedCount).toBe(used);
+    const logout = await api.call("/logout", { method: "POST", headers: auth });
+    expect(logout.status).toBe(204);
+    expect((await api.call("/api/access/info", { headers: auth })).status).toBe(401);
   });
 
   it("puts the headers on every counted response, errors included, and counts each once", async () => {

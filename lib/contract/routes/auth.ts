@@ -27,7 +27,7 @@ export const logout = createRoute({
   method: "post",
   path: "/logout",
   tags,
-  summary: "Revoke the token sent in the Token header",
+  summary: "Revoke the token sent in the Token header (not counted, never refused by the call limit)",
   security: secured,
   responses: { 204: { description: "Revoked" }, ...errors() },
 });
@@ -70,7 +70,7 @@ export const revokeApiKey = createRoute({
   method: "delete",
   path: "/api/api-keys/{id}",
   tags: keyTags,
-  summary: "Revoke an API key",
+  summary: "Revoke an API key (not counted, never refused by the call limit)",
   security: secured,
   request: { params: z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid API key id").transform(Number) }) },
   responses: { 204: { description: "Revoked" }, ...errors(400, 404) },
