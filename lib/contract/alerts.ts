@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Guid, NullableNumber } from "./common";
+import { Guid, NullableNumber, RowId } from "./common";
 
 export const AlertCondition = z.enum(["VALUE_ABOVE", "VALUE_BELOW", "PERFORMANCE_BELOW", "VALUE_CHANGED"]);
 export type AlertCondition = z.infer<typeof AlertCondition>;
@@ -43,7 +43,7 @@ export const CreateAlert = z
     kpiGuid: Guid,
     condition: AlertCondition,
     threshold: NullableNumber.optional(),
-    webhookId: z.number().int().positive(),
+    webhookId: RowId,
     active: z.boolean().optional(),
   })
   .refine(needsThreshold, { message: "This condition needs a threshold", path: ["threshold"] })
@@ -56,7 +56,7 @@ export const UpdateAlert = z
     kpiGuid: Guid.optional(),
     condition: AlertCondition.optional(),
     threshold: NullableNumber.optional(),
-    webhookId: z.number().int().positive().optional(),
+    webhookId: RowId.optional(),
     active: z.boolean().optional(),
   })
   .meta({ id: "UpdateAlert", example: { active: false } });

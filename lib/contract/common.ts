@@ -44,7 +44,9 @@ const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(text: string): boolean {
   if (!DATE_SHAPE.test(text)) return false;
   const [y, m, d] = text.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
@@ -67,5 +69,8 @@ export const DocId = z
   .regex(/^\d{1,15}$/, "Invalid scorecard ID: expected a positive integer")
   .transform(Number)
   .meta({ description: "Scorecard ID (the number in /s/<id>)", example: "1" });
+
+/** A database row ID in a request body (PostgreSQL integer: at most 2147483647). */
+export const RowId = z.number().int().positive().max(2_147_483_647, "No such ID");
 
 export const ItemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });

@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { LoginResponse } from "@/lib/contract/auth";
 import type { AppEnv, Deps } from "./context";
 import { ApiError, toApiError } from "./errors";
+import { refuseNulCharacters } from "./nul-guard";
 import { requireToken } from "./require-token";
 import { renderDocsPage } from "./docs-page";
 import { newRouter } from "./router";
@@ -55,6 +56,7 @@ export function createApi(deps: Deps) {
       },
     }),
   );
+  app.use("*", refuseNulCharacters);
   for (const path of ["/api/*", "/logout"]) {
     app.use(path, (c, next) => requireToken({ counted: isCounted(c.req.method, c.req.path) })(c, next));
   }

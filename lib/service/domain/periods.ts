@@ -1,10 +1,19 @@
 import type { Period } from "@/lib/contract/kpis";
 
 export const MAX_PERIODS = 1000;
+/** The calendar the API accepts: yyyy-MM-dd from the year 1 to the year 9999. */
+export const LAST_DATE = "9999-12-31";
 
 const parse = (date: string) => new Date(`${date}T00:00:00Z`);
 const format = (d: Date) => d.toISOString().slice(0, 10);
 const MONTHS: Partial<Record<Period, number>> = { MONTH: 1, QUARTER: 3, HALF_YEAR: 6, YEAR: 12 };
+
+/** A UTC date; unlike Date.UTC, years 0-99 are not taken for 1900-1999. */
+function utc(year: number, monthIndex: number, day: number): Date {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  return d;
+}
 
 /** First day of the period holding `date` (weeks are ISO weeks, Monday first). */
 export function periodStart(date: string, period: Period): string {
@@ -15,15 +24,15 @@ export function periodStart(date: string, period: Period): string {
     return format(d);
   }
   const months = MONTHS[period]!;
-  return format(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - (d.getUTCMonth() % months), 1)));
+  return format(utc(d.getUTCFullYear(), d.getUTCMonth() - (d.getUTCMonth() % months), 1));
 }
 
-/** First day of the period after the one starting at `start`. */
-export function nextPeriodStart(start: string, period: Period): string {
+/** First day of the period after the one starting at `start`; null when that is after the year 9999. */
+export function nextPeriodStart(start: string, period: Period): string | null {
   const d = parse(start);
   if (period === "DAY" || period === "WEEK") d.setUTCDate(d.getUTCDate() + (period === "DAY" ? 1 : 7));
   else d.setUTCMonth(d.getUTCMonth() + MONTHS[period]!);
-  return format(d);
+  return d.getUTCFullYear() > 9999 ? null : format(d);
 }
 
 export function addDays(date: string, days: number): string {
@@ -40,10 +49,10 @@ export interface PeriodSpan {
 /** The whole periods that overlap [from, to], or null when there would be more than `limit`. */
 export function periodsBetween(from: string, to: string, period: Period, limit = MAX_PERIODS): PeriodSpan[] | null {
   const spans: PeriodSpan[] = [];
-  for (let start = periodStart(from, period); start <= to; ) {
+  for (let start: string | null = periodStart(from, period); start !== null && start <= to; ) {
     if (spans.length === limit) return null;
-    const next = nextPeriodStart(start, period);
-    spans.push({ start, end: addDays(next, -1) });
+    const next: string | null = nextPeriodStart(start, period);
+    spans.push({ start, end: next === null ? LAST_DATE : addDays(next, -1) });
     start = next;
   }
   return spans;
