@@ -1,12 +1,14 @@
-// npm start: build when the sources are newer than the last build, then serve.
-// Migrations and the first-run demo data happen at server start (instrumentation.ts).
-import { spawnSync, spawn } from "node:child_process";
+// npm start: build when the sources are newer than the last build, then serve from this same
+// process (no second server process beside the launcher). Migrations and the first-run demo
+// data happen as the server starts (instrumentation.ts).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { serve } from "./server.mjs";
 
 const root = process.cwd();
 const buildId = path.join(root, ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "instrumentation.ts", "next.config.mjs", "package.json", "tsconfig.json"];
+const sources = ["app", "components", "lib", "instrumentation.ts", "proxy.ts", "next.config.mjs", "package.json", "tsconfig.json"];
 
 function newestChange(entry) {
   const full = path.join(root, entry);
@@ -16,14 +18,11 @@ function newestChange(entry) {
   return Math.max(stat.mtimeMs, ...readdirSync(full).map((name) => newestChange(path.join(entry, name))));
 }
 
-const next = path.join(root, "node_modules", ".bin", "next");
 const built = existsSync(buildId) && statSync(buildId).mtimeMs >= Math.max(...sources.map(newestChange));
 if (!built) {
   console.log("[gauge] building the app (first start or changed sources)...");
-  const result = spawnSync(next, ["build"], { stdio: "inherit" });
+  const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(next, ["start", "--port", process.env.PORT ?? "3000"], { stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+await serve({ port: Number(process.env.PORT ?? 3000) });

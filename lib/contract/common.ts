@@ -3,7 +3,9 @@ import { z } from "zod";
 export const ErrorCode = z.enum([
   "invalid_request",
   "unauthorized",
+  "forbidden",
   "not_found",
+  "method_not_allowed",
   "conflict",
   "payload_too_large",
   "unsupported_media_type",

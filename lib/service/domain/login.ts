@@ -41,12 +41,12 @@ export async function login(deps: Deps, email: string, password: string): Promis
     if (recent.length >= THROTTLE_FAILURES) {
       // Logins open again when the 10th most recent failure leaves the window.
       const opensAt = recent[THROTTLE_FAILURES - 1]!.failedAt.getTime() + THROTTLE_WINDOW_MS;
-      return { retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000)) };
+      return { kind: "throttled" as const, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000)) };
     }
     const [attempt] = await tx.insert(loginFailures).values({ email: key, failedAt: now }).returning({ id: loginFailures.id });
-    return { attemptId: attempt!.id };
+    return { kind: "reserved" as const, attemptId: attempt!.id };
   });
-  if ("retryAfterSeconds" in reserved) return { kind: "throttled", retryAfterSeconds: reserved.retryAfterSeconds };
+  if (reserved.kind === "throttled") return reserved;
 
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.email, key)).limit(1);
   const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyHashFor(deps.config.passwordCost)));

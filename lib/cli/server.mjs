@@ -1,0 +1,48 @@
+// The HTTP server in front of Next's request handler. It answers, in the contract's error shape,
+// what never reaches a Next route: methods Next cannot handle (TRACE made a 500, PROPFIND was
+// served as a page), and requests Node's parser refuses (headers over 16 KiB got an empty 431).
+import http from "node:http";
+import next from "next";
+
+export const MAX_HEADER_BYTES = 16 * 1024;
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const ALLOWED = new Set(METHODS);
+const BASE_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+
+const errorBody = (code, errorMessage) => JSON.stringify({ success: false, errorMessage, code, details: [] });
+
+/** Writes a whole HTTP response on a socket the parser gave up on. */
+function answerOnSocket(socket, status, reason, body) {
+  const headers = { ...BASE_HEADERS, "Content-Length": Buffer.byteLength(body), Connection: "close" };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\r\n");
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n\r\n${body}`);
+}
+
+/** Starts Gauge: prepares the built Next app (instrumentation.ts migrates and seeds) and listens. */
+export async function serve({ port, dir = process.cwd() }) {
+  const app = next({ dev: false, dir, hostname: "localhost", port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    if (!ALLOWED.has(req.method)) {
+      res.writeHead(405, { ...BASE_HEADERS, Allow: METHODS.join(", ") });
+      res.end(errorBody("method_not_allowed", `The method ${req.method} is not supported; use one of ${METHODS.join(", ")}`));
+      return;
+    }
+    handle(req, res);
+  });
+  server.on("clientError", (error, socket) => {
+    if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
+    if (error.code === "HPE_HEADER_OVERFLOW") {
+      return answerOnSocket(socket, 431, "Request Header Fields Too Large", errorBody("payload_too_large", `Request headers are larger than ${MAX_HEADER_BYTES / 1024} KiB`));
+    }
+    answerOnSocket(socket, 400, "Bad Request", errorBody("invalid_request", "Malformed HTTP request"));
+  });
+  await new Promise((resolve) => server.listen(port, resolve));
+
+  const stop = () => server.close(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return server;
+}
