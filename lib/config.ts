@@ -11,6 +11,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./.data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   KPI_API_URL: z.string().url().optional(),
+  /** The address users reach the dashboard at, when a proxy in front of it changes it (https, another host). */
+  PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,

@@ -42,6 +42,24 @@ export function sessionOptions(): SessionOptions {
   };
 }
 
+type CookieStore = Awaited<ReturnType<typeof cookies>>;
+
+/** The request's cookies as iron-session sees them, without the session cookie. */
+const withoutSessionCookie = (store: CookieStore): CookieStore =>
+  new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === "get") return (name: string) => (name === SESSION_COOKIE ? undefined : target.get(name));
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+
+/** The session; a cookie that cannot be unsealed (tampered with, or sealed with another secret) is no session. */
 export async function getSession() {
-  return getIronSession<SessionData>(await cookies(), sessionOptions());
+  const store = await cookies();
+  try {
+    return await getIronSession<SessionData>(store, sessionOptions());
+  } catch {
+    return getIronSession<SessionData>(withoutSessionCookie(store), sessionOptions());
+  }
 }

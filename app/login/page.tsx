@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
+import { safeNext } from "@/lib/safe-next";
 import { getSession } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Log in" };
 
-/** Only same-site paths: never redirect to another site after logging in. */
-const safeNext = (next: string | undefined) => (next && next.startsWith("/") && !next.startsWith("//") ? next : "/");
-
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  const { next, expired } = await searchParams;
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const one = (key: string) => [params[key]].flat()[0];
+  const next = one("next");
+  const expired = one("expired");
   const session = await getSession();
   if (session.token && (session.expiresAt ?? 0) > Date.now() && !expired) redirect(safeNext(next));
   return (

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { LoginRequest } from "@/lib/contract/auth";
+import { safeNext } from "@/lib/safe-next";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -25,7 +26,7 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
       body: JSON.stringify(form.data),
     }).catch(() => null);
     if (response?.ok) {
-      router.replace(next);
+      router.replace(safeNext(next));
       router.refresh();
       return;
     }

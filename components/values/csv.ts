@@ -3,10 +3,23 @@ import { cellKey, cellText, parseCell, type CellKey, type Draft, type GridModel 
 
 const quote = (field: string) => (/[",\n\r]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field);
 
+const PLAIN_NUMBER = /^[-+]?(\d+([.,]\d+)?|[.,]\d+)([eE][-+]?\d+)?$/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Excel, LibreOffice and Google Sheets run a cell that starts with = + - @ (or a tab or carriage
+ * return before one) as a formula. Such text is written with a leading apostrophe, which they
+ * show as text; plain numbers such as -2 stay numbers.
+ */
+export const neutralize = (field: string) => (FORMULA_START.test(field) && !PLAIN_NUMBER.test(field) ? `'${field}` : field);
+
+/** The field as it was before `neutralize`. */
+const restore = (field: string) => field.replace(/^'(?=[=+\-@\t\r])/, "");
+
 export function toCsv(model: GridModel, draft: Draft): string {
   const header = ["KPI", "GUID", ...model.columns.map((c) => c.start)];
   const lines = model.rows.map((row) => [row.name, row.guid, ...model.columns.map((c) => cellText(model, draft, cellKey(row.guid, c.start)))]);
-  return [header, ...lines].map((fields) => fields.map(quote).join(",")).join("\r\n") + "\r\n";
+  return [header, ...lines].map((fields) => fields.map((f) => quote(neutralize(f))).join(",")).join("\r\n") + "\r\n";
 }
 
 /** RFC 4180 fields: quotes, doubled quotes, commas and line breaks inside quotes. */
@@ -42,7 +55,7 @@ export interface CsvPreview {
 
 /** Matches a CSV's rows (by GUID, else by KPI name) and columns (by date) to the grid's cells. */
 export function previewCsv(model: GridModel, text: string): CsvPreview {
-  const [header, ...lines] = parseCsv(text);
+  const [header, ...lines] = parseCsv(text).map((fields) => fields.map(restore));
   const problems: string[] = [];
   if (!header) return { updates: [], problems: ["The file is empty."] };
   const guidCol = header.findIndex((h) => h.trim().toUpperCase() === "GUID");

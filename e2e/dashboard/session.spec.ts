@@ -27,6 +27,27 @@ test("a revoked token sends the user back to /login with a message", async ({ br
   await second.close();
 });
 
+test("a logged-out session's cookie reads nothing, even what another session of the account has just cached", async ({ browser, baseURL }) => {
+  const login = async () => {
+    const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
+    const response = await context.request.post("/api/session", { headers: { Origin: baseURL! }, data: { email: "demo@example.com", contraseña: "demo-password" } });
+    expect(response.status()).toBe(200);
+    return context;
+  };
+  const a = await login();
+  const b = await login();
+  const aCookies = await a.cookies();
+  expect((await a.request.delete("/api/session", { headers: { Origin: baseURL! } })).status()).toBe(204);
+  expect((await b.request.get("/api/document/2/kpi/tree")).status()).toBe(200);
+
+  const stale = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  await stale.addCookies(aCookies);
+  const read = await stale.request.get("/api/document/2/kpi/tree");
+  expect(read.status()).toBe(401);
+  expect(await read.text()).not.toContain("Sales team scorecard");
+  for (const context of [a, b, stale]) await context.close();
+});
+
 test("without a session every dashboard page asks to log in first", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
   const page = await context.newPage();
@@ -37,7 +58,7 @@ test("without a session every dashboard page asks to log in first", async ({ bro
   await context.close();
 });
 
-test("state-changing BFF routes refuse cross-origin requests", async ({ page }) => {
+test("state-changing BFF routes refuse cross-origin requests", async ({ page, baseURL }) => {
   for (const [method, url] of [["POST", "/api/document/1/kpi/batch/set-values"], ["POST", "/api/session"], ["DELETE", "/api/session"]] as const) {
     const response = await page.request.fetch(url, {
       method,
@@ -45,6 +66,17 @@ test("state-changing BFF routes refuse cross-origin requests", async ({ page }) 
       data: { items: [], email: "demo@example.com", contraseña: "demo-password" },
     });
     expect(response.status(), `${method} ${url}`).toBe(403);
+  }
+  // The same host under another scheme or port, or a spoofed X-Forwarded-Host, is another origin.
+  const own = new URL(baseURL!);
+  for (const headers of <Record<string, string>[]>[
+    { Origin: `https://${own.host}` },
+    { Origin: `http://${own.hostname}:1` },
+    { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" },
+    { Origin: "null" },
+  ]) {
+    const response = await page.request.post("/api/document/1/kpi/batch/set-values", { headers: { ...headers, "Content-Type": "application/json" }, data: { items: [] } });
+    expect(response.status(), JSON.stringify(headers)).toBe(403);
   }
   // The session survived the attempt to log it out.
   await page.goto("/");

@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
+import { loadConfig } from "@/lib/config";
 import { zodDetails, type ErrorDetail } from "@/lib/contract/common";
 import { getSession } from "@/lib/session";
 import { endpoints, type AnyEndpoint, type EndpointName } from "./endpoints";
@@ -17,13 +18,25 @@ class BadRequest extends Error {
   }
 }
 
-/** State-changing requests must come from this site's own pages. */
+/**
+ * The dashboard's own origin: PUBLIC_URL when set (behind a proxy that terminates TLS or renames
+ * the host), else http://<Host> as this server itself speaks plain HTTP. X-Forwarded-* headers are
+ * never trusted: anyone can send them.
+ */
+function ownOrigin(request: NextRequest): string | null {
+  const publicUrl = loadConfig().PUBLIC_URL;
+  if (publicUrl) return new URL(publicUrl).origin;
+  const host = request.headers.get("host");
+  return host ? `http://${host.toLowerCase()}` : null;
+}
+
+/** State-changing requests must come from this site's own pages: the same scheme, host and port. */
 export function isSameOrigin(request: NextRequest): boolean {
   const origin = request.headers.get("origin");
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (!origin || !host) return false;
+  const own = ownOrigin(request);
+  if (!origin || !own) return false;
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).origin === own;
   } catch {
     return false;
   }

@@ -40,10 +40,16 @@ export function createKpiClient(token: string, account: string) {
     return (schemas.response ? schemas.response.parse(json) : null) as ResponseOf<E>;
   }
 
+  // The read cache is shared by the account's sessions, so a hit must not serve a token that has
+  // been revoked or has expired: the token is confirmed (access/info costs no call) once per client.
+  let confirmed: Promise<unknown> | undefined;
+  const confirmToken = () => (confirmed ??= send("budget", {}, {}));
+
   async function call<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
     const endpoint = endpoints[name] as AnyEndpoint;
     if (endpoint.kind === "read") {
       if (endpoint.live) return send(name, input, options);
+      await confirmToken();
       return cachedRead(account, endpoint.key(input as never), () => send(name, input, options));
     }
     try {

@@ -1,17 +1,18 @@
 import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { getSession } from "@/lib/session";
 import { createKpiClient, type KpiClient } from "./kpi-client";
 
 export class NoSessionError extends Error {}
 
-/** The KPI client of the signed-in user, or NoSessionError when there is no live session. */
-export async function sessionClient(): Promise<{ client: KpiClient; email: string }> {
+/** The KPI client of the signed-in user (one per server request), or NoSessionError when there is no live session. */
+export const sessionClient = cache(async (): Promise<{ client: KpiClient; email: string }> => {
   const session = await getSession();
   if (!session.token || !session.email || (session.expiresAt ?? 0) <= Date.now()) throw new NoSessionError();
   return { client: createKpiClient(session.token, session.email), email: session.email };
-}
+});
 
 /** Sends the user to /login, and back to this page afterwards. */
 export async function redirectToLogin(expired = false): Promise<never> {

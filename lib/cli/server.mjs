@@ -11,6 +11,20 @@ const BASE_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-
 
 const errorBody = (code, errorMessage) => JSON.stringify({ success: false, errorMessage, code, details: [] });
 
+// Next's router throws on a path it cannot percent-decode (a 500 for /s/%ff).
+function decodable(url = "/") {
+  try {
+    decodeURIComponent(url.split("?")[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const MALFORMED_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Bad address · Gauge</title><body style="font:16px system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">
+<h1>This address is malformed</h1><p>It holds a broken percent-escape, so it cannot lead anywhere.</p><p><a href="/">Go to your scorecards</a></p></body></html>`;
+
 /** Writes a whole HTTP response on a socket the parser gave up on. */
 function answerOnSocket(socket, status, reason, body) {
   const headers = { ...BASE_HEADERS, "Content-Length": Buffer.byteLength(body), Connection: "close" };
@@ -25,6 +39,12 @@ export async function serve({ port, dir = process.cwd() }) {
   await app.prepare();
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    if (!decodable(req.url)) {
+      const page = (req.headers.accept ?? "").includes("text/html");
+      res.writeHead(400, { ...BASE_HEADERS, ...(page ? { "Content-Type": "text/html; charset=utf-8" } : {}) });
+      res.end(page ? MALFORMED_PAGE : errorBody("invalid_request", "The address holds a malformed percent-escape"));
+      return;
+    }
     if (!ALLOWED.has(req.method)) {
       res.writeHead(405, { ...BASE_HEADERS, Allow: METHODS.join(", ") });
       res.end(errorBody("method_not_allowed", `The method ${req.method} is not supported; use one of ${METHODS.join(", ")}`));

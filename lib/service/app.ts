@@ -17,6 +17,8 @@ import { valueRoutes } from "./routes/values";
 import { webhookRoutes } from "./routes/webhooks";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+// The reference page has no script at all: inline styles only.
+const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 /**
  * Calls that are neither counted nor refused at the limit: reading the budget, and revoking
  * credentials (logging out, revoking an API key), which must work even when a leaked token has
@@ -46,6 +48,13 @@ export function createApi(deps: Deps) {
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
+    // Every answer, errors included: JSON is never cached, sniffed, framed or allowed to load anything.
+    const headers = c.res.headers;
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("X-Frame-Options", "DENY");
+    headers.set("Referrer-Policy", "no-referrer");
+    headers.set("Content-Security-Policy", c.req.path === "/rest/docs" ? DOCS_CSP : "default-src 'none'; frame-ancestors 'none'");
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   });
   app.use(
     "*",

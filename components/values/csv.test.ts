@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { GroupedValues } from "@/lib/contract/grouped";
+import type { KpiNode } from "@/lib/contract/kpis";
+import { neutralize, parseCsv, previewCsv, toCsv } from "./csv";
+import { buildGrid, cellKey } from "./grid-model";
+
+const kpi = (guid: string, name: string): KpiNode => ({
+  guid, name, description: "", parentGuid: "root", indicatorType: "INDICATOR", measure: "", updateInterval: "MONTH", acceptValueData: true,
+  grouping: "SUM", inheritance: false, optimization: "MAXIMIZE", formula: null, weight: 1, min: null, max: null, target: null, baseline: null, children: [],
+});
+const GUID = "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f";
+const root = { ...kpi("root", "Root"), indicatorType: "CONTAINER" as const, acceptValueData: false, children: [kpi(GUID, '=HYPERLINK("http://evil.example","click")')] };
+const grouped: GroupedValues = {
+  start: "2026-01-01", end: "2026-02-28", period: "MONTH",
+  items: [{ guid: GUID, name: "x", measure: "", points: [
+    { start: "2026-01-01", end: "2026-01-31", value: -2, target: null, performance: null, progress: null, source: "ENTERED" },
+    { start: "2026-02-01", end: "2026-02-28", value: null, target: null, performance: null, progress: null, source: "NONE" },
+  ] }],
+};
+
+describe("CSV export against formula injection", () => {
+  it.each([
+    ["=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"],
+    ["+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"],
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+    ["@SUM(1+1)", "'@SUM(1+1)"],
+    ["\t=1+1", "'\t=1+1"],
+    ["\r=1+1", "'\r=1+1"],
+    ["-2", "-2"],
+    ["+3.5", "+3.5"],
+    ["-1e3", "-1e3"],
+    ["Revenue", "Revenue"],
+  ])("writes %j as %j", (field, expected) => expect(neutralize(field)).toBe(expected));
+
+  it("neutralizes KPI names and typed cells, and reads its own file back unchanged", () => {
+    const model = buildGrid(root, grouped, "MONTH");
+    const draft = { [cellKey(GUID, "2026-02-01")]: "@SUM(A1)" };
+    const csv = toCsv(model, draft);
+    const [, line] = parseCsv(csv);
+    expect(line).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", GUID, "-2", "'@SUM(A1)"]);
+    const preview = previewCsv(model, csv.replace(GUID, "")); // matched by name once the apostrophe is gone
+    expect(preview.problems).toEqual([expect.stringContaining("“@SUM(A1)” is not a number")]);
+  });
+});

@@ -1,0 +1,97 @@
+import { expect, test } from "../fixtures";
+
+const NO_SESSION = { cookies: [], origins: [] };
+
+test("every kind of response carries the security headers", async ({ page }) => {
+  const checks = [
+    { what: "a page", url: "/s/1/values" },
+    { what: "a BFF read", url: "/api/documents/list" },
+    { what: "an API call", url: "/rest/api/documents/list" },
+    { what: "the API reference", url: "/rest/docs" },
+  ];
+  for (const { what, url } of checks) {
+    const headers = (await page.request.get(url)).headers();
+    expect(headers["x-frame-options"], what).toBe("DENY");
+    expect(headers["x-content-type-options"], what).toBe("nosniff");
+    expect(headers["referrer-policy"], what).toBeTruthy();
+    expect(headers["content-security-policy"] ?? "", what).toContain("frame-ancestors 'none'");
+  }
+  const pageCsp = (await page.request.get("/webhooks")).headers()["content-security-policy"]!;
+  const scripts = pageCsp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+  expect(scripts).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+  expect(scripts).not.toContain("unsafe-inline");
+  expect((await page.request.get("/rest/api/documents/list")).headers()["cache-control"]).toBe("no-store");
+  expect((await page.request.get("/api/documents/list")).headers()["cache-control"]).toBe("no-store");
+});
+
+test("pages run under their Content-Security-Policy: no violation, the theme script and React both work", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load)/i.test(message.text())) violations.push(message.text());
+  });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/s/1");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Quarter" }).click();
+  await expect(page).toHaveURL(/period=QUARTER/);
+  await expect(page.getByRole("figure", { name: /by quarter/ })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("a login never sends the user to another site", async ({ page, browser, baseURL }) => {
+  for (const next of ["/%5C127.0.0.9:4208/", "/%09/evil.example", "//evil.example", "https://evil.example/"]) {
+    const response = await page.request.get(`/login?next=${next}`, { maxRedirects: 0 });
+    expect(response.status(), next).toBe(307);
+    expect(response.headers()["location"], next).toBe("/");
+  }
+  const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  const fresh = await context.newPage();
+  await fresh.goto("/login?next=/%5Cevil.example/");
+  await fresh.getByLabel("E-mail").fill("demo@example.com");
+  await fresh.getByLabel("Password").fill("demo-password");
+  await fresh.getByRole("button", { name: "Log in" }).click();
+  await expect(fresh.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+  expect(new URL(fresh.url()).origin).toBe(new URL(baseURL!).origin);
+  await context.close();
+});
+
+test("a tampered session cookie is no session, not an error", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  await context.addCookies([{ name: "gauge_session", value: "Fe26.2*1*a*b*c*d*e*f", url: baseURL! }]);
+  const page = await context.newPage();
+  await page.goto("/s/1");
+  await expect(page).toHaveURL(/\/login\?next=%2Fs%2F1/);
+  expect((await context.request.get("/api/documents/list")).status()).toBe(401);
+  await context.close();
+});
+
+test("malformed addresses, odd methods and oversized headers get a 4xx in the contract's shape", async ({ page, baseURL }) => {
+  for (const url of ["/s/%ff", "/api/document/%ff/kpi/tree", "/rest/api/document/%ff/kpi/list"]) {
+    const response = await page.request.get(url);
+    expect(response.status(), url).toBe(400);
+  }
+  const html = await page.request.get("/s/%E0%80", { headers: { Accept: "text/html" } });
+  expect(html.status()).toBe(400);
+  expect(await html.text()).toContain("This address is malformed");
+
+  // Playwright's request API cannot send TRACE or PROPFIND; Node's fetch refuses TRACE too, so a raw socket it is.
+  const { request } = await import("node:http");
+  const raw = (method: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(new URL("/rest/health", baseURL), { method, headers }, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  for (const method of ["TRACE", "PROPFIND"]) {
+    const { status, body } = await raw(method);
+    expect(status, method).toBe(405);
+    expect(JSON.parse(body)).toMatchObject({ success: false, code: "method_not_allowed" });
+  }
+  const big = await raw("GET", { "X-Padding": "a".repeat(17 * 1024) });
+  expect(big.status).toBe(431);
+  expect(JSON.parse(big.body)).toMatchObject({ success: false, code: "payload_too_large" });
+});
