@@ -2,14 +2,15 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { loadConfig } from "@/lib/config";
-import { zodDetails, type ErrorDetail } from "@/lib/contract/common";
+import { zodDetails, type ErrorCode, type ErrorDetail } from "@/lib/contract/common";
 import { getSession } from "@/lib/session";
 import { endpoints, type AnyEndpoint, type EndpointName } from "./endpoints";
 import { ApiCallError } from "./http";
 import { schemasOf } from "./operation-schemas";
 import { NoSessionError, sessionClient } from "./session-client";
 
-const errorJson = (status: number, code: string, errorMessage: string, details: ErrorDetail[] = [], headers?: HeadersInit) =>
+/** An error in the contract's shape, never cached. */
+export const errorJson = (status: number, code: ErrorCode, errorMessage: string, details: ErrorDetail[] = [], headers?: HeadersInit) =>
   NextResponse.json({ success: false, errorMessage, code, details }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 class BadRequest extends Error {

@@ -52,12 +52,20 @@ export async function serve({ port, dir = process.cwd() }) {
     }
     handle(req, res);
   });
+  // Node hands CONNECT to this event (and drops the socket when nobody listens): no tunnels here.
+  server.on("connect", (req, socket) => {
+    answerOnSocket(socket, 405, "Method Not Allowed", errorBody("method_not_allowed", `The method CONNECT is not supported; use one of ${METHODS.join(", ")}`));
+  });
   server.on("clientError", (error, socket) => {
-    if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
+    // As Node's own handler does: a socket that has answered already (bytes after a request we
+    // refused early, say) gets no second answer, it is just closed.
+    if (!socket.writable || error.code === "ECONNRESET" || socket._httpMessage?.headersSent) return socket.destroy();
+    // The parser stopped before the method was known to us; an answer to HEAD carries no body.
+    const head = error.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
     if (error.code === "HPE_HEADER_OVERFLOW") {
-      return answerOnSocket(socket, 431, "Request Header Fields Too Large", errorBody("payload_too_large", `Request headers are larger than ${MAX_HEADER_BYTES / 1024} KiB`));
+      return answerOnSocket(socket, 431, "Request Header Fields Too Large", head ? "" : errorBody("payload_too_large", `Request headers are larger than ${MAX_HEADER_BYTES / 1024} KiB`));
     }
-    answerOnSocket(socket, 400, "Bad Request", errorBody("invalid_request", "Malformed HTTP request"));
+    answerOnSocket(socket, 400, "Bad Request", head ? "" : errorBody("invalid_request", "Malformed HTTP request"));
   });
   await new Promise((resolve) => server.listen(port, resolve));
 

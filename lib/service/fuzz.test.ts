@@ -4,15 +4,16 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { LoginResponse } from "@/lib/contract/auth";
 import { ErrorBody } from "@/lib/contract/common";
 import { accountWithScorecards, createTestApi, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { CONTENT_TYPES, filledPath, HOSTILE_CLASSES, HOSTILE_SEGMENTS, leaves, operationsOf, replaced, requestBody, type Operation } from "@/lib/testing/hostile";
 
-const hostileSegments = ["", "0", "-1", "1e3", "00001", "99999999999999999999", "%zz", "%00", "..", "%2e%2e", "null", "ü", "1;DROP TABLE kpis", "a".repeat(300)];
+const RUNS = 1500;
 
-describe("every route under random and malformed requests", () => {
+describe("every route under contract-derived hostile requests", () => {
   let database: Database;
   let api: TestApi;
   let token: string;
-  let paths: { method: string; template: string }[];
-  let realValues: string[];
+  let operations: Operation[];
+  let real: Record<string, string>;
 
   beforeAll(async () => {
     database = await openDatabase({ memory: true });
@@ -20,62 +21,73 @@ describe("every route under random and malformed requests", () => {
     api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000 });
     const owner = await accountWithScorecards(api, database.db, "fuzz@example.com", [smallScorecard()]);
     token = owner.token;
-    const doc = await (await api.call("/openapi.json")).json();
-    paths = Object.entries(doc.paths as Record<string, object>).flatMap(([template, ops]) =>
-      Object.keys(ops).map((method) => ({ method: method.toUpperCase(), template })),
-    );
-    const kpis = (await (await api.call(`/api/document/${owner.scorecardIds[0]}/kpi/list`, { headers: owner.auth })).json()).items;
-    realValues = [String(owner.scorecardIds[0]), kpis[1].guid, "2024-02-29", "2023-02-30", "MONTH"];
+    operations = operationsOf(await (await api.call("/openapi.json")).json());
+    const docId = owner.scorecardIds[0]!;
+    const kpis = (await (await api.call(`/api/document/${docId}/kpi/list`, { headers: owner.auth })).json()).items;
+    real = { docId: String(docId), guid: kpis[2].guid, date: "2024-02-29", startDate: "2024-01-01", endDate: "2024-12-31", period: "MONTH", id: "1", eventId: "msg_x" };
   });
   afterAll(() => database.close());
 
-  it("never answers 500 and always uses the contract's error shape", async () => {
-    const segment = fc.oneof(
-      fc.constantFrom(...hostileSegments),
-      fc.string({ maxLength: 20 }).map(encodeURIComponent),
-      fc.constant(null), // replaced by a real ID or GUID of the account
-    );
-    const body = fc.oneof(
-      fc.constant(undefined),
-      fc.json({ maxDepth: 3 }),
-      fc.string({ maxLength: 50 }),
-      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify({ email: v, contraseña: v, name: v, guids: v, items: v })),
-    );
-    const contentType = fc.constantFrom(undefined, "application/json", "text/plain", "application/json; charset=utf-8", "multipart/form-data", "garbage");
-    const tokenHeader = fc.constantFrom<string | undefined>(undefined, "valid", "gst_bogus", "", " ");
-    const method = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE");
+  it(`never answers 500 and always uses the contract's error shape (${RUNS} requests)`, async () => {
+    const request = fc.nat().chain((pick) => {
+      const op = operations[pick % operations.length]!;
+      return fc.record({
+        op: fc.constant(op),
+        path: filledPath(op.template, real),
+        method: fc.oneof({ weight: 4, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS") }),
+        body: requestBody(op.example),
+        type: fc.constantFrom(...CONTENT_TYPES),
+        token: fc.constantFrom<string | undefined>("valid", "valid", "valid", "valid", "valid", undefined, "gst_bogus", "", " ", "gak_\u00e9"),
+        key: fc.constantFrom<string | undefined>(undefined, undefined, "k1", "", "k".repeat(256), "ü\u00ff"),
+        huge: fc.boolean().map((b) => b && Math.random() < 0.02),
+      });
+    });
 
     await fc.assert(
-      fc.asyncProperty(
-        fc.nat(),
-        fc.array(segment, { minLength: 3, maxLength: 3 }),
-        fc.boolean(),
-        method,
-        body,
-        contentType,
-        tokenHeader,
-        async (pick, segments, useRouteMethod, randomMethod, payload, type, tok) => {
-          const route = paths[pick % paths.length]!;
-          let i = 0;
-          const path = route.template.replace(/\{[^}]+\}/g, () => segments[i++] ?? realValues[pick % realValues.length]!);
-          const headers: Record<string, string> = {};
-          if (type) headers["Content-Type"] = type;
-          if (tok !== undefined) headers.Token = tok === "valid" ? token : tok;
-          const httpMethod = useRouteMethod ? route.method : randomMethod;
-          const response = await api.app.request(path, {
-            method: httpMethod,
-            headers,
-            body: httpMethod === "GET" ? undefined : payload,
-          });
-          expect(response.status, `${httpMethod} ${path}`).not.toBe(500);
-          if (response.status >= 400 && !path.startsWith("/rest/docs")) {
-            const json = await response.json();
-            if (path === "/rest/login" && httpMethod === "POST") LoginResponse.parse(json);
-            else ErrorBody.parse(json);
-          }
-        },
-      ),
-      { numRuns: 400 },
+      fc.asyncProperty(request, async (r) => {
+        const headers: Record<string, string> = {};
+        if (r.type) headers["Content-Type"] = r.type;
+        if (r.token !== undefined) headers.Token = r.token === "valid" ? token : r.token;
+        if (r.key !== undefined) headers["Idempotency-Key"] = r.key;
+        const hasBody = r.method !== "GET" && r.method !== "HEAD";
+        const body = r.huge ? JSON.stringify({ items: "x".repeat(1_100_000) }) : r.body;
+        await expectNoServerError(r.method, r.path, { method: r.method, headers, body: hasBody ? body : undefined });
+      }),
+      { numRuns: RUNS },
     );
   });
+
+  it("answers 4xx, not 500, when any field of any operation's example holds any hostile class, or any path parameter a hostile segment", async () => {
+    let sent = 0;
+    for (const op of operations) {
+      const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => real[name] ?? "1");
+      const headers = { "Content-Type": "application/json", Token: token };
+      for (const leaf of op.example === undefined ? [] : leaves(op.example)) {
+        for (const value of HOSTILE_CLASSES) {
+          await expectNoServerError(op.method, path, { method: op.method, headers, body: JSON.stringify(replaced(op.example, leaf, value)) });
+          sent++;
+        }
+      }
+      for (const name of op.template.match(/\{\w+\}/g) ?? []) {
+        for (const segment of HOSTILE_SEGMENTS) {
+          const hostile = op.template.replace(/\{(\w+)\}/g, (whole, n: string) => (whole === name ? segment : real[n] ?? "1"));
+          await expectNoServerError(op.method, hostile, { method: op.method, headers, body: op.example === undefined ? undefined : JSON.stringify(op.example) });
+          sent++;
+        }
+      }
+    }
+    console.log(`systematic sweep: ${sent} requests over ${operations.length} operations`);
+    expect(sent).toBeGreaterThan(500);
+  });
+
+  async function expectNoServerError(method: string, path: string, init: RequestInit) {
+    const response = await api.app.request(path, init);
+    const where = `${method} ${path} ${typeof init.body === "string" ? init.body.slice(0, 120) : ""}`;
+    expect(response.status, where).toBeLessThan(500);
+    if (response.status >= 400 && method !== "HEAD" && !path.startsWith("/rest/docs")) {
+      const json = await response.json();
+      if (path === "/rest/login" && method === "POST") LoginResponse.parse(json);
+      else expect(ErrorBody.safeParse(json).success, `${where}: ${JSON.stringify(json)}`).toBe(true);
+    }
+  }
 });

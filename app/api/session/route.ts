@@ -1,12 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { LoginRequest } from "@/lib/contract/auth";
-import { isSameOrigin } from "@/lib/bff/handler";
+import { errorJson, isSameOrigin } from "@/lib/bff/handler";
 import { loadConfig } from "@/lib/config";
 import { createKpiClient, logIn } from "@/lib/bff/kpi-client";
 import { getSession } from "@/lib/session";
 
+const CODES = { 400: "invalid_request", 401: "unauthorized", 403: "forbidden", 429: "rate_limited" } as const;
 const refuse = (status: number, errorMessage: string, headers?: HeadersInit) =>
-  NextResponse.json({ success: false, errorMessage }, { status, headers });
+  errorJson(status, CODES[status as keyof typeof CODES] ?? "internal", errorMessage, [], headers);
 
 /** Log in: the API's token goes into the encrypted session cookie, never to the browser. */
 export async function POST(request: NextRequest) {
