@@ -1,0 +1,150 @@
+// Load benchmark: 50 clients on loopback against real Gauge server processes over one fresh
+// PostgreSQL database, with a realistic mix: grouped reads (the dashboard's charts), 100-item
+// batch writes (scripts and the value grid) and single reads. Prints throughput, p50/p99 per kind
+// and overall, errors, and each server's memory. Bounded by BENCH_SECONDS (default 30).
+// Run: npm run bench:load   (BENCH_PROCESSES=2 for two processes; PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL)
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { openDatabase } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, jsonInit, TestClock } from "@/lib/testing/api";
+import { createPostgresDatabase } from "@/lib/testing/databases";
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+const FIRST_PORT = 3400;
+const KPIS = 40;
+const FROM = "2022-01-01";
+const DAYS = 3 * 365 + 1;
+const GROUPINGS = ["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"] as const;
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  console.log("Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server (this benchmark needs one).");
+  process.exit(0);
+}
+const day = (n: number) => new Date(Date.parse(`${FROM}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+// 1. A fresh database with a 40-KPI scorecard and three years of daily values.
+const created = await createPostgresDatabase(adminUrl);
+const database = await openDatabase({ url: created.url });
+const seedApi = createTestApi(database.db, new TestClock(new Date()), { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
+const { auth, scorecardIds } = await accountWithScorecards(seedApi, database.db, "load@example.com", [
+  {
+    name: "Load",
+    kpis: Array.from({ length: 4 }, (_, g) => ({
+      name: `Perspective ${g + 1}`,
+      type: "CONTAINER" as const,
+      children: Array.from({ length: KPIS / 4 }, (_, i) => ({
+        name: `KPI ${g * 10 + i + 1}`,
+        updateInterval: "DAY" as const,
+        grouping: GROUPINGS[(g * 10 + i) % GROUPINGS.length],
+        inheritance: i % 2 === 0,
+        min: 0,
+        max: 200,
+        target: 150,
+        baseline: 50,
+      })),
+    })),
+  },
+]);
+const doc = scorecardIds[0]!;
+const list = (await (await seedApi.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string }[];
+const guids = list.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid);
+const all = guids.flatMap((guid, k) => Array.from({ length: DAYS }, (_, d) => ({ guid, date: day(d), value: 100 + 50 * Math.sin((d + k) / 30) })));
+for (let i = 0; i < all.length; i += 5000) {
+  const response = await seedApi.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: all.slice(i, i + 5000) }, auth));
+  if (response.status !== 200) throw new Error(`seeding failed: ${response.status}`);
+}
+await database.close();
+console.log(`seeded ${all.length} values; starting ${PROCESSES} server process(es) on PostgreSQL`);
+
+// 2. The servers, exactly as npm start runs them.
+const servers: { child: ChildProcess; base: string }[] = [];
+for (let i = 0; i < PROCESSES; i++) {
+  const port = FIRST_PORT + i;
+  const child = spawn(process.execPath, ["lib/cli/start.mjs"], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: created.url, RATE_LIMIT_PER_HOUR: "1000000000", SESSION_SECRET: "x".repeat(40) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  servers.push({ child, base: `http://127.0.0.1:${port}/rest` });
+}
+for (const { base } of servers) {
+  for (let i = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); i++) {
+    if (i > 600) throw new Error(`${base} did not start`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+const rss = () => servers.map(({ child }) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+const idle = rss();
+
+// 3. The mix.
+type Kind = "grouped read" | "batch write (100)" | "single read";
+const headers = { Token: auth.Token, "Content-Type": "application/json" };
+const requests: Record<Kind, (base: string) => Promise<Response>> = {
+  "grouped read": (base) => {
+    const [period, from, to] = pick([
+      ["MONTH", FROM, day(DAYS - 1)],
+      ["WEEK", day(DAYS - 365), day(DAYS - 1)],
+      ["QUARTER", FROM, day(DAYS - 1)],
+      ["DAY", day(DAYS - 31), day(DAYS - 1)],
+    ] as const);
+    return fetch(`${base}/api/document/${doc}/kpi/indicators/grouped-value/${period}/${from}/${to}`, { headers });
+  },
+  "batch write (100)": (base) => {
+    const start = Math.floor(Math.random() * (DAYS - 10));
+    const items = Array.from({ length: 100 }, (_, i) => ({ guid: guids[(start + i) % guids.length]!, date: day(start + (i % 10)), value: Math.random() * 200 }));
+    return fetch(`${base}/api/document/${doc}/kpi/batch/set-values`, { method: "POST", headers, body: JSON.stringify({ items }) });
+  },
+  "single read": (base) => fetch(`${base}/api/document/${doc}/kpi/indicator/${pick(guids)}/value/${day(Math.floor(Math.random() * DAYS))}`, { headers }),
+};
+const weights: [Kind, number][] = [["grouped read", 0.4], ["batch write (100)", 0.3], ["single read", 0.3]];
+const choose = (): Kind => {
+  let r = Math.random();
+  for (const [kind, w] of weights) if ((r -= w) < 0) return kind;
+  return "single read";
+};
+
+const samples: Record<Kind, number[]> = { "grouped read": [], "batch write (100)": [], "single read": [] };
+const errors: string[] = [];
+const deadline = performance.now() + SECONDS * 1000;
+let peak = idle;
+const sampler = setInterval(() => (peak = rss().map((v, i) => Math.max(v, peak[i]!))), 1000);
+await Promise.all(
+  Array.from({ length: CLIENTS }, async (_, c) => {
+    const base = servers[c % servers.length]!.base;
+    while (performance.now() < deadline) {
+      const kind = choose();
+      const t = performance.now();
+      try {
+        const response = await requests[kind](base);
+        await response.arrayBuffer();
+        if (!response.ok) errors.push(`${kind}: ${response.status}`);
+      } catch (error) {
+        errors.push(`${kind}: ${(error as Error).message}`);
+      }
+      samples[kind].push(performance.now() - t);
+    }
+  }),
+);
+clearInterval(sampler);
+
+// 4. The figures.
+const quantile = (s: number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+const line = (name: string, s: number[]) => {
+  const sorted = [...s].sort((a, b) => a - b);
+  return `  ${name.padEnd(18)} ${String(s.length).padStart(7)}   p50 ${quantile(sorted, 0.5).toFixed(1).padStart(7)} ms   p99 ${quantile(sorted, 0.99).toFixed(1).padStart(7)} ms`;
+};
+const everything = Object.values(samples).flat();
+console.log(`\n${CLIENTS} clients for ${SECONDS} s against ${PROCESSES} process(es) on PostgreSQL`);
+console.log(`  throughput         ${(everything.length / SECONDS).toFixed(1)} requests/s`);
+for (const [kind, s] of Object.entries(samples)) console.log(line(kind, s));
+console.log(line("all", everything));
+console.log(`  errors             ${errors.length}${errors.length ? ` (${[...new Set(errors)].slice(0, 5).join("; ")})` : ""}`);
+console.log(`  server memory      idle ${idle.map((m) => `${m.toFixed(0)} MiB`).join(", ")}; peak ${peak.map((m) => `${m.toFixed(0)} MiB`).join(", ")}`);
+
+for (const { child } of servers) child.kill("SIGTERM");
+await new Promise((r) => setTimeout(r, 1000));
+await created.drop();
+process.exit(0);
