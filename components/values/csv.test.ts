@@ -1,20 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { GroupedValues } from "@/lib/contract/grouped";
-import type { KpiNode } from "@/lib/contract/kpis";
+import { groupedPoint, kpiNode } from "@/lib/testing/shapes";
 import { neutralize, parseCsv, previewCsv, toCsv } from "./csv";
 import { buildGrid, cellKey } from "./grid-model";
 
-const kpi = (guid: string, name: string): KpiNode => ({
-  guid, name, description: "", parentGuid: "root", indicatorType: "INDICATOR", measure: "", updateInterval: "MONTH", acceptValueData: true,
-  grouping: "SUM", inheritance: false, optimization: "MAXIMIZE", formula: null, weight: 1, min: null, max: null, target: null, baseline: null, children: [],
-});
+const kpi = (guid: string, name: string) => kpiNode(guid, name, { measure: "", grouping: "SUM", parentGuid: "root" });
 const GUID = "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f";
 const root = { ...kpi("root", "Root"), indicatorType: "CONTAINER" as const, acceptValueData: false, children: [kpi(GUID, '=HYPERLINK("http://evil.example","click")')] };
 const grouped: GroupedValues = {
   start: "2026-01-01", end: "2026-02-28", period: "MONTH",
   items: [{ guid: GUID, name: "x", measure: "", points: [
-    { start: "2026-01-01", end: "2026-01-31", value: -2, target: null, performance: null, progress: null, source: "ENTERED" },
-    { start: "2026-02-01", end: "2026-02-28", value: null, target: null, performance: null, progress: null, source: "NONE" },
+    groupedPoint("2026-01-01", -2, "ENTERED"),
+    groupedPoint("2026-02-01", null, "NONE"),
   ] }],
 };
 

@@ -1,15 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { GroupedValues } from "@/lib/contract/grouped";
-import type { KpiNode } from "@/lib/contract/kpis";
+import { groupedPoint, kpiNode } from "@/lib/testing/shapes";
 import { parseCsv, previewCsv, toCsv } from "./csv";
 import { applyPaste, buildGrid, cellKey, cellText, errorsByCell, parseCell, parseTsv, pendingChanges, toBatchItems } from "./grid-model";
 
-const kpi = (guid: string, name: string, extra: Partial<KpiNode> = {}): KpiNode => ({
-  guid, name, description: "", parentGuid: null, indicatorType: "INDICATOR", measure: "USD", updateInterval: "MONTH",
-  acceptValueData: true, grouping: "AVERAGE", inheritance: false, optimization: "MAXIMIZE", formula: null, weight: 1,
-  min: null, max: null, target: null, baseline: null, children: [], ...extra,
-});
+const kpi = kpiNode;
 const tree = kpi("root", "Root", {
   indicatorType: "CONTAINER", acceptValueData: false,
   children: [
@@ -19,9 +15,7 @@ const tree = kpi("root", "Root", {
     kpi("b", "Costs, total", { inheritance: true }),
   ],
 });
-const point = (start: string, value: number | null, source: "ENTERED" | "INHERITED" | "NONE") => ({
-  start, end: start, value, target: null, performance: null, progress: null, source,
-});
+const point = groupedPoint;
 const grouped: GroupedValues = {
   start: "2024-01-01", end: "2024-03-31", period: "MONTH",
   items: [

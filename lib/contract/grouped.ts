@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Period } from "./kpis";
+import { Period, Status } from "./kpis";
 
 export const PointSource = z.enum(["ENTERED", "INHERITED", "CALCULATED", "NONE"]);
 export type PointSource = z.infer<typeof PointSource>;
@@ -9,8 +9,8 @@ const seriesExample = {
   name: "Revenue",
   measure: "USD",
   points: [
-    { start: "2024-01-01", end: "2024-01-31", value: 1200, target: 1500, performance: 0.48, progress: 0.4, source: "ENTERED" },
-    { start: "2024-02-01", end: "2024-02-29", value: 1200, target: 1500, performance: 0.48, progress: 0.4, source: "INHERITED" },
+    { start: "2024-01-01", end: "2024-01-31", value: 1200, target: 1500, baseline: 1000, min: 0, max: 2500, performance: 0.48, progress: 0.4, score: 0.4, status: "OFF_TRACK" as const, complete: true, source: "ENTERED" as const },
+    { start: "2024-02-01", end: "2024-02-29", value: 1450, target: 1500, baseline: 1000, min: 0, max: 2500, performance: 0.58, progress: 0.9, score: 0.9, status: "AT_RISK" as const, complete: true, source: "ENTERED" as const },
   ],
 };
 
@@ -19,9 +19,15 @@ export const Point = z
     start: z.string(),
     end: z.string(),
     value: z.number().nullable(),
-    target: z.number().nullable(),
-    performance: z.number().nullable(),
-    progress: z.number().nullable(),
+    target: z.number().nullable().meta({ description: "The period's target: the targets in force over its sub-periods, combined by the KPI's grouping" }),
+    baseline: z.number().nullable(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    performance: z.number().nullable().meta({ description: "Position on the min-max scale, 0-1 (reversed when minimising)" }),
+    progress: z.number().nullable().meta({ description: "(value - baseline) / (target - baseline), unbounded" }),
+    score: z.number().nullable().meta({ description: "0 at or below the baseline, 1 at the target, capped at the KPI's scoreCap: what status, colours and roll-ups use" }),
+    status: Status,
+    complete: z.boolean().meta({ description: "False for the period holding today (figures so far; SUM targets pro-rated) and later ones" }),
     source: PointSource,
   })
   .meta({ id: "Point", example: seriesExample.points[0] });

@@ -7,6 +7,20 @@ export const Grouping = z.enum(["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"]
 export type Grouping = z.infer<typeof Grouping>;
 export const Optimization = z.enum(["MAXIMIZE", "MINIMIZE", "BINARY"]);
 export type Optimization = z.infer<typeof Optimization>;
+export const Status = z.enum(["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"]);
+export type Status = z.infer<typeof Status>;
+
+/** A KPI's thresholds and cap when it sets none (see the contract's "Scores and statuses"). */
+export const SCORING_DEFAULTS = { onTrack: 1, atRisk: 0.7, cap: 1 } as const;
+
+export const Thresholds = z
+  .object({
+    onTrack: z.number().gt(0).max(1).meta({ description: "A score at or above this is ON_TRACK (at most 1, so a met target is always on track)" }),
+    atRisk: z.number().gt(0).max(1).meta({ description: "A score at or above this (and below onTrack) is AT_RISK; below it, OFF_TRACK" }),
+  })
+  .refine((t) => t.atRisk <= t.onTrack, { message: "atRisk must not be above onTrack", path: ["atRisk"] })
+  .meta({ id: "Thresholds", example: { onTrack: 1, atRisk: 0.7 } });
+export const ScoreCap = z.number().min(1).max(10).meta({ description: "The highest score the KPI reaches (1 = 100 %, at most 10)", example: 1.2 });
 
 const kpiExample = {
   guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f",
@@ -26,6 +40,8 @@ const kpiExample = {
   max: 100,
   target: 45,
   baseline: 20,
+  thresholds: { onTrack: 1, atRisk: 0.7 },
+  scoreCap: 1,
 };
 
 export const Kpi = z
@@ -47,6 +63,8 @@ export const Kpi = z
     max: z.number().nullable(),
     target: z.number().nullable(),
     baseline: z.number().nullable(),
+    thresholds: Thresholds.meta({ description: "In effect: the KPI's own, or the defaults (onTrack 1, atRisk 0.7)" }),
+    scoreCap: ScoreCap.meta({ description: "In effect: the KPI's own, or the default 1 (100 %)" }),
   })
   .meta({
     id: "Kpi",

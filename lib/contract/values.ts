@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Guid, IsoDate, NullableNumber } from "./common";
+import { Status } from "./kpis";
 
 export const MAX_BATCH_ITEMS = 5000;
 
@@ -38,6 +39,8 @@ const atDateExample = {
   maxDate: null,
   performance: 0.425,
   progress: 0.75,
+  score: 0.75,
+  status: "AT_RISK" as const,
 };
 
 export const ValueRecord = z
@@ -71,6 +74,8 @@ export const ValuesAtDate = z
     maxDate: z.string().nullable(),
     performance: z.number().nullable(),
     progress: z.number().nullable(),
+    score: z.number().nullable(),
+    status: Status,
   })
   .meta({
     id: "ValuesAtDate",

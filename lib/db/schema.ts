@@ -104,6 +104,11 @@ export const kpis = pgTable(
     max: doublePrecision("max"),
     target: doublePrecision("target"),
     baseline: doublePrecision("baseline"),
+    /** Scores at or above these fractions are on track / at risk; null: the defaults (1 and 0.7). */
+    onTrackThreshold: doublePrecision("on_track_threshold"),
+    atRiskThreshold: doublePrecision("at_risk_threshold"),
+    /** The highest score the KPI can reach; null: the default (1, i.e. 100 %). */
+    scoreCap: doublePrecision("score_cap"),
   },
   (t) => [index("kpis_scorecard_idx").on(t.scorecardId, t.position)],
 );

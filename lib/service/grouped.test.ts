@@ -11,9 +11,13 @@ import { testDatabases } from "@/lib/testing/databases";
 type Period = "DAY" | "WEEK" | "MONTH" | "QUARTER" | "HALF_YEAR" | "YEAR";
 type Grouping = "AVERAGE" | "SUM" | "FIRST" | "LAST" | "MIN" | "MAX";
 type Optimization = "MAXIMIZE" | "MINIMIZE" | "BINARY";
-interface Rec { date: string; value: number }
-interface RefKpi { grouping: Grouping; inheritance: boolean; optimization: Optimization; min: number; max: number; target: number; baseline: number }
-interface RefPoint { start: string; end: string; value: number | null; source: string; performance: number | null; progress: number | null }
+interface Rec { date: string; value?: number; target?: number }
+interface RefKpi { grouping: Grouping; inheritance: boolean; optimization: Optimization; updateInterval: Period; min: number; max: number; target: number; baseline: number }
+interface RefScale { target: number | null; baseline: number | null; min: number | null; max: number | null }
+interface RefPoint extends RefScale { start: string; end: string; value: number | null; source: string; performance: number | null; progress: number | null; complete: boolean; score: number | null; status: string }
+
+// The test API's clock (TestClock) stands at 2026-03-02.
+const TODAY = "2026-03-02";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -55,19 +59,44 @@ function refGroup(values: number[], grouping: Grouping): number {
   return Math.max(...values);
 }
 
-function refPerformance(value: number | null, k: RefKpi) {
+function refPerformance(value: number | null, k: RefKpi, scale: RefScale) {
   if (value === null) return null;
-  if (k.optimization === "BINARY") return value >= k.target ? 1 : 0;
-  if (k.max === k.min) return null;
-  return k.optimization === "MAXIMIZE" ? (value - k.min) / (k.max - k.min) : (k.max - value) / (k.max - k.min);
+  if (k.optimization === "BINARY") return scale.target === null ? null : value >= scale.target ? 1 : 0;
+  if (scale.min === null || scale.max === null || scale.max === scale.min) return null;
+  return k.optimization === "MAXIMIZE" ? (value - scale.min) / (scale.max - scale.min) : (scale.max - value) / (scale.max - scale.min);
 }
-const refProgress = (value: number | null, k: RefKpi) =>
-  value === null || k.target === k.baseline ? null : (value - k.baseline) / (k.target - k.baseline);
+const refProgress = (value: number | null, s: RefScale) =>
+  value === null || s.target === null || s.baseline === null || s.target === s.baseline ? null : (value - s.baseline) / (s.target - s.baseline);
 
-function refSeries(records: Rec[], kpi: RefKpi, from: string, to: string, period: Period): RefPoint[] {
-  const sorted = [...records].sort((a, b) => a.date.localeCompare(b.date));
+const ORDER: Period[] = ["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"];
+const length = (start: string, end: string) => (day(end).getTime() - day(start).getTime()) / 86_400_000 + 1;
+
+/**
+ * A period's scale: the KPI's update periods that start inside it (or, for a finer period, the
+ * one holding it), each with the target entered last by its end (else the KPI's own), combined
+ * by the grouping; today's period counts the update periods begun, the running one pro-rated (SUM).
+ */
+function refScale(records: Rec[], k: RefKpi, start: string, end: string, view: Period): RefScale {
+  const targetAt = (date: string) =>
+    records.filter((r) => r.target !== undefined && r.date <= date).sort((a, b) => a.date.localeCompare(b.date)).at(-1)?.target ?? k.target;
+  const finer = ORDER.indexOf(view) < ORDER.indexOf(k.updateInterval);
+  const updates = finer ? [refPeriods(start, start, k.updateInterval)[0]!] : refPeriods(start, end, k.updateInterval).filter((u) => u.start >= start);
+  const current = end >= TODAY;
+  const parts = updates
+    .filter((u) => finer || !current || u.start <= TODAY)
+    .map((u) => ({ u, share: !finer && current && u.end >= TODAY && k.grouping === "SUM" ? length(u.start, TODAY) / length(u.start, u.end) : 1 }));
+  const combine = (of: (u: { start: string; end: string }) => number): number | null => {
+    if (parts.length === 0) return null;
+    if (k.grouping === "SUM") return parts.reduce((sum, p) => sum + of(p.u) * p.share, 0);
+    return refGroup(parts.map((p) => of(p.u)), k.grouping);
+  };
+  return { target: combine((u) => targetAt(u.end)), baseline: combine(() => k.baseline), min: combine(() => k.min), max: combine(() => k.max) };
+}
+
+function refSeries(records: Rec[], kpi: RefKpi, from: string, to: string, period: Period): Omit<RefPoint, "score" | "status">[] {
+  const sorted = records.filter((r) => r.value !== undefined).sort((a, b) => a.date.localeCompare(b.date));
   return refPeriods(from, to, period).map(({ start, end }) => {
-    const inside = sorted.filter((r) => r.date >= start && r.date <= end).map((r) => r.value);
+    const inside = sorted.filter((r) => r.date >= start && r.date <= end).map((r) => r.value!);
     let value: number | null = null;
     let source = "NONE";
     if (inside.length) {
@@ -76,11 +105,12 @@ function refSeries(records: Rec[], kpi: RefKpi, from: string, to: string, period
     } else if (kpi.inheritance) {
       const earlier = sorted.filter((r) => r.date < start);
       if (earlier.length) {
-        value = earlier[earlier.length - 1]!.value;
+        value = earlier[earlier.length - 1]!.value!;
         source = "INHERITED";
       }
     }
-    return { start, end, value, source, performance: refPerformance(value, kpi), progress: refProgress(value, kpi) };
+    const scale = refScale(records, kpi, start, end, period);
+    return { start, end, value, source, ...scale, performance: refPerformance(value, kpi, scale), progress: refProgress(value, scale), complete: end < TODAY };
   });
 }
 
@@ -94,12 +124,18 @@ function expectClose(actual: number | null, expected: number | null, what: strin
 const BASE = "2023-01-01";
 const periodArb = fc.constantFrom<Period>("DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR");
 const recordsArb = fc
-  .array(fc.record({ offset: fc.integer({ min: 0, max: 900 }), value: fc.integer({ min: -50, max: 150 }) }), { maxLength: 60 })
-  .map((rs) => {
-    const byDate = new Map(rs.map((r) => [plusDays(BASE, r.offset), r.value]));
-    return [...byDate].map(([date, value]) => ({ date, value }));
+  .tuple(
+    fc.array(fc.record({ offset: fc.integer({ min: 0, max: 1300 }), value: fc.integer({ min: -50, max: 150 }) }), { maxLength: 60 }),
+    fc.array(fc.record({ offset: fc.integer({ min: 0, max: 1300 }), target: fc.integer({ min: -20, max: 150 }) }), { maxLength: 4 }),
+  )
+  .map(([values, targets]) => {
+    const byDate = new Map<string, Rec>();
+    for (const r of values) byDate.set(plusDays(BASE, r.offset), { date: plusDays(BASE, r.offset), value: r.value });
+    for (const t of targets) byDate.set(plusDays(BASE, t.offset), { ...byDate.get(plusDays(BASE, t.offset)), date: plusDays(BASE, t.offset), target: t.target });
+    return [...byDate.values()];
   });
-const rangeArb = fc.record({ start: fc.integer({ min: 0, max: 900 }), length: fc.integer({ min: 0, max: 400 }) });
+const intervalArb = fc.constantFrom<Period>("DAY", "WEEK", "MONTH", "QUARTER");
+const rangeArb = fc.record({ start: fc.integer({ min: 0, max: 1300 }), length: fc.integer({ min: 0, max: 400 }) });
 const scaleArb = fc.record({
   min: fc.integer({ min: -20, max: 20 }),
   max: fc.integer({ min: 0, max: 200 }),
@@ -134,12 +170,12 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
   afterAll(() => database.close());
 
   async function setKpi(name: string, k: Partial<RefKpi> & { formula?: string }) {
-    const columns = Object.entries(k).map(([column, v]) => sql`${sql.identifier(column)} = ${v}`);
+    const columns = Object.entries(k).map(([field, v]) => sql`${sql.identifier(field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))} = ${v}`);
     await database.db.execute(sql`UPDATE kpis SET ${sql.join(columns, sql`, `)} WHERE guid = ${guid[name]}`);
   }
   async function load(records: Record<string, Rec[]>) {
     await database.db.delete(kpiValues);
-    const items = Object.entries(records).flatMap(([name, rs]) => rs.map((r) => ({ guid: guid[name], date: r.date, value: r.value })));
+    const items = Object.entries(records).flatMap(([name, rs]) => rs.map((r) => ({ guid: guid[name], ...r })));
     if (items.length) {
       const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, auth));
       expect(response.status).toBe(200);
@@ -159,8 +195,9 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
         fc.constantFrom<Grouping>("AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"),
         fc.boolean(),
         fc.constantFrom<Optimization>("MAXIMIZE", "MINIMIZE", "BINARY"),
-        async (records, period, range, scale, grouping, inheritance, optimization) => {
-          const kpi: RefKpi = { grouping, inheritance, optimization, ...scale };
+        intervalArb,
+        async (records, period, range, scale, grouping, inheritance, optimization, updateInterval) => {
+          const kpi: RefKpi = { grouping, inheritance, optimization, updateInterval, ...scale };
           await setKpi("A", kpi);
           await load({ A: records });
           const from = plusDays(BASE, range.start);
@@ -169,13 +206,15 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
           const expected = refSeries(records, kpi, from, to, period);
           expect(actual.map((p) => [p.start, p.end, p.source])).toEqual(expected.map((p) => [p.start, p.end, p.source]));
           expected.forEach((e, i) => {
-            expectClose(actual[i]!.value, e.value, `value ${e.start}`);
-            expectClose(actual[i]!.performance, e.performance, `performance ${e.start}`);
-            expectClose(actual[i]!.progress, e.progress, `progress ${e.start}`);
+            const a = actual[i]!;
+            for (const field of ["value", "target", "baseline", "min", "max", "performance", "progress"] as const) expectClose(a[field], e[field], `${field} ${e.start}`);
+            expect(a.complete, `complete ${e.start}`).toBe(e.complete);
+            expect(a.score === null, `score ${e.start}`).toBe(e.value === null || (e.target === null && e.performance === null));
+            expect(a.status === "NONE", `status ${e.start}`).toBe(a.score === null);
           });
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
   });
 
@@ -190,8 +229,8 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
       fc.asyncProperty(
         recordsArb, recordsArb, periodArb, rangeArb, scaleArb, scaleArb, fc.nat(formulas.length - 1), fc.boolean(),
         async (recordsA, recordsB, period, range, scaleA, scaleB, which, inheritB) => {
-          const kpiA: RefKpi = { grouping: "AVERAGE", inheritance: true, optimization: "MAXIMIZE", ...scaleA };
-          const kpiB: RefKpi = { grouping: "SUM", inheritance: inheritB, optimization: "MINIMIZE", ...scaleB };
+          const kpiA: RefKpi = { grouping: "AVERAGE", inheritance: true, optimization: "MAXIMIZE", updateInterval: "MONTH", ...scaleA };
+          const kpiB: RefKpi = { grouping: "SUM", inheritance: inheritB, optimization: "MINIMIZE", updateInterval: "MONTH", ...scaleB };
           const [text, fn] = formulas[which]!;
           await setKpi("A", kpiA);
           await setKpi("B", kpiB);
@@ -207,10 +246,11 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
             const f = pa.value === null || pb.value === null ? null : fn(pa.value, pb.value);
             expectClose(actual[guid.F!]![i]!.value, f, `formula ${pa.start}`);
             expect(actual[guid.F!]![i]!.source).toBe(f === null ? "NONE" : "CALCULATED");
-            const parts = [[2, pa.performance], [1, pb.performance]].filter(([, p]) => p !== null) as [number, number][];
-            const c = parts.length ? (100 * parts.reduce((s, [w, p]) => s + w * p, 0)) / parts.reduce((s, [w]) => s + w, 0) : null;
-            expectClose(actual[guid.C!]![i]!.value, c, `container ${pa.start}`);
-            expectClose(actual[guid.C!]![i]!.performance, c === null ? null : c / 100, `container performance ${pa.start}`);
+            // The container averages its children's scores (as served) by weight, within [0, 1].
+            const parts = [[2, actual[guid.A!]![i]!.score], [1, actual[guid.B!]![i]!.score]].filter(([, p]) => p !== null) as [number, number][];
+            const c = parts.length ? Math.min(1, Math.max(0, parts.reduce((s, [w, p]) => s + w * p, 0) / parts.reduce((s, [w]) => s + w, 0))) : null;
+            expectClose(actual[guid.C!]![i]!.score, c, `container ${pa.start}`);
+            expectClose(actual[guid.C!]![i]!.value, c === null ? null : 100 * c, `container value ${pa.start}`);
           });
         },
       ),
@@ -241,7 +281,7 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
   });
 
   it("serves one KPI's series and refuses bad ranges", async () => {
-    await setKpi("A", { grouping: "SUM", inheritance: false, optimization: "MAXIMIZE", min: 0, max: 10, target: 8, baseline: 2 });
+    await setKpi("A", { grouping: "SUM", updateInterval: "WEEK", inheritance: false, optimization: "MAXIMIZE", min: 0, max: 10, target: 8, baseline: 2 });
     await load({ A: [{ date: "2024-01-02", value: 3 }, { date: "2024-01-03", value: 4 }] });
     const one = await api.call(`/api/document/${doc}/kpi/indicator/${guid.A}/grouped-value/WEEK/2024-01-01/2024-01-14`, { headers: auth });
     expect(await one.json()).toEqual({
@@ -253,8 +293,8 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
         name: "A",
         measure: "",
         points: [
-          { start: "2024-01-01", end: "2024-01-07", value: 7, target: 8, performance: 0.7, progress: 5 / 6, source: "ENTERED" },
-          { start: "2024-01-08", end: "2024-01-14", value: null, target: 8, performance: null, progress: null, source: "NONE" },
+          { start: "2024-01-01", end: "2024-01-07", value: 7, target: 8, baseline: 2, min: 0, max: 10, performance: 0.7, progress: 5 / 6, score: 5 / 6, status: "AT_RISK", complete: true, source: "ENTERED" },
+          { start: "2024-01-08", end: "2024-01-14", value: null, target: 8, baseline: 2, min: 0, max: 10, performance: null, progress: null, score: null, status: "NONE", complete: true, source: "NONE" },
         ],
       },
     });

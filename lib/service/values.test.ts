@@ -52,6 +52,8 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
       baseline: 10, baselineDate: "2024-01-10",
       min: 0, minDate: null, max: 100, maxDate: null,
       performance: 0.4, progress: 30 / 80,
+      // 37.5 % of the way from the baseline 10 to the target 90: below the at-risk threshold (70 %).
+      score: 30 / 80, status: "OFF_TRACK",
     });
     // Sales has no inheritance: in February the January value is no longer in effect, the target is.
     const nextMonth = (await call("GET", valuePath(kpi.Sales!, "2024-02-05"))).body;
@@ -126,8 +128,10 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     const all = await call("GET", `/api/document/${doc}/kpi/batch/all/get-value/2024-05-31`);
     expect(all.body.values).toHaveLength(6);
     const root = all.body.values[0];
-    // The root rolls up Customer (Sales 0.7, Costs 0.8 and Margin without a scale) and the audit (no value).
-    expect(root.value).toBeCloseTo(75);
+    // The root rolls up Customer's scores and the audit (no value). Sales: 70 is 50/60 of the way
+    // from its baseline 20 to its target 80. Costs (minimised, no baseline): 20 is 80/85 of the way
+    // from the top of its scale, 100, to its target 15. Margin has neither target nor scale: no score.
+    expect(root.value).toBeCloseTo((100 * (50 / 60 + 80 / 85)) / 2);
     const bad = await call("POST", `/api/document/${doc}/kpi/batch/get-value/2024-05-31`, { guids: [kpi.Sales, otherSales] });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([{ path: "guids.1", message: "No such KPI in this scorecard" }]);

@@ -82,9 +82,28 @@ describe.each(testDatabases)("alerts and webhook delivery on $name", ({ open }) 
         value: 60,
         previousValue: 40,
         performance: 0.6,
+        // 60 is 40/60 of the way from Sales' baseline 20 to its target 80.
+        score: 40 / 60,
+        status: "OFF_TRACK",
       },
     });
     expect((receiver.received[1]!.body as { data: { value: number; previousValue: number } }).data).toMatchObject({ value: 80, previousValue: 30 });
+  });
+
+  it("fires PERFORMANCE_BELOW on the score (progress to target), not on the position on the scale", async () => {
+    respond = () => ({ status: 204 });
+    receiver.reset();
+    await hookAndAlert("PERFORMANCE_BELOW", 0.5);
+    // Sales: scale 0-100, baseline 20, target 80. 45 sits at 45 % of the scale but 25/60 of the way to the target.
+    await write("2024-06-01", 45); // score 0.42: fires
+    await write("2024-07-01", 85); // beats the target, score 1: clears
+    await write("2024-08-01", 60); // score 0.67: still above 0.5, silent
+    runWorker();
+    await until(() => receiver.received.length >= 1, 5000, "one delivery");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.received.map((r) => (r.body as { data: { value: number; score: number } }).data)).toEqual([
+      expect.objectContaining({ value: 45, score: 25 / 60, status: "OFF_TRACK", performance: 0.45 }),
+    ]);
   });
 
   it("fires VALUE_CHANGED on each change, and nothing for a rolled-back batch", async () => {

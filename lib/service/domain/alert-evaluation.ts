@@ -5,6 +5,7 @@ import { queryRows } from "@/lib/db/query";
 import { alerts, kpis, scorecards, webhooks } from "@/lib/db/schema";
 import { queueEvent } from "../webhooks/outbox";
 import { performance } from "./performance";
+import { scoreOf, statusOf } from "./scoring";
 import { latestEntries } from "./value-queries";
 
 type Latest = Map<string, { date: string; value: number }>;
@@ -20,7 +21,8 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
 }
 
 /**
- * Alerts, evaluated in the write's own transaction: call this ahead of the write and `after`
+ * Alerts, evaluated in the write's own transaction (PERFORMANCE_BELOW reads the newest value's
+ * score against the targets in force at its date): call this ahead of the write and `after`
  * once it is done. An alert looks at its KPI's newest value; it fires when its condition becomes
  * true (VALUE_CHANGED: whenever that value changes), and its event is queued in the same
  * transaction, so a rolled-back write sends nothing and a committed one is not lost.
@@ -47,13 +49,15 @@ export async function alertsAround(tx: Tx, guids: string[]) {
         if (!is || (was && was.date === is.date && was.value === is.value)) continue;
         const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
         const scale = (await latestEntries(tx, [alert.kpiGuid], is.date, true)).get(alert.kpiGuid);
-        const perf = performance(is.value, kpi!.optimization, {
+        const inForce = {
           min: scale?.min ?? kpi!.min,
           max: scale?.max ?? kpi!.max,
           target: scale?.target ?? kpi!.target,
           baseline: scale?.baseline ?? kpi!.baseline,
-        });
-        const holds = conditionHolds(alert.condition, alert.threshold, is.value, perf);
+        };
+        const perf = performance(is.value, kpi!.optimization, inForce);
+        const score = scoreOf(is.value, inForce, kpi!);
+        const holds = conditionHolds(alert.condition, alert.threshold, is.value, score);
         const fires = alert.condition === "VALUE_CHANGED" ? was?.value !== is.value : holds && !alert.lastState;
         if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
         if (!fires || webhookDisabled) continue;
@@ -66,6 +70,8 @@ export async function alertsAround(tx: Tx, guids: string[]) {
           value: is.value,
           previousValue: was?.value ?? null,
           performance: perf,
+          score,
+          status: statusOf(score, kpi!),
         }, now);
         fired++;
       }
@@ -74,14 +80,14 @@ export async function alertsAround(tx: Tx, guids: string[]) {
   };
 }
 
-function conditionHolds(condition: string, threshold: number | null, value: number, perf: number | null): boolean {
+function conditionHolds(condition: string, threshold: number | null, value: number, score: number | null): boolean {
   switch (condition) {
     case "VALUE_ABOVE":
       return threshold !== null && value > threshold;
     case "VALUE_BELOW":
       return threshold !== null && value < threshold;
     case "PERFORMANCE_BELOW":
-      return threshold !== null && perf !== null && perf < threshold;
+      return threshold !== null && score !== null && score < threshold;
     default:
       return true;
   }

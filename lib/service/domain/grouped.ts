@@ -3,10 +3,12 @@ import type { GroupedValues, Series } from "@/lib/contract/grouped";
 import type { Grouping, Period } from "@/lib/contract/kpis";
 import type { Ctx, Deps } from "../context";
 import { invalidRequest, notFound } from "../errors";
-import { periodsBetween, MAX_PERIODS, type PeriodSpan } from "./periods";
+import type { Scale } from "./performance";
+import { addDays, LAST_DATE, nextPeriodStart, periodsBetween, periodStart, MAX_PERIODS, type PeriodSpan } from "./periods";
+import type { ScaleChange } from "./scales";
 import { scorecardKpis } from "./scorecards";
 import { computeSeries, dependencies, isCalculated, type Bucket, type KpiDef, type Prior } from "./series";
-import { aggregateBuckets, latestEntries, type BucketRow } from "./value-queries";
+import { aggregateBuckets, latestEntries, scaleChanges, type BucketRow } from "./value-queries";
 
 export function spansOrThrow(from: string, to: string, period: Period): PeriodSpan[] {
   if (from > to) throw invalidRequest("startDate is after endDate", [{ path: "endDate", message: "Must not be before startDate" }]);
@@ -27,24 +29,42 @@ export interface SeriesRequest {
   period: Period;
 }
 
-/** Series for the wanted KPIs over the spans: two SQL queries whatever the number of KPIs. */
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Series for the wanted KPIs over the spans: four SQL queries whatever the number of KPIs. */
 export async function seriesFor(deps: Deps, { defs, wanted, spans, period }: SeriesRequest): Promise<Series[]> {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
   const first = spans[0]!.start;
   const last = spans[spans.length - 1]!.end;
-  const [rows, latest] = await Promise.all([
+  // Scales are read over the update periods the range touches, whole: from the start of the
+  // first to the end of the last (a day's target is its month's, entered up to the month's end).
+  let scalesFrom = first;
+  let scalesTo = last;
+  for (const g of entered) {
+    const interval = byGuid.get(g)!.updateInterval;
+    const start = periodStart(first, interval);
+    const end = nextPeriodStart(periodStart(last, interval), interval);
+    if (start < scalesFrom) scalesFrom = start;
+    if (end === null) scalesTo = LAST_DATE;
+    else if (addDays(end, -1) > scalesTo) scalesTo = addDays(end, -1);
+  }
+  const [rows, latest, scalePrior, changes] = await Promise.all([
     aggregateBuckets(deps.db, entered, period, first, last),
     latestEntries(deps.db, entered, first, false),
+    scalesFrom === first ? null : latestEntries(deps.db, entered, scalesFrom, false),
+    scaleChanges(deps.db, entered, scalesFrom, scalesTo),
   ]);
   const buckets = new Map<string, Map<string, Bucket>>();
   for (const r of rows) {
     if (!buckets.has(r.guid)) buckets.set(r.guid, new Map());
-    const agg = grouped(r, byGuid.get(r.guid)!.grouping);
-    buckets.get(r.guid)!.set(r.bucket, { agg, last: r.last_value, target: r.target, baseline: r.baseline, min: r.min, max: r.max });
+    buckets.get(r.guid)!.set(r.bucket, { agg: grouped(r, byGuid.get(r.guid)!.grouping), last: r.last_value });
   }
-  const prior = new Map<string, Prior>([...latest].map(([g, l]) => [g, { value: l.value, target: l.target, baseline: l.baseline, min: l.min, max: l.max }]));
-  return computeSeries({ kpis: defs, spans, buckets, prior }, wanted);
+  const prior = new Map<string, Prior>([...latest].map(([g, l]) => [g, { value: l.value }]));
+  const scales = new Map<string, { prior: Partial<Scale>; changes: ScaleChange[] }>();
+  for (const [g, l] of scalePrior ?? latest) scales.set(g, { prior: { target: l.target, baseline: l.baseline, min: l.min, max: l.max }, changes: [] });
+  for (const c of changes) scales.get(c.guid)?.changes.push(c);
+  return computeSeries({ kpis: defs, spans, period, today: isoDay(deps.now()), buckets, prior, scales }, wanted);
 }
 
 function grouped(row: BucketRow, grouping: Grouping): number | null {

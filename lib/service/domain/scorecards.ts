@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Kpi, KpiNode } from "@/lib/contract/kpis";
+import { SCORING_DEFAULTS, type Kpi, type KpiNode } from "@/lib/contract/kpis";
 import type { Scorecard } from "@/lib/contract/scorecards";
 import { kpis, scorecards } from "@/lib/db/schema";
 import type { Ctx } from "../context";
@@ -73,6 +73,11 @@ export function toKpi(row: StoredKpi): Kpi {
     max: row.max,
     target: row.target,
     baseline: row.baseline,
+    thresholds: {
+      onTrack: row.onTrackThreshold ?? SCORING_DEFAULTS.onTrack,
+      atRisk: row.atRiskThreshold ?? SCORING_DEFAULTS.atRisk,
+    },
+    scoreCap: row.scoreCap ?? SCORING_DEFAULTS.cap,
   };
 }
 

@@ -1,10 +1,13 @@
 // Turns per-period aggregates into the grouped values controller's series: entered and
-// inherited values, formula KPIs evaluated per period, containers rolled up from children.
-import type { Grouping, Optimization } from "@/lib/contract/kpis";
+// inherited values, formula KPIs evaluated per period, containers rolled up from their children's
+// scores; every point with the scale of its period, its score and its status.
+import type { Grouping, Optimization, Period } from "@/lib/contract/kpis";
 import type { Point, PointSource, Series } from "@/lib/contract/grouped";
 import { evaluate, FormulaError, parseFormula, type Expr } from "./formula";
 import type { PeriodSpan } from "./periods";
 import { performance, progress, type Scale } from "./performance";
+import { spanScales, type ScaleChange } from "./scales";
+import { capOf, scoreOf, statusOf } from "./scoring";
 
 export interface KpiDef extends Scale {
   guid: string;
@@ -13,14 +16,18 @@ export interface KpiDef extends Scale {
   parentGuid: string | null;
   indicatorType: "CONTAINER" | "INDICATOR";
   formula: string | null;
+  updateInterval: Period;
   grouping: Grouping;
   inheritance: boolean;
   optimization: Optimization;
   weight: number;
+  onTrackThreshold: number | null;
+  atRiskThreshold: number | null;
+  scoreCap: number | null;
 }
 
-/** A period's entered records of one KPI: the grouped value, the last value, the last scale fields. */
-export interface Bucket extends Scale {
+/** A period's entered records of one KPI: the grouped value, and the last value (what inheritance carries). */
+export interface Bucket {
   agg: number | null;
   last: number | null;
 }
@@ -31,23 +38,32 @@ export type Prior = Partial<Scale> & { value?: number | null };
 export interface SeriesInput {
   kpis: KpiDef[];
   spans: PeriodSpan[];
+  /** The period the spans are of. */
+  period: Period;
+  /** yyyy-MM-dd: periods ending before it are complete. */
+  today: string;
   buckets: Map<string, Map<string, Bucket>>;
+  /** Per KPI: the last value before the range. */
   prior: Map<string, Prior>;
+  /** Per KPI: scale fields in force before the changes, and the changes in date order. */
+  scales: Map<string, { prior: Partial<Scale>; changes: ScaleChange[] }>;
 }
-
-const SCALE_FIELDS = ["min", "max", "target", "baseline"] as const;
 
 export const isCalculated = (kpi: Pick<KpiDef, "indicatorType" | "formula">) =>
   kpi.indicatorType === "CONTAINER" || kpi.formula !== null;
 
-function point(span: PeriodSpan, value: number | null, source: PointSource, kpi: KpiDef, scale: Scale): Point {
+function point(span: PeriodSpan, value: number | null, source: PointSource, kpi: KpiDef, scale: Scale, complete: boolean): Point {
+  const score = scoreOf(value, scale, kpi);
   return {
     start: span.start,
     end: span.end,
     value,
-    target: scale.target,
+    ...scale,
     performance: performance(value, kpi.optimization, scale),
     progress: progress(value, scale),
+    score,
+    status: statusOf(score, kpi),
+    complete,
     source: value === null ? "NONE" : source,
   };
 }
@@ -60,21 +76,23 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
   }
   const done = new Map<string, Point[]>();
   const inProgress = new Set<string>();
-  const empty = (kpi: KpiDef) => input.spans.map((s) => point(s, null, "NONE", kpi, kpi));
+  const scalesOf = (kpi: KpiDef) => {
+    const known = input.scales.get(kpi.guid);
+    return spanScales(kpi, input.spans, input.period, known?.changes ?? [], known?.prior ?? {}, input.today);
+  };
+  const empty = (kpi: KpiDef) => scalesOf(kpi).map(({ scale, complete }, i) => point(input.spans[i]!, null, "NONE", kpi, scale, complete));
 
   function entered(kpi: KpiDef): Point[] {
-    const prior = input.prior.get(kpi.guid) ?? {};
-    const scale: Scale = { min: prior.min ?? kpi.min, max: prior.max ?? kpi.max, target: prior.target ?? kpi.target, baseline: prior.baseline ?? kpi.baseline };
-    let carried = prior.value ?? null;
+    let carried = input.prior.get(kpi.guid)?.value ?? null;
     const buckets = input.buckets.get(kpi.guid);
-    return input.spans.map((span) => {
+    return scalesOf(kpi).map(({ scale, complete }, i) => {
+      const span = input.spans[i]!;
       const bucket = buckets?.get(span.start);
-      for (const f of SCALE_FIELDS) if (bucket && bucket[f] !== null) scale[f] = bucket[f];
       if (bucket && bucket.agg !== null) {
         carried = bucket.last;
-        return point(span, bucket.agg, "ENTERED", kpi, { ...scale });
+        return point(span, bucket.agg, "ENTERED", kpi, scale, complete);
       }
-      return point(span, kpi.inheritance ? carried : null, "INHERITED", kpi, { ...scale });
+      return point(span, kpi.inheritance ? carried : null, "INHERITED", kpi, scale, complete);
     });
   }
 
@@ -91,29 +109,37 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
       if (!refs.has(guid)) refs.set(guid, byGuid.has(guid) ? pointsOf(byGuid.get(guid)!) : null);
       return refs.get(guid)?.[i]?.value ?? null;
     };
-    return input.spans.map((span, i) => point(span, evaluate(expr, lookup(i)), "CALCULATED", kpi, kpi));
+    return scalesOf(kpi).map(({ scale, complete }, i) => point(input.spans[i]!, evaluate(expr, lookup(i)), "CALCULATED", kpi, scale, complete));
   }
 
+  /** A container's score: its children's scores averaged by weight (children without a score skipped), within its own cap. */
   function container(kpi: KpiDef): Point[] {
     const parts = (children.get(kpi.guid) ?? []).map((child) => ({ weight: child.weight, points: pointsOf(child) }));
     return input.spans.map((span, i) => {
       let sum = 0;
       let weights = 0;
       for (const part of parts) {
-        const p = part.points[i]?.performance;
-        if (p === null || p === undefined) continue;
-        sum += part.weight * p;
+        const s = part.points[i]?.score;
+        if (s === null || s === undefined) continue;
+        sum += part.weight * s;
         weights += part.weight;
       }
-      const value = weights > 0 ? (100 * sum) / weights : null;
+      const score = weights > 0 ? Math.min(capOf(kpi), Math.max(0, sum / weights)) : null;
+      const complete = parts[0]?.points[i]?.complete ?? span.end < input.today;
       return {
         start: span.start,
         end: span.end,
-        value,
+        value: score === null ? null : 100 * score,
         target: null,
-        performance: value === null ? null : value / 100,
+        baseline: null,
+        min: null,
+        max: null,
+        performance: score,
         progress: null,
-        source: value === null ? "NONE" : "CALCULATED",
+        score,
+        status: statusOf(score, kpi),
+        complete,
+        source: score === null ? "NONE" : "CALCULATED",
       };
     });
   }

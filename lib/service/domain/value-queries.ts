@@ -31,10 +31,6 @@ export interface BucketRow {
   max_value: number | null;
   first_value: number | null;
   last_value: number | null;
-  target: number | null;
-  baseline: number | null;
-  min: number | null;
-  max: number | null;
 }
 
 /** One row per KPI and period holding entered records, with every grouping's aggregate. */
@@ -43,11 +39,9 @@ export function bucketsQuery(guids: string[], period: Period, from: string, to: 
   return sql`
     SELECT v.kpi_guid::text AS guid, to_char(${bucket}, 'YYYY-MM-DD') AS bucket,
       sum(v.value) AS sum, avg(v.value) AS avg, min(v.value) AS min_value, max(v.value) AS max_value,
-      ${byDate("value", "min")} AS first_value, ${lastNonNull("value")} AS last_value,
-      ${lastNonNull("target")} AS target, ${lastNonNull("baseline")} AS baseline,
-      ${lastNonNull("min")} AS min, ${lastNonNull("max")} AS max
+      ${byDate("value", "min")} AS first_value, ${lastNonNull("value")} AS last_value
     FROM kpi_values v
-    WHERE v.kpi_guid IN (${guidList(guids)}) AND v.date >= ${from}::date AND v.date <= ${to}::date
+    WHERE v.kpi_guid IN (${guidList(guids)}) AND v.date >= ${from}::date AND v.date <= ${to}::date AND v.value IS NOT NULL
     GROUP BY v.kpi_guid, ${bucket}`;
 }
 
@@ -95,4 +89,24 @@ export async function latestEntries(db: Db, guids: string[], date: string, inclu
     ${sql.join(fields.map((f) => latestField(f, date, inclusive)), sql` `)}
     WHERE k.guid IN (${guidList(guids)})`);
   return new Map(rows.map((r) => [r.guid, r]));
+}
+
+export interface ScaleChangeRow {
+  guid: string;
+  date: string;
+  target: number | null;
+  baseline: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+/** Entered records between two dates that set a target, baseline, min or max, in date order (rare: partial indexes). */
+export async function scaleChanges(db: Db, guids: string[], from: string, to: string): Promise<ScaleChangeRow[]> {
+  if (guids.length === 0) return [];
+  return queryRows<ScaleChangeRow>(db, sql`
+    SELECT v.kpi_guid::text AS guid, to_char(v.date, 'YYYY-MM-DD') AS date, v.target, v.baseline, v.min, v.max
+    FROM kpi_values v
+    WHERE v.kpi_guid IN (${guidList(guids)}) AND v.date >= ${from}::date AND v.date <= ${to}::date
+      AND (v.target IS NOT NULL OR v.baseline IS NOT NULL OR v.min IS NOT NULL OR v.max IS NOT NULL)
+    ORDER BY v.kpi_guid, v.date`);
 }

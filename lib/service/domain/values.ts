@@ -12,6 +12,7 @@ import { alertsAround } from "./alert-evaluation";
 import { seriesFor } from "./grouped";
 import { performance, progress } from "./performance";
 import { periodsBetween, periodStart } from "./periods";
+import { scoreOf, statusOf } from "./scoring";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries, type LatestRow } from "./value-queries";
@@ -52,6 +53,8 @@ export async function valuesAt(deps: Deps, defs: StoredKpi[], guids: string[], d
         ...scaleAt(kpi, undefined),
         performance: p.performance,
         progress: p.progress,
+        score: p.score,
+        status: p.status,
       });
     }
   }
@@ -65,6 +68,7 @@ export async function valuesAt(deps: Deps, defs: StoredKpi[], guids: string[], d
     const value = inPeriod ? entry!.value : null;
     const scale = scaleAt(kpi, entry);
     const numbers = { min: scale.min, max: scale.max, target: scale.target, baseline: scale.baseline };
+    const score = scoreOf(value, numbers, kpi);
     return {
       guid: kpi.guid,
       date,
@@ -73,6 +77,8 @@ export async function valuesAt(deps: Deps, defs: StoredKpi[], guids: string[], d
       ...scale,
       performance: performance(value, kpi.optimization, numbers),
       progress: progress(value, numbers),
+      score,
+      status: statusOf(score, kpi),
     };
   });
 }
