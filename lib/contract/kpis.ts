@@ -84,3 +84,14 @@ export const KpiTree = z
   .object({ root: KpiNode })
   .meta({ id: "KpiTree", example: { root: { ...kpiExample, guid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f", name: "Company", parentGuid: null, indicatorType: "CONTAINER", acceptValueData: false, children: [{ ...kpiExample, children: [] }] } } });
 export type KpiTree = z.infer<typeof KpiTree>;
+
+/** Changes to a KPI's settings: only the fields sent change; null restores the default. */
+export const UpdateKpi = z
+  .strictObject({
+    thresholds: Thresholds.nullable().optional(),
+    scoreCap: ScoreCap.nullable().optional(),
+  })
+  .refine((u) => Object.keys(u).length > 0, "Send at least one field to change")
+  .meta({ id: "UpdateKpi", example: { thresholds: { onTrack: 0.95, atRisk: 0.6 }, scoreCap: 1.2 } });
+export type UpdateKpi = z.infer<typeof UpdateKpi>;
+

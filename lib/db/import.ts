@@ -64,6 +64,9 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
       max: kpi.max ?? null,
       target: kpi.target ?? null,
       baseline: kpi.baseline ?? null,
+      onTrackThreshold: kpi.thresholds?.onTrack ?? null,
+      atRiskThreshold: kpi.thresholds?.atRisk ?? null,
+      scoreCap: kpi.scoreCap ?? null,
     })),
   ] as (typeof kpis.$inferInsert)[]);
 

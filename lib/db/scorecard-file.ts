@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Guid, IsoDate, NullableNumber } from "@/lib/contract/common";
-import { Grouping, IndicatorType, Optimization, Period } from "@/lib/contract/kpis";
+import { Grouping, IndicatorType, Optimization, Period, ScoreCap, Thresholds } from "@/lib/contract/kpis";
 
 export const ValueRecordFile = z.object({
   date: IsoDate,
@@ -28,6 +28,8 @@ export type KpiFile = {
   max?: number | null;
   target?: number | null;
   baseline?: number | null;
+  thresholds?: z.infer<typeof Thresholds>;
+  scoreCap?: number;
   children?: KpiFile[];
   values?: z.infer<typeof ValueRecordFile>[];
 };
@@ -53,6 +55,8 @@ export const KpiFile: z.ZodType<KpiFile, any> = z.object({
   max: NullableNumber.optional(),
   target: NullableNumber.optional(),
   baseline: NullableNumber.optional(),
+  thresholds: Thresholds.optional(),
+  scoreCap: ScoreCap.optional(),
   get children() {
     return z.array(KpiFile).optional();
   },

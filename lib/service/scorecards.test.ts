@@ -98,6 +98,21 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     expect(body.details.map((d: { path: string }) => d.path)).toContain(field);
   });
 
+  it("changes a KPI's thresholds and cap, restores the defaults with null, and refuses inconsistent ones", async () => {
+    const docId = owner.scorecardIds[0];
+    const sales = (await get(`/api/document/${docId}/kpi/list`)).body.items[2];
+    expect(sales).toMatchObject({ thresholds: { onTrack: 1, atRisk: 0.7 }, scoreCap: 1 });
+    const patch = (body: unknown) => api.call(`/api/document/${docId}/kpi/${sales.guid}`, jsonInit("PATCH", body, owner.auth));
+    const changed = await patch({ thresholds: { onTrack: 0.9, atRisk: 0.5 }, scoreCap: 1.5 });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ guid: sales.guid, thresholds: { onTrack: 0.9, atRisk: 0.5 }, scoreCap: 1.5 });
+    expect((await get(`/api/document/${docId}/kpi/${sales.guid}`)).body).toMatchObject({ scoreCap: 1.5 });
+    for (const bad of [{ thresholds: { onTrack: 0.5, atRisk: 0.9 } }, { thresholds: { onTrack: 1.2, atRisk: 0.5 } }, { scoreCap: 0.8 }, {}, { name: "x" }]) {
+      expect((await patch(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await (await patch({ thresholds: null, scoreCap: null })).json()).toMatchObject({ thresholds: { onTrack: 1, atRisk: 0.7 }, scoreCap: 1 });
+  });
+
   it("answers a scorecard ID beyond any stored one with 404", async () => {
     expect((await get("/api/documents/list/99999999999")).status).toBe(404);
   });
@@ -125,6 +140,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/document/${theirDoc}/kpi/list`, openapi: "/rest/api/document/{docId}/kpi/list" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/tree`, openapi: "/rest/api/document/{docId}/kpi/tree" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}" },
+      { method: "PATCH", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}", body: { scoreCap: 2 } },
       { method: "DELETE", path: `/api/api-keys/${theirKeyId}`, openapi: "/rest/api/api-keys/{id}" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}" },
       { method: "POST", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}", body: { value: 1 } },

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DocId, Guid } from "../common";
-import { Kpi, KpiList, KpiTree } from "../kpis";
+import { Kpi, KpiList, KpiTree, UpdateKpi } from "../kpis";
 import { Scorecard, ScorecardList } from "../scorecards";
-import { errors, json, secured } from "./helpers";
+import { errors, json, jsonBody, secured } from "./helpers";
 
 const docParams = z.object({ docId: DocId });
 const tags = ["Scorecards and KPIs"];
@@ -61,3 +61,16 @@ export const getKpi = createRoute({
   request: { params: z.object({ docId: DocId, guid: Guid }) },
   responses: { 200: json(Kpi, "The KPI"), ...errors(400, 404) },
 });
+
+export const updateKpi = createRoute({
+  operationId: "updateKpi",
+  method: "patch",
+  path: "/api/document/{docId}/kpi/{guid}",
+  tags,
+  summary: "Change a KPI's settings (only the fields sent; null restores the default)",
+  description: "`thresholds` and `scoreCap` decide the KPI's statuses and how far above 100 % its score goes; see the contract's \"Scores and statuses\".",
+  security: secured,
+  request: { params: z.object({ docId: DocId, guid: Guid }), body: jsonBody(UpdateKpi) },
+  responses: { 200: json(Kpi, "The KPI as it is now"), ...errors(400, 404, 415) },
+});
+

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { SCORING_DEFAULTS, type Kpi, type KpiNode } from "@/lib/contract/kpis";
+import { SCORING_DEFAULTS, type Kpi, type KpiNode, type UpdateKpi } from "@/lib/contract/kpis";
 import type { Scorecard } from "@/lib/contract/scorecards";
 import { kpis, scorecards } from "@/lib/db/schema";
 import type { Ctx } from "../context";
@@ -128,3 +128,17 @@ export async function getKpi(ctx: Ctx, { docId, guid }: { docId: number; guid: s
   if (!row) throw notFound("KPI");
   return toKpi(row);
 }
+
+export async function updateKpi(ctx: Ctx, { docId, guid, input }: { docId: number; guid: string; input: UpdateKpi }): Promise<Kpi> {
+  await assertScorecard(ctx, docId);
+  const changes: Partial<StoredKpi> = {};
+  if (input.thresholds !== undefined) {
+    changes.onTrackThreshold = input.thresholds?.onTrack ?? null;
+    changes.atRiskThreshold = input.thresholds?.atRisk ?? null;
+  }
+  if (input.scoreCap !== undefined) changes.scoreCap = input.scoreCap;
+  const [row] = await ctx.deps.db.update(kpis).set(changes).where(and(eq(kpis.guid, guid), eq(kpis.scorecardId, docId))).returning();
+  if (!row) throw notFound("KPI");
+  return toKpi(row);
+}
+

@@ -1,5 +1,5 @@
 import * as routes from "@/lib/contract/routes/scorecards";
-import { getKpi, getScorecard, kpiTree, listKpis, listScorecards } from "../domain/scorecards";
+import { getKpi, getScorecard, kpiTree, listKpis, listScorecards, updateKpi } from "../domain/scorecards";
 import { newRouter } from "../router";
 
 export const scorecardRoutes = newRouter()
@@ -7,4 +7,5 @@ export const scorecardRoutes = newRouter()
   .openapi(routes.getScorecard, async (c) => c.json(await getScorecard(c.var, c.req.valid("param")), 200))
   .openapi(routes.listKpis, async (c) => c.json({ items: await listKpis(c.var, c.req.valid("param")) }, 200))
   .openapi(routes.kpiTree, async (c) => c.json({ root: await kpiTree(c.var, c.req.valid("param")) }, 200))
-  .openapi(routes.getKpi, async (c) => c.json(await getKpi(c.var, c.req.valid("param")), 200));
+  .openapi(routes.getKpi, async (c) => c.json(await getKpi(c.var, c.req.valid("param")), 200))
+  .openapi(routes.updateKpi, async (c) => c.json(await updateKpi(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 200));
