@@ -80,7 +80,8 @@ function refScale(records: Rec[], k: RefKpi, start: string, end: string, view: P
   const targetAt = (date: string) =>
     records.filter((r) => r.target !== undefined && r.date <= date).sort((a, b) => a.date.localeCompare(b.date)).at(-1)?.target ?? k.target;
   const finer = ORDER.indexOf(view) < ORDER.indexOf(k.updateInterval);
-  const updates = finer ? [refPeriods(start, start, k.updateInterval)[0]!] : refPeriods(start, end, k.updateInterval).filter((u) => u.start >= start);
+  const touching = refPeriods(start, end, k.updateInterval);
+  const updates = finer ? [touching.find((u) => u.start >= start) ?? touching[0]!] : touching.filter((u) => u.start >= start);
   const current = end >= TODAY;
   const parts = updates
     .filter((u) => finer || !current || u.start <= TODAY)

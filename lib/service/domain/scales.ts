@@ -3,7 +3,7 @@
 // $2M target for a SUM KPI is $6M for a quarter; AVERAGE averages; FIRST and LAST take the first
 // and the last. The period holding today counts its update periods so far, the one in progress
 // pro-rated by elapsed days (SUM only). A period finer than the update interval shows the target
-// of the update period holding it.
+// of the update period that starts inside it (where its value is written), else of the one holding it.
 import type { Grouping, Period } from "@/lib/contract/kpis";
 import type { Scale } from "./performance";
 import { addDays, nextPeriodStart, periodStart, type PeriodSpan } from "./periods";
@@ -67,7 +67,13 @@ export function spanScales(kpi: ScaledKpi, spans: PeriodSpan[], view: Period, ch
   const at = inForce(kpi, changes, prior);
   const interval = kpi.updateInterval;
   if (ORDER[view] < ORDER[interval]) {
-    return spans.map((span) => ({ scale: at(endOf(periodStart(span.start, interval), interval)), complete: span.end < today }));
+    // A finer period: the update period that starts inside it (its value is written on that first
+    // day), else the one holding it.
+    return spans.map((span) => {
+      const next = nextPeriodStart(periodStart(span.start, interval), interval);
+      const own = span.start === periodStart(span.start, interval) || next === null || next > span.end ? periodStart(span.start, interval) : next;
+      return { scale: at(endOf(own, interval)), complete: span.end < today };
+    });
   }
   return spans.map((span) => {
     const parts: Part[] = [];
