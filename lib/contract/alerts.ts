@@ -26,7 +26,7 @@ export const Alert = z
   })
   .meta({
     id: "Alert",
-    description: "`threshold` is a value for VALUE_ABOVE and VALUE_BELOW, a fraction (0.5 = 50 %) for PERFORMANCE_BELOW, and null for VALUE_CHANGED.",
+    description: "`threshold` is a value for VALUE_ABOVE and VALUE_BELOW, a fraction of the score (0.5 = 50 % of the way from baseline to target) for PERFORMANCE_BELOW, and null for VALUE_CHANGED.",
     example: alertExample,
   });
 export type Alert = z.infer<typeof Alert>;
