@@ -58,7 +58,8 @@ function history(kpi: KpiFile & { story: Story }, from: Date, to: Date, random: 
   });
 }
 
-// Scales of SUM KPIs entered daily or weekly are monthly amounts: the dashboard's default view.
+// Targets, baselines and scales are per update period: a daily SUM KPI's target is a day's amount
+// (a month's target is then the sum of its days'), a weekly one's a week's.
 type DemoKpi = Omit<KpiFile, "children"> & { story?: Story; children?: DemoKpi[] };
 const kpi = (name: string, props: Omit<DemoKpi, "name">): DemoKpi => ({ name, ...props });
 const group = (name: string, description: string, children: DemoKpi[], weight = 1): DemoKpi => ({
@@ -74,7 +75,7 @@ const company: Omit<ScorecardFile, "kpis"> & { kpis: DemoKpi[] } = {
   description: "Company strategy across the four classic perspectives",
   kpis: [
     group("Financial", "Grow profitably", [
-      kpi("Revenue", { id: "revenue", measure: "USD", grouping: "SUM", min: 0, max: 2_500_000, target: 2_000_000, baseline: 1_200_000, story: { level: 1_400_000, trendPerYear: 0.12, season: 0.1, gaps: 0, decimals: 0 } }),
+      kpi("Revenue", { id: "revenue", measure: "USD", grouping: "SUM", min: 0, max: 2_500_000, target: 2_000_000, baseline: 1_200_000, story: { level: 1_950_000, trendPerYear: 0.05, season: 0.03, noise: 0.02, gaps: 0, decimals: 0 } }),
       kpi("Operating costs", { id: "costs", measure: "USD", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 2_000_000, target: 1_100_000, baseline: 1_300_000, story: { level: 1_150_000, trendPerYear: 0.05, season: 0.04, gaps: 0, decimals: 0 } }),
       kpi("Operating margin", { measure: "%", formula: "([revenue] - [costs]) / [revenue] * 100", min: 0, max: 40, target: 25, baseline: 10, type: "INDICATOR" }),
       kpi("Cash runway", { measure: "months", grouping: "LAST", inheritance: true, min: 0, max: 36, target: 24, baseline: 12, story: { level: 18, trendPerYear: 0.1, gaps: 0.4, decimals: 0 } }),
@@ -86,10 +87,10 @@ const company: Omit<ScorecardFile, "kpis"> & { kpis: DemoKpi[] } = {
       kpi("Net promoter score", { measure: "points", inheritance: true, min: -100, max: 100, target: 45, baseline: 20, story: { level: 32, trendPerYear: 0.15, noise: 0.15, gaps: 0.25, decimals: 0 } }),
       kpi("Customer satisfaction", { measure: "%", updateInterval: "WEEK", min: 0, max: 100, target: 90, baseline: 75, story: { level: 82, trendPerYear: 0.02, noise: 0.04 } }),
       kpi("Churn rate", { measure: "%", optimization: "MINIMIZE", min: 0, max: 10, target: 2, baseline: 5, story: { level: 3.8, trendPerYear: -0.1, noise: 0.15, decimals: 2 } }),
-      kpi("New customers", { measure: "customers", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 350, target: 220, baseline: 110, story: { level: 38, trendPerYear: 0.1, season: 0.2, noise: 0.3, decimals: 0 } }),
+      kpi("New customers", { measure: "customers", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 80, target: 50, baseline: 25, story: { level: 46, trendPerYear: 0.06, season: 0.2, noise: 0.3, decimals: 0 } }),
       kpi("Customer retention", { measure: "%", min: 60, max: 100, target: 92, baseline: 82, story: { level: 86, trendPerYear: 0.015, noise: 0.02 } }),
       kpi("Market share", { measure: "%", updateInterval: "QUARTER", grouping: "LAST", inheritance: true, min: 0, max: 30, target: 18, baseline: 10, story: { level: 12, trendPerYear: 0.08, noise: 0.03 } }),
-      kpi("Complaints", { measure: "complaints", updateInterval: "DAY", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 300, target: 60, baseline: 180, story: { level: 5, trendPerYear: -0.12, noise: 0.6, gaps: 0.1, decimals: 0 } }),
+      kpi("Complaints", { measure: "complaints", updateInterval: "DAY", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 10, target: 2, baseline: 6, story: { level: 2.6, trendPerYear: -0.1, noise: 0.6, gaps: 0.1, decimals: 0 } }),
     ], 2),
     group("Internal process", "Deliver reliably", [
       kpi("On-time delivery", { measure: "%", updateInterval: "WEEK", min: 0, max: 100, target: 97, baseline: 88, story: { level: 92, trendPerYear: 0.015, noise: 0.03 } }),
@@ -116,20 +117,20 @@ const sales: typeof company = {
   kpis: [
     group("Pipeline", "Keep the funnel full", [
       kpi("Pipeline value", { measure: "USD", updateInterval: "WEEK", grouping: "LAST", inheritance: true, min: 0, max: 5_000_000, target: 3_500_000, baseline: 2_000_000, story: { level: 2_600_000, trendPerYear: 0.12, season: 0.1, gaps: 0.2, decimals: 0 } }),
-      kpi("Qualified leads", { measure: "leads", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 1300, target: 950, baseline: 520, story: { level: 160, trendPerYear: 0.1, season: 0.15, noise: 0.2, decimals: 0 } }),
+      kpi("Qualified leads", { measure: "leads", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 300, target: 220, baseline: 120, story: { level: 175, trendPerYear: 0.1, season: 0.15, noise: 0.2, decimals: 0 } }),
       kpi("Lead response time", { measure: "hours", updateInterval: "DAY", grouping: "MIN", optimization: "MINIMIZE", min: 0, max: 48, target: 4, baseline: 12, story: { level: 9, trendPerYear: -0.2, noise: 0.5, gaps: 0.28 } }),
     ]),
     group("Results", "Win profitable deals", [
-      kpi("Deals won", { id: "won", measure: "deals", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 130, target: 80, baseline: 35, story: { level: 12, trendPerYear: 0.1, season: 0.2, noise: 0.35, decimals: 0 } }),
-      kpi("Deals lost", { id: "lost", measure: "deals", updateInterval: "WEEK", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 170, target: 60, baseline: 110, story: { level: 20, trendPerYear: -0.05, noise: 0.35, decimals: 0 } }),
+      kpi("Deals won", { id: "won", measure: "deals", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 30, target: 18, baseline: 8, story: { level: 14, trendPerYear: 0.1, season: 0.2, noise: 0.35, decimals: 0 } }),
+      kpi("Deals lost", { id: "lost", measure: "deals", updateInterval: "WEEK", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 40, target: 14, baseline: 25, story: { level: 19, trendPerYear: -0.08, noise: 0.35, decimals: 0 } }),
       kpi("Win rate", { measure: "%", updateInterval: "WEEK", formula: "[won] / ([won] + [lost]) * 100", min: 0, max: 100, target: 50, baseline: 25, type: "INDICATOR" }),
       kpi("Average deal size", { measure: "USD", min: 0, max: 60_000, target: 45_000, baseline: 25_000, story: { level: 32_000, trendPerYear: 0.08, noise: 0.12, decimals: 0 } }),
       kpi("Largest deal", { measure: "USD", grouping: "MAX", min: 0, max: 250_000, target: 150_000, baseline: 60_000, story: { level: 95_000, trendPerYear: 0.1, noise: 0.4, decimals: 0 } }),
       kpi("Quota attainment", { measure: "%", grouping: "FIRST", min: 0, max: 150, target: 100, baseline: 70, story: { level: 88, trendPerYear: 0.05, season: 0.15, noise: 0.1 } }),
     ], 2),
     group("Activity", "Stay in front of customers", [
-      kpi("Sales calls", { measure: "calls", updateInterval: "DAY", grouping: "SUM", min: 0, max: 2600, target: 1700, baseline: 870, story: { level: 62, trendPerYear: 0.05, noise: 0.3, gaps: 0.28, decimals: 0 } }),
-      kpi("Demos given", { measure: "demos", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 170, target: 110, baseline: 45, story: { level: 17, trendPerYear: 0.1, noise: 0.3, decimals: 0 } }),
+      kpi("Sales calls", { measure: "calls", updateInterval: "DAY", grouping: "SUM", min: 0, max: 80, target: 45, baseline: 22, story: { level: 62, trendPerYear: 0.05, noise: 0.3, gaps: 0.28, decimals: 0 } }),
+      kpi("Demos given", { measure: "demos", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 40, target: 25, baseline: 10, story: { level: 21, trendPerYear: 0.1, noise: 0.3, decimals: 0 } }),
     ]),
   ],
 };
@@ -140,7 +141,7 @@ const itOps: typeof company = {
   kpis: [
     group("Reliability", "Keep systems up", [
       kpi("Service availability", { measure: "%", updateInterval: "DAY", min: 99, max: 100, target: 99.9, baseline: 99.5, story: { level: 99.85, noise: 0.0015, gaps: 0.02, decimals: 3 } }),
-      kpi("Major incidents", { measure: "incidents", updateInterval: "DAY", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 20, target: 2, baseline: 10, story: { level: 0.6, noise: 1, gaps: 0.5, decimals: 0 } }),
+      kpi("Major incidents", { measure: "incidents", updateInterval: "DAY", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 0.6, target: 0.07, baseline: 0.33, story: { level: 0.3, noise: 1, gaps: 0.5, decimals: 0 } }),
       kpi("Mean time to restore", { measure: "hours", updateInterval: "WEEK", optimization: "MINIMIZE", min: 0, max: 12, target: 2, baseline: 6, story: { level: 4, trendPerYear: -0.2, noise: 0.3 } }),
       kpi("Backup verified", { measure: "yes/no", updateInterval: "DAY", grouping: "MIN", optimization: "BINARY", min: 0, max: 1, target: 1, baseline: 0, story: { level: 1, binary: 0.97, gaps: 0.05, decimals: 0 } }),
       kpi("Change success rate", { measure: "%", updateInterval: "WEEK", min: 80, max: 100, target: 98, baseline: 92, story: { level: 95, trendPerYear: 0.01, noise: 0.03 } }),
@@ -151,9 +152,9 @@ const itOps: typeof company = {
       kpi("Overdue security patches", { measure: "patches", updateInterval: "WEEK", grouping: "LAST", inheritance: true, optimization: "MINIMIZE", min: 0, max: 50, target: 0, baseline: 20, story: { level: 12, trendPerYear: -0.2, noise: 0.4, gaps: 0.3, decimals: 0 } }),
     ]),
     group("Cost", "Spend wisely", [
-      kpi("Cloud spend", { id: "cloud", measure: "USD", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 200_000, target: 110_000, baseline: 150_000, story: { level: 130_000, trendPerYear: 0.06, season: 0.05, decimals: 0 } }),
+      kpi("Cloud spend", { id: "cloud", measure: "USD", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 200_000, target: 110_000, baseline: 150_000, story: { level: 130_000, trendPerYear: 0.06, season: 0.05, gaps: 0, decimals: 0 } }),
       kpi("Active users", { id: "users", measure: "users", grouping: "LAST", inheritance: true, min: 0, max: 3000, target: 2500, baseline: 1500, story: { level: 1800, trendPerYear: 0.12, noise: 0.02, gaps: 0.2, decimals: 0 } }),
-      kpi("IT cost per user", { measure: "USD", formula: "[cloud] / [users]", optimization: "MINIMIZE", min: 0, max: 120, target: 45, baseline: 80, type: "INDICATOR" }),
+      kpi("IT cost per user", { measure: "USD", formula: "[cloud] / [users]", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 120, target: 45, baseline: 80, type: "INDICATOR" }),
     ]),
   ],
 };
