@@ -19,13 +19,12 @@ export const PERIOD_LABELS: Record<Period, string> = {
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The default range of each period: enough points for a readable chart. */
+/** The default range of each period: enough points for a readable chart, ending today (never in the future). */
 export function defaultRange(period: Period, today = new Date()): { from: string; to: string } {
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth();
-  const endOfMonth = iso(new Date(Date.UTC(y, m + 1, 0)));
   const monthsBack: Record<Period, number> = { DAY: 1, WEEK: 5, MONTH: 11, QUARTER: 23, HALF_YEAR: 35, YEAR: 35 };
-  return { from: iso(new Date(Date.UTC(y, m - monthsBack[period], 1))), to: endOfMonth };
+  return { from: iso(new Date(Date.UTC(y, m - monthsBack[period], 1))), to: iso(today) };
 }
 
 /** The chart's filters from the URL; anything missing or invalid falls back to the defaults. */

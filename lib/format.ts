@@ -1,4 +1,4 @@
-import type { Period } from "@/lib/contract/kpis";
+import type { Period, Status } from "@/lib/contract/kpis";
 
 const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
 const plain = new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
@@ -35,12 +35,22 @@ export function periodLabel(start: string, period: Period): string {
   }
 }
 
-export type Status = "good" | "warning" | "bad" | "none";
+export const STATUS_LABEL: Record<Status, string> = { ON_TRACK: "On track", AT_RISK: "At risk", OFF_TRACK: "Off track", NONE: "No data" };
 
-/** Performance is already direction-aware (MINIMIZE and BINARY included). */
-export function statusOf(performance: number | null | undefined): Status {
-  if (performance === null || performance === undefined) return "none";
-  return performance >= 0.7 ? "good" : performance >= 0.4 ? "warning" : "bad";
+/** A score as a whole percentage, rounded down: a target missed by a hair reads 99 %, not 100 %. */
+export const formatScore = (score: number | null | undefined) => (score === null || score === undefined ? "–" : `${Math.floor(score * 100 + 1e-9)} %`);
+
+/** What a status means, for a KPI's thresholds (fractions of the way from baseline to target). */
+export function statusMeaning(status: Status, thresholds: { onTrack: number; atRisk: number }): string {
+  const pct = (f: number) => `${Math.round(f * 100)} %`;
+  switch (status) {
+    case "ON_TRACK":
+      return thresholds.onTrack >= 1 ? "the target is met" : `at least ${pct(thresholds.onTrack)} of the way from the baseline to the target`;
+    case "AT_RISK":
+      return `${pct(thresholds.atRisk)} to ${pct(thresholds.onTrack)} of the way from the baseline to the target`;
+    case "OFF_TRACK":
+      return `less than ${pct(thresholds.atRisk)} of the way from the baseline to the target`;
+    default:
+      return "no value for this period";
+  }
 }
-
-export const STATUS_LABEL: Record<Status, string> = { good: "On track", warning: "At risk", bad: "Off track", none: "No data" };

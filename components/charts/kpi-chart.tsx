@@ -1,18 +1,16 @@
 "use client";
 
-import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Point, PointSource } from "@/lib/contract/grouped";
 import type { Period } from "@/lib/contract/kpis";
-import { exactValue, formatValue, periodLabel } from "@/lib/format";
+import { exactValue, formatScore, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 
 export interface KpiChartProps {
   name: string;
   measure: string;
   period: Period;
   points: Point[];
-  baseline: number | null;
-  min: number | null;
-  max: number | null;
+  container?: boolean;
   height?: number;
 }
 
@@ -23,13 +21,20 @@ const SOURCE_LABEL: Record<PointSource, string> = {
   NONE: "No value",
 };
 
-type Row = Point & { label: string; band: [number, number] | null };
+/** A point as drawn: its value on the solid line when complete, on the dashed "so far" line otherwise. */
+type Row = Point & { label: string; done: number | null; soFar: number | null };
 
 function SourceDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row }) {
-  if (cx === undefined || cy === undefined || !payload || payload.value === null) return null;
+  if (cx === undefined || cy === undefined || !payload || payload.done === null) return null;
   if (payload.source === "INHERITED") return <circle cx={cx} cy={cy} r={4} fill="var(--chart-bg)" stroke="var(--chart-value)" strokeWidth={2} />;
   if (payload.source === "CALCULATED") return <rect x={cx - 4} y={cy - 4} width={8} height={8} transform={`rotate(45 ${cx} ${cy})`} fill="var(--chart-value)" />;
   return <circle cx={cx} cy={cy} r={4} fill="var(--chart-value)" />;
+}
+
+/** The running period: a hollow dashed ring. */
+function SoFarDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row }) {
+  if (cx === undefined || cy === undefined || !payload || payload.complete || payload.value === null) return null;
+  return <circle cx={cx} cy={cy} r={5} fill="var(--chart-bg)" stroke="var(--chart-value)" strokeWidth={2} strokeDasharray="2 2" />;
 }
 
 function ChartTooltip({ active, payload, measure }: { active?: boolean; payload?: { payload: Row }[]; measure: string }) {
@@ -37,29 +42,47 @@ function ChartTooltip({ active, payload, measure }: { active?: boolean; payload?
   if (!active || !row) return null;
   return (
     <div className="rounded-md border border-slate-200 bg-white p-3 text-xs shadow-md dark:border-slate-700 dark:bg-slate-900">
-      <p className="font-semibold">{row.label}</p>
+      <p className="font-semibold">
+        {row.label}
+        {!row.complete && " (so far)"}
+      </p>
       <p className="text-slate-500 dark:text-slate-400">
         {row.start} – {row.end}
       </p>
       <p className="mt-1">
-        Value: <strong>{exactValue(row.value)}</strong> {measure}
+        Value: <strong>{formatValue(row.value, measure)}</strong>
       </p>
-      <p>Target: {exactValue(row.target)}</p>
-      <p>Performance: {row.performance === null ? "–" : `${(row.performance * 100).toFixed(1)} %`}</p>
-      <p className="text-slate-500 dark:text-slate-400">{SOURCE_LABEL[row.source]}</p>
+      {row.target !== null && <p>Target: {formatValue(row.target, measure)}</p>}
+      {row.baseline !== null && <p>Baseline: {formatValue(row.baseline, measure)}</p>}
+      <p>
+        {STATUS_LABEL[row.status]}: {formatScore(row.score)}
+      </p>
+      <p className="text-slate-500 dark:text-slate-400">{SOURCE_LABEL[row.source]} · {exactValue(row.value)}</p>
     </div>
   );
 }
 
-/** A KPI's grouped values with target, baseline and the min–max band; presentational only. */
-export function KpiChart({ name, measure, period, points, baseline, min, max, height = 280 }: KpiChartProps) {
-  const data: Row[] = points.map((p) => ({
+/** A KPI's grouped values with the target and baseline of each period; presentational only. */
+export function KpiChart({ name, measure, period, points, container = false, height = 280 }: KpiChartProps) {
+  const firstRunning = points.findIndex((p) => !p.complete && p.value !== null);
+  const data: Row[] = points.map((p, i) => ({
     ...p,
     label: periodLabel(p.start, period),
-    band: min !== null && max !== null ? [min, max] : null,
+    done: p.complete ? p.value : null,
+    // The dashed segment runs from the last complete value to the running period's.
+    soFar: firstRunning >= 0 && (i === firstRunning || i === firstRunning - 1) ? p.value : null,
   }));
+  const has = (f: (p: Point) => boolean) => points.some(f);
+  const drawn = {
+    entered: has((p) => p.source === "ENTERED"),
+    inherited: has((p) => p.source === "INHERITED"),
+    calculated: has((p) => p.source === "CALCULATED"),
+    soFar: firstRunning >= 0,
+    target: !container && has((p) => p.target !== null),
+    baseline: !container && has((p) => p.baseline !== null),
+  };
   return (
-    <figure className="flex flex-col gap-2" aria-label={`Chart of ${name} by ${period.toLowerCase()}`}>
+    <figure className="flex flex-col gap-2" aria-label={`Chart of ${name} by ${period.toLowerCase().replace("_", "-")}`}>
       <div style={{ height }} className="[--chart-bg:#fff] [--chart-value:#1d4ed8] dark:[--chart-bg:#0f172a] dark:[--chart-value:#60a5fa]">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
@@ -67,29 +90,22 @@ export function KpiChart({ name, measure, period, points, baseline, min, max, he
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={16} />
             <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={64} tickFormatter={(v: number) => formatValue(v)} />
             <Tooltip content={<ChartTooltip measure={measure} />} />
-            <Area dataKey="band" stroke="none" fill="#94a3b8" fillOpacity={0.15} isAnimationActive={false} name="Min–max" />
-            {baseline !== null && <ReferenceLine y={baseline} stroke="#a855f7" strokeDasharray="2 4" strokeWidth={1.5} />}
-            <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Target" />
-            <Line
-              dataKey="value"
-              stroke="var(--chart-value)"
-              strokeWidth={2}
-              dot={<SourceDot />}
-              activeDot={{ r: 6 }}
-              isAnimationActive={false}
-              connectNulls={false}
-              name="Value"
-            />
+            {drawn.baseline && <Line dataKey="baseline" stroke="#a855f7" strokeDasharray="2 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Baseline" />}
+            {drawn.target && <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Target" />}
+            <Line dataKey="done" stroke="var(--chart-value)" strokeWidth={2} dot={<SourceDot />} activeDot={{ r: 6 }} isAnimationActive={false} connectNulls={false} name="Value" />
+            {drawn.soFar && (
+              <Line dataKey="soFar" stroke="var(--chart-value)" strokeWidth={2} strokeDasharray="3 3" dot={<SoFarDot />} isAnimationActive={false} connectNulls name="So far" />
+            )}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-        <span><span aria-hidden className="text-blue-700 dark:text-blue-400">━ ●</span> Value (entered)</span>
-        <span><span aria-hidden className="text-blue-700 dark:text-blue-400">○</span> Inherited</span>
-        <span><span aria-hidden className="text-blue-700 dark:text-blue-400">◆</span> Calculated</span>
-        <span><span aria-hidden className="text-green-600">╌╌</span> Target</span>
-        {baseline !== null && <span><span aria-hidden className="text-purple-500">┈┈</span> Baseline {formatValue(baseline, measure)}</span>}
-        {min !== null && max !== null && <span><span aria-hidden className="text-slate-400">▇</span> Range {formatValue(min, measure)} – {formatValue(max, measure)}</span>}
+        {drawn.entered && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">━ ●</span> Value (entered)</span>}
+        {drawn.inherited && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">○</span> Inherited</span>}
+        {drawn.calculated && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">◆</span> {container ? "Score of its parts" : "Calculated"}</span>}
+        {drawn.soFar && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">┄ ◌</span> So far (period not over)</span>}
+        {drawn.target && <span><span aria-hidden className="text-green-600">╌╌</span> Target</span>}
+        {drawn.baseline && <span><span aria-hidden className="text-purple-500">┈┈</span> Baseline</span>}
       </figcaption>
     </figure>
   );

@@ -2,19 +2,19 @@
 
 import { KpiChart } from "@/components/charts/kpi-chart";
 import type { Period } from "@/lib/contract/kpis";
-import { exactValue, formatValue, periodLabel, statusOf } from "@/lib/format";
-import { latestPoint, type KpiWithSeries } from "./kpi-with-series";
-import { StatusBadge } from "./status-badge";
+import { exactValue, formatScore, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import { cardClass } from "@/components/ui/card";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { explainPoint } from "./explain";
+import { latestPoint, soFarPoint, type KpiWithSeries } from "./kpi-with-series";
+import { STATUS_ICON, StatusBadge } from "./status-badge";
 
-const SOURCE = { ENTERED: "Entered", INHERITED: "Inherited", CALCULATED: "Calculated", NONE: "–" };
-
-/** The selected KPI: its chart large, then its values period by period. */
+/** The selected KPI: its latest complete period and why it has its colour, its chart, its history. */
 export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period }) {
   const { kpi, series } = row;
   const points = series?.points ?? [];
   const latest = latestPoint(series);
+  const soFar = soFarPoint(series);
   const container = kpi.indicatorType === "CONTAINER";
   const measure = container ? "%" : kpi.measure;
   return (
@@ -23,40 +23,48 @@ export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period 
         <div>
           <h2 id="kpi-detail-heading" className="text-lg font-semibold">{kpi.name}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {container ? "Weighted average of its parts' performance" : kpi.formula ? "Calculated from other KPIs" : kpi.description || `Updated every ${kpi.updateInterval.toLowerCase().replace("_", "-")}`}
+            {container ? "Weighted average of its parts' scores" : kpi.formula ? "Calculated from other KPIs" : kpi.description || `Updated every ${kpi.updateInterval.toLowerCase().replace("_", "-")}`}
           </p>
         </div>
         <div className="text-right">
           <p className="text-2xl font-semibold tabular-nums">{formatValue(latest?.value, measure)}</p>
-          <StatusBadge status={statusOf(latest?.performance)} performance={latest?.performance ?? null} />
+          <StatusBadge status={latest?.status ?? "NONE"} score={latest?.score ?? null} />
+          {latest && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{periodLabel(latest.start, period)}</p>}
         </div>
       </div>
-      <KpiChart
-        name={kpi.name}
-        measure={measure}
-        period={period}
-        points={points}
-        baseline={container ? null : kpi.baseline}
-        min={container ? 0 : kpi.min}
-        max={container ? 100 : kpi.max}
-      />
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        <span className="font-medium">Why this colour: </span>
+        {explainPoint(latest, kpi)}
+      </p>
+      {soFar && (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+          {periodLabel(soFar.start, period)} so far: <strong className="tabular-nums">{formatValue(soFar.value, measure)}</strong>
+          {!container && soFar.target !== null && <> against {formatValue(soFar.target, measure)} due by today</>} ({STATUS_LABEL[soFar.status].toLowerCase()}, {formatScore(soFar.score)}). The period is not over.
+        </p>
+      )}
+      <KpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} />
       <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${kpi.name} by period`}>
         <Table caption={`Values of ${kpi.name} by period`} dense scroll={false}>
           <TableHead sticky>
             <Th>Period</Th>
             <Th align="right">Value</Th>
             <Th align="right">Target</Th>
-            <Th align="right">Performance</Th>
-            <Th>Source</Th>
+            <Th align="right">Score</Th>
+            <Th>Status</Th>
           </TableHead>
           <tbody>
             {[...points].reverse().map((p) => (
               <Tr key={p.start}>
-                <RowHeader className="font-normal">{periodLabel(p.start, period)}</RowHeader>
+                <RowHeader className="font-normal">
+                  {periodLabel(p.start, period)}
+                  {!p.complete && <span className="text-xs text-slate-500 dark:text-slate-400"> (so far)</span>}
+                </RowHeader>
                 <Td align="right">{exactValue(p.value)}</Td>
-                <Td align="right">{exactValue(p.target)}</Td>
-                <Td align="right">{p.performance === null ? "–" : `${(p.performance * 100).toFixed(1)} %`}</Td>
-                <Td className="text-slate-600 dark:text-slate-400">{SOURCE[p.source]}</Td>
+                <Td align="right">{container ? "" : exactValue(p.target)}</Td>
+                <Td align="right">{formatScore(p.score)}</Td>
+                <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">
+                  <span aria-hidden>{STATUS_ICON[p.status]}</span> {STATUS_LABEL[p.status]}
+                </Td>
               </Tr>
             ))}
           </tbody>

@@ -2,14 +2,14 @@
 
 import type { MouseEvent } from "react";
 import { Sparkline } from "@/components/charts/sparkline";
-import { formatValue, statusOf } from "@/lib/format";
-import { latestPoint, type KpiWithSeries } from "./kpi-with-series";
-import { StatusBadge } from "./status-badge";
+import { SCORING_DEFAULTS, Status } from "@/lib/contract/kpis";
+import { formatValue, statusMeaning, STATUS_LABEL } from "@/lib/format";
 import { RowHeader, Table, TableHead, Td, Th } from "@/components/ui/table";
+import { explainPoint } from "./explain";
+import { latestPoint, type KpiWithSeries } from "./kpi-with-series";
+import { STATUS_ICON, STATUS_TONE, StatusBadge } from "./status-badge";
 
-const TONE = { good: "#059669", warning: "#d97706", bad: "#dc2626", none: "#94a3b8" };
-
-/** The KPI tree with each KPI's latest value, target, status and trend. */
+/** The KPI tree with each KPI's latest complete period: value, target, status and trend. */
 export function KpiTable({ rows, selected, hrefFor }: { rows: KpiWithSeries[]; selected: string; hrefFor: (guid: string) => string }) {
   // Selecting a KPI only changes ?kpi=: the page has the data, so no server round trip.
   function select(event: MouseEvent<HTMLAnchorElement>) {
@@ -18,47 +18,65 @@ export function KpiTable({ rows, selected, hrefFor }: { rows: KpiWithSeries[]; s
     window.history.pushState(null, "", event.currentTarget.href);
   }
   return (
-    <Table caption="KPIs with their latest values">
-      <TableHead>
-        <Th>KPI</Th>
-        <Th align="right">Latest</Th>
-        <Th align="right" className="hidden sm:table-cell">Target</Th>
-        <Th>Status</Th>
-        <Th className="hidden md:table-cell">Trend</Th>
-      </TableHead>
-      <tbody>
-        {rows.map(({ kpi, depth, series }) => {
-          const latest = latestPoint(series);
-          const status = statusOf(latest?.performance);
-          const isSelected = kpi.guid === selected;
-          const container = kpi.indicatorType === "CONTAINER";
-          return (
-            <tr key={kpi.guid} className={`border-t border-slate-100 dark:border-slate-800 ${isSelected ? "bg-blue-50 dark:bg-blue-950/50" : ""}`}>
-              <RowHeader className="font-normal">
-                <a
-                  href={hrefFor(kpi.guid)}
-                  onClick={select}
-                  aria-current={isSelected ? "true" : undefined}
-                  className={`hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:text-blue-400 ${container ? "font-semibold" : ""}`}
-                  style={{ paddingLeft: `${depth * 1.1}rem` }}
-                >
-                  {kpi.name}
-                </a>
-              </RowHeader>
-              <Td align="right" className="whitespace-nowrap">{formatValue(latest?.value, container ? "%" : kpi.measure)}</Td>
-              <Td align="right" className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-400">
-                {container ? "" : formatValue(latest?.target ?? kpi.target, kpi.measure)}
-              </Td>
-              <Td>
-                <StatusBadge status={status} performance={latest?.performance ?? null} />
-              </Td>
-              <Td tight className="hidden md:table-cell">
-                <Sparkline values={series?.points.map((p) => p.value) ?? []} tone={TONE[status]} />
-              </Td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+    <div className="flex flex-col gap-2">
+      <Table caption="KPIs with their latest values">
+        <TableHead>
+          <Th>KPI</Th>
+          <Th align="right">Latest</Th>
+          <Th align="right" className="hidden sm:table-cell">Target</Th>
+          <Th>Status</Th>
+          <Th className="hidden md:table-cell">Trend</Th>
+        </TableHead>
+        <tbody>
+          {rows.map(({ kpi, depth, series }) => {
+            const latest = latestPoint(series);
+            const status = latest?.status ?? "NONE";
+            const isSelected = kpi.guid === selected;
+            const container = kpi.indicatorType === "CONTAINER";
+            return (
+              <tr key={kpi.guid} className={`border-t border-slate-100 dark:border-slate-800 ${isSelected ? "bg-blue-50 dark:bg-blue-950/50" : ""}`}>
+                <RowHeader className="font-normal">
+                  <a
+                    href={hrefFor(kpi.guid)}
+                    onClick={select}
+                    aria-current={isSelected ? "true" : undefined}
+                    className={`hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:text-blue-400 ${container ? "font-semibold" : ""}`}
+                    style={{ paddingLeft: `${depth * 1.1}rem` }}
+                  >
+                    {kpi.name}
+                  </a>
+                </RowHeader>
+                <Td align="right" className="whitespace-nowrap">{formatValue(latest?.value, container ? "%" : kpi.measure)}</Td>
+                <Td align="right" className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-400">
+                  {container ? "" : formatValue(latest?.target, kpi.measure)}
+                </Td>
+                <Td>
+                  <StatusBadge status={status} score={latest?.score ?? null} why={explainPoint(latest, kpi)} />
+                </Td>
+                <Td tight className="hidden md:table-cell">
+                  <Sparkline points={series?.points ?? []} tone={STATUS_TONE[status]} />
+                </Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+      <StatusLegend />
+    </div>
+  );
+}
+
+/** What the colours mean, with the default thresholds (a KPI may set its own; its badge says so). */
+export function StatusLegend() {
+  const defaults = { onTrack: SCORING_DEFAULTS.onTrack, atRisk: SCORING_DEFAULTS.atRisk };
+  return (
+    <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400" aria-label="What the statuses mean">
+      {Status.options.filter((s) => s !== "NONE").map((status) => (
+        <span key={status}>
+          <span aria-hidden style={{ color: STATUS_TONE[status] }}>{STATUS_ICON[status]}</span> {STATUS_LABEL[status]}: {statusMeaning(status, defaults)}
+        </span>
+      ))}
+      <span>Latest is the last complete period; a perspective averages its KPIs&apos; scores.</span>
+    </p>
   );
 }

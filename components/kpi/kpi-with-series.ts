@@ -19,6 +19,11 @@ export function withSeries(root: KpiNode, items: Series[]): KpiWithSeries[] {
   return rows;
 }
 
-/** The latest point that holds a value, or the last point. */
-export const latestPoint = (series: Series | undefined) =>
-  series?.points.findLast((p) => p.value !== null) ?? series?.points.at(-1);
+/** The last complete period that holds a value: what "latest" and the status mean. */
+export const latestPoint = (series: Series | undefined) => series?.points.findLast((p) => p.complete && p.value !== null);
+
+/** The period holding today, when it already has a value: shown as "so far". */
+export const soFarPoint = (series: Series | undefined) => {
+  const point = series?.points.find((p) => !p.complete);
+  return point && point.value !== null ? point : undefined;
+};

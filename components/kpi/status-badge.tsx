@@ -1,20 +1,23 @@
-import { STATUS_LABEL, type Status } from "@/lib/format";
+import type { Status } from "@/lib/contract/kpis";
+import { formatScore, STATUS_LABEL } from "@/lib/format";
 
 const STYLE: Record<Status, string> = {
-  good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
-  warning: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
-  bad: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
-  none: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+  ON_TRACK: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  AT_RISK: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  OFF_TRACK: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+  NONE: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
 };
-const ICON: Record<Status, string> = { good: "●", warning: "▲", bad: "■", none: "○" };
+export const STATUS_ICON: Record<Status, string> = { ON_TRACK: "●", AT_RISK: "▲", OFF_TRACK: "■", NONE: "○" };
+export const STATUS_TONE: Record<Status, string> = { ON_TRACK: "#059669", AT_RISK: "#d97706", OFF_TRACK: "#dc2626", NONE: "#94a3b8" };
 
-/** Colour plus a shape and a word, so the status never depends on colour alone. */
-export function StatusBadge({ status, performance }: { status: Status; performance: number | null }) {
+/** Colour plus a shape and a word, so the status never depends on colour alone; `why` explains it on hover. */
+export function StatusBadge({ status, score, why }: { status: Status; score: number | null; why?: string }) {
   return (
-    <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STYLE[status]}`}>
-      <span aria-hidden>{ICON[status]}</span>
+    <span title={why} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STYLE[status]}`}>
+      <span aria-hidden>{STATUS_ICON[status]}</span>
       {STATUS_LABEL[status]}
-      {performance !== null && <span>{Math.round(performance * 100)} %</span>}
+      {score !== null && <span>{formatScore(score)}</span>}
+      {why && <span className="sr-only">: {why}</span>}
     </span>
   );
 }

@@ -9,6 +9,8 @@ export interface GridRow {
   guid: string;
   name: string;
   measure: string;
+  min: number | null;
+  max: number | null;
 }
 export interface GridColumn {
   start: string;
@@ -33,7 +35,7 @@ export type Draft = Record<CellKey, string>;
 export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period): GridModel {
   const rows: GridRow[] = [];
   const walk = (node: KpiNode) => {
-    if (node.acceptValueData && node.updateInterval === period) rows.push({ guid: node.guid, name: node.name, measure: node.measure });
+    if (node.acceptValueData && node.updateInterval === period) rows.push({ guid: node.guid, name: node.name, measure: node.measure, min: node.min, max: node.max });
     node.children.forEach(walk);
   };
   walk(root);
@@ -130,3 +132,47 @@ export function cellText(model: GridModel, draft: Draft, key: CellKey): string {
   const value = model.entered.get(key);
   return value === undefined ? "" : String(value);
 }
+
+export interface Doubtful {
+  key: CellKey;
+  kpi: string;
+  period: string;
+  value: number;
+  reason: string;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Changes far from what a KPI usually holds: more than a whole scale's width outside its min-max,
+ * or (with three or more values in the grid) ten times larger or smaller than its usual value, or
+ * of the other sign. A typo such as 77 for 1.7M is one of these; the grid asks before saving.
+ */
+export function doubtfulChanges(model: GridModel, changes: Change[], format: (value: number, measure: string) => string): Doubtful[] {
+  const columns = new Map(model.columns.map((c) => [c.start, c.label]));
+  return changes.flatMap((change) => {
+    const row = model.rows.find((r) => r.guid === change.guid);
+    const v = change.value;
+    if (!row || v === null) return [];
+    const show = (n: number) => format(n, row.measure);
+    let reason: string | null = null;
+    if (row.min !== null && row.max !== null && row.max > row.min) {
+      const width = row.max - row.min;
+      if (v < row.min - width || v > row.max + width) reason = `far outside its scale of ${show(row.min)} to ${show(row.max)}`;
+    }
+    const history = model.columns.flatMap((c) => (c.start === change.date ? [] : [model.entered.get(cellKey(row.guid, c.start))].filter((x): x is number => x !== undefined)));
+    if (!reason && history.length >= 3) {
+      const usual = median(history);
+      const ratio = Math.abs(v) / Math.abs(usual);
+      if (usual !== 0 && v !== 0 && Math.sign(v) !== Math.sign(usual)) reason = `of the other sign than its usual ${show(usual)}`;
+      else if (usual !== 0 && ratio > 10) reason = `${Math.round(ratio)} times its usual ${show(usual)}`;
+      else if (usual !== 0 && ratio < 0.1) reason = `less than a tenth of its usual ${show(usual)}`;
+    }
+    return reason ? [{ key: change.key, kpi: row.name, period: columns.get(change.date) ?? change.date, value: v, reason }] : [];
+  });
+}
+

@@ -6,7 +6,9 @@ import { ApiCallError } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Notice } from "@/components/ui/notice";
-import { buildGrid, errorsByCell, pendingChanges, toBatchItems, type CellKey } from "./grid-model";
+import { formatValue } from "@/lib/format";
+import { Button } from "@/components/ui/button";
+import { buildGrid, doubtfulChanges, errorsByCell, pendingChanges, toBatchItems, type CellKey, type Doubtful } from "./grid-model";
 import { useDraft, useLeaveGuard } from "./use-draft";
 import { ValuesTable } from "./values-table";
 import { ValuesToolbar } from "./values-toolbar";
@@ -25,6 +27,7 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: ChartFi
   useLeaveGuard(changes.length > 0);
   const [serverErrors, setServerErrors] = useState<Record<CellKey, string>>({});
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [doubts, setDoubts] = useState<Doubtful[]>([]);
 
   const save = useWrite("setValues", {
     onSuccess: (result) => {
@@ -43,6 +46,8 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: ChartFi
       }
     },
   });
+
+  const send = () => save.mutate({ input: { docId }, body: { items: toBatchItems(changes) }, headers: { "Idempotency-Key": idempotencyKey } });
 
   if (model.rows.length === 0) {
     return <Notice tone="empty">No KPI of this scorecard takes values every {filters.period.toLowerCase().replace("_", "-")}.</Notice>;
@@ -65,8 +70,28 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: ChartFi
           setDraft(() => ({}));
           setServerErrors({});
         }}
-        onSave={() => save.mutate({ input: { docId }, body: { items: toBatchItems(changes) }, headers: { "Idempotency-Key": idempotencyKey } })}
+        onSave={() => {
+          const doubtful = doubtfulChanges(model, changes, formatValue);
+          if (doubtful.length) setDoubts(doubtful);
+          else send();
+        }}
       />
+      {doubts.length > 0 && (
+        <div role="alertdialog" aria-labelledby="doubts-title" aria-describedby="doubts-list" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <h2 id="doubts-title" className="font-semibold">Save {doubts.length === 1 ? "this value" : `these ${doubts.length} values`}? {doubts.length === 1 ? "It looks" : "They look"} far from usual.</h2>
+          <ul id="doubts-list" className="mt-2 list-disc pl-5">
+            {doubts.map((d) => (
+              <li key={d.key}>
+                {d.kpi}, {d.period}: {formatValue(d.value, model.rows.find((r) => d.key.startsWith(r.guid))?.measure)} is {d.reason}.
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex gap-2">
+            <Button onClick={() => { setDoubts([]); send(); }}>Save anyway</Button>
+            <Button variant="secondary" autoFocus onClick={() => setDoubts([])}>Go back and check</Button>
+          </div>
+        </div>
+      )}
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       <ValuesTable
         model={model}
@@ -76,6 +101,7 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: ChartFi
         setDraft={(update) => {
           setDraft(update);
           setMessage(null);
+          setDoubts([]);
         }}
         onEdit={(key) => setServerErrors(({ [key]: _gone, ...rest }) => rest)}
       />

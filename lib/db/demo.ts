@@ -159,11 +159,12 @@ const itOps: typeof company = {
   ],
 };
 
-/** The demo scorecards with three years of history ending at `today`. */
+/** The demo scorecards with history from January three years ago to `today`. */
 export function demoScorecards(today: Date, seed = 20_240_101): ScorecardFile[] {
   const random = mulberry32(seed);
   const to = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  const from = new Date(Date.UTC(to.getUTCFullYear() - 3, to.getUTCMonth(), 1));
+  // Whole years: a year view should not open on a year holding two months of data.
+  const from = new Date(Date.UTC(to.getUTCFullYear() - 3, 0, 1));
   const withHistory = ({ story, children, ...rest }: DemoKpi): KpiFile => ({
     ...rest,
     ...(children ? { children: children.map(withHistory) } : {}),

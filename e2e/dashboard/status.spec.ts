@@ -1,0 +1,52 @@
+import { expect, pasteInto, test } from "../fixtures";
+
+// The demo's Revenue beats its monthly plan of $2M: a manager must read the same verdict whatever the period.
+test("Revenue's status and score agree between the Month, Quarter and Year views", async ({ page }) => {
+  const verdicts: string[] = [];
+  for (const period of ["Month", "Quarter", "Year"]) {
+    await page.goto("/s/1");
+    await page.getByRole("button", { name: period, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`period=${period.toUpperCase()}`));
+    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Revenue", exact: true }) });
+    const status = row.getByRole("cell").nth(2);
+    await expect(status).toContainText(/On track|At risk|Off track/);
+    // The badge reads "● On track 100 %", then the why for screen readers.
+    verdicts.push((await status.innerText()).replace(/\s+/g, " ").split(" :")[0]!.trim());
+    // The target follows the period: $2M a month, $6M a quarter, $24M a year.
+    await expect(row.getByRole("cell").nth(1)).toHaveText({ Month: "$2M", Quarter: "$6M", Year: "$24M" }[period]!);
+    await page.screenshot({ path: `e2e/screenshots/scorecard-${period.toLowerCase()}.png`, fullPage: true });
+  }
+  expect(verdicts).toEqual(["● On track 100 %", "● On track 100 %", "● On track 100 %"]);
+});
+
+test("the legend, each badge and the detail panel say why a KPI has its colour", async ({ page }) => {
+  await page.goto("/s/1");
+  await expect(page.getByLabel("What the statuses mean")).toContainText("On track: the target is met");
+  await expect(page.getByLabel("What the statuses mean")).toContainText("At risk: 70 % to 100 % of the way from the baseline to the target");
+  const badge = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Revenue", exact: true }) }).getByRole("cell").nth(2).locator("span[title]");
+  await expect(badge).toHaveAttribute("title", /against a target of \$2M: 100 % of the way from the baseline \$1\.2M\. On track means the target is met\./);
+  await page.getByRole("link", { name: "Operating costs", exact: true }).click();
+  await expect(page.getByText("Why this colour:")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Operating costs by period" }).getByRole("row").nth(1)).toContainText("(so far)");
+});
+
+test("a value far outside a KPI's history asks for confirmation, naming the cell and why", async ({ page }) => {
+  await page.goto("/s/1/values?period=MONTH");
+  const grid = page.getByRole("table", { name: "KPI values by period" });
+  await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
+  const months = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+  const cell = `Revenue, ${months.at(-2)}`;
+  await page.getByLabel(cell, { exact: true }).fill("77");
+  await page.getByRole("button", { name: "Save 1 value" }).click();
+  const dialog = page.getByRole("alertdialog", { name: /far from usual/ });
+  await expect(dialog).toContainText(`${cell}: $77 is less than a tenth of its usual`);
+  await page.screenshot({ path: "e2e/screenshots/values-doubt.png" });
+  await dialog.getByRole("button", { name: "Go back and check" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText("1 pending change", { exact: true })).toBeVisible();
+  await page.getByLabel(cell, { exact: true }).press("Escape");
+  await expect(page.getByText("0 pending changes")).toBeVisible();
+  // A pasted block of ordinary values goes straight through.
+  await pasteInto(page, cell, "2100000\t2150000");
+  await expect(page.getByText("2 pending changes")).toBeVisible();
+});
