@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Role } from "./people";
 
 export const LoginRequest = z
   .object({
@@ -21,12 +22,21 @@ export const LoginResponse = z
   });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-const apiKeyExample = { id: 3, name: "Nightly BI export", createdAt: "2026-11-01T08:00:00.000Z", lastUsedAt: "2026-11-21T02:00:04.000Z" };
+const apiKeyExample = {
+  id: 3,
+  name: "Nightly BI export",
+  role: "expert" as const,
+  userEmail: "demo@example.com",
+  createdAt: "2026-11-01T08:00:00.000Z",
+  lastUsedAt: "2026-11-21T02:00:04.000Z",
+};
 
 export const ApiKey = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    role: Role.meta({ description: "What the key may do: never more than its user's role at the time of the call" }),
+    userEmail: z.string().meta({ description: "The user the key acts for" }),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
   })
@@ -36,12 +46,15 @@ export type ApiKey = z.infer<typeof ApiKey>;
 export const ApiKeyList = z.object({ items: z.array(ApiKey) }).meta({ id: "ApiKeyList", example: { items: [apiKeyExample] } });
 
 export const CreateApiKeyRequest = z
-  .object({ name: z.string().trim().min(1, "name is required").max(200) })
-  .meta({ id: "CreateApiKeyRequest", example: { name: "Nightly BI export" } });
+  .object({
+    name: z.string().trim().min(1, "name is required").max(200),
+    role: Role.optional().meta({ description: "At most the creator's role (the default)" }),
+  })
+  .meta({ id: "CreateApiKeyRequest", example: { name: "Nightly BI export", role: "viewer" } });
 
 export const CreatedApiKey = z
-  .object({ id: z.number().int(), name: z.string(), key: z.string() })
-  .meta({ id: "CreatedApiKey", example: { id: 3, name: "Nightly BI export", key: "gak_N1x..." } });
+  .object({ id: z.number().int(), name: z.string(), role: Role, key: z.string() })
+  .meta({ id: "CreatedApiKey", example: { id: 3, name: "Nightly BI export", role: "viewer", key: "gak_N1x..." } });
 
 export const AccessInfo = z
   .object({
@@ -50,6 +63,10 @@ export const AccessInfo = z
     resetAt: z.string(),
     email: z.string(),
     error: z.string().nullable(),
+    userId: z.number().int(),
+    role: Role.meta({ description: "The caller's role (an API key's own role when lower than its user's)" }),
+    limitPerUser: z.number().int().meta({ description: "Calls per hour each active admin or expert adds to the account's pool" }),
+    countedUsers: z.number().int().meta({ description: "Active admins and experts: allowedCount = limitPerUser x countedUsers" }),
   })
   .meta({
     id: "AccessInfo",
@@ -59,6 +76,10 @@ export const AccessInfo = z
       resetAt: "2026-11-22T10:00:00.000Z",
       email: "demo@example.com",
       error: null,
+      userId: 1,
+      role: "admin",
+      limitPerUser: 100,
+      countedUsers: 1,
     },
   });
 export type AccessInfo = z.infer<typeof AccessInfo>;

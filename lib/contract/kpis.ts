@@ -80,9 +80,19 @@ export const KpiNode: z.ZodType<KpiNode> = Kpi.extend({
 }).meta({ id: "KpiNode", example: { ...kpiExample, children: [] } });
 
 export const KpiList = z.object({ items: z.array(Kpi) }).meta({ id: "KpiList", example: { items: [kpiExample] } });
+export const kpiRootExample = {
+  ...kpiExample,
+  guid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f",
+  name: "Company",
+  parentGuid: null,
+  indicatorType: "CONTAINER" as const,
+  acceptValueData: false,
+  children: [{ ...kpiExample, children: [] }],
+};
+
 export const KpiTree = z
   .object({ root: KpiNode })
-  .meta({ id: "KpiTree", example: { root: { ...kpiExample, guid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f", name: "Company", parentGuid: null, indicatorType: "CONTAINER", acceptValueData: false, children: [{ ...kpiExample, children: [] }] } } });
+  .meta({ id: "KpiTree", example: { root: kpiRootExample } });
 export type KpiTree = z.infer<typeof KpiTree>;
 
 /** Changes to a KPI's settings: only the fields sent change; null restores the default. */

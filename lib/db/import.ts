@@ -1,19 +1,39 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "./client";
-import { kpis, kpiValues, scorecards } from "./schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { kpis, kpiValues, scorecards, users } from "./schema";
 import type { KpiFile, ScorecardFile } from "./scorecard-file";
 
 const INSERT_CHUNK = 1000;
+
+export interface ImportOptions {
+  /** The owning user; by default the account's first admin. */
+  ownerId?: number;
+  /** What every user of the account may do with it (default: nothing beyond owner and admins). */
+  accountAccess?: "none" | "read" | "write";
+}
 
 /**
  * Writes a scorecard, its KPI tree under a root container named after it, and any values.
  * Run it inside a transaction so that a failed import leaves nothing behind.
  */
-export async function importScorecard(tx: Tx, accountId: number, file: ScorecardFile): Promise<number> {
+export async function importScorecard(tx: Tx, accountId: number, file: ScorecardFile, options: ImportOptions = {}): Promise<number> {
+  const firstAdmin = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.role, "admin")))
+    .orderBy(asc(users.id))
+    .limit(1);
   const [card] = await tx
     .insert(scorecards)
-    .values({ accountId, name: file.name, description: file.description ?? "" })
+    .values({
+      accountId,
+      name: file.name,
+      description: file.description ?? "",
+      ownerId: options.ownerId ?? sql`(${firstAdmin})`,
+      accountAccess: options.accountAccess ?? "none",
+    })
     .returning({ id: scorecards.id });
   const scorecardId = card!.id;
 

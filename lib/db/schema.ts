@@ -17,12 +17,52 @@ import { sql } from "drizzle-orm";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/** An organisation: its users share scorecards, webhooks and the hourly call budget. */
 export const accounts = pgTable("accounts", {
   id: serial("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
+  name: text("name").notNull().default(""),
   createdAt: createdAt(),
 });
+
+export const ROLES = ["admin", "expert", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A person who logs in. A deactivated user's sessions and API keys stop working at once. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  },
+  (t) => [index("users_account_idx").on(t.accountId)],
+);
+
+/** A single-use link that lets a person join an account with a role and set their password. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("invitations_account_idx").on(t.accountId)],
+);
 
 /** Login tokens (kind "session", expiring) and API keys (kind "api_key", named, long-lived). */
 export const accessTokens = pgTable(
@@ -32,7 +72,12 @@ export const accessTokens = pgTable(
     accountId: integer("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["session", "api_key"] }).notNull(),
+    /** An API key's role, never above its user's; null for sessions (the user's role). */
+    role: text("role", { enum: ROLES }),
     name: text("name"),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
@@ -71,10 +116,30 @@ export const scorecards = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** What every user of the account may do with it, beyond its owner and its shares. */
+    accountAccess: text("account_access", { enum: ["none", "read", "write"] }).notNull().default("none"),
+    /** The secret part of its public read-only link; null when it is not published. */
+    publicId: text("public_id").unique(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("scorecards_account_idx").on(t.accountId)],
+);
+
+/** A scorecard shared with one user of its account. */
+export const scorecardShares = pgTable(
+  "scorecard_shares",
+  {
+    scorecardId: integer("scorecard_id")
+      .notNull()
+      .references(() => scorecards.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    access: text("access", { enum: ["read", "write"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scorecardId, t.userId] }), index("scorecard_shares_user_idx").on(t.userId)],
 );
 
 export const kpis = pgTable(

@@ -7,7 +7,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseLockedError, openDatabase, type Database } from "@/lib/db/client";
 import { demoScorecards } from "@/lib/db/demo";
-import { accounts, kpis, kpiValues, scorecards } from "@/lib/db/schema";
+import { accounts, kpis, kpiValues, scorecards, users } from "@/lib/db/schema";
 import { seedDemo, seedDemoIfEmpty } from "@/lib/service/admin";
 import { TEST_PASSWORD_COST } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
@@ -56,8 +56,8 @@ describe.each(testDatabases)("storage on $name", ({ open }) => {
   });
 
   it("cascades an account's deletion to its scorecards, KPIs and values", async () => {
-    const [demo] = await database.db.select().from(accounts).where(eq(accounts.email, "demo@example.com"));
-    await database.db.delete(accounts).where(eq(accounts.id, demo!.id));
+    const [demo] = await database.db.select().from(users).where(eq(users.email, "demo@example.com"));
+    await database.db.delete(accounts).where(eq(accounts.id, demo!.accountId));
     expect((await database.db.select({ n: count() }).from(kpiValues))[0]!.n).toBe(0);
     expect((await database.db.select({ n: count() }).from(kpis))[0]!.n).toBe(0);
   });
@@ -72,12 +72,12 @@ describe("the embedded database on disk", () => {
 
   it("survives a reopen and refuses a second process with a clear error", async () => {
     const first = await openDatabase({ dataDir });
-    await first.db.insert(accounts).values({ email: "kept@example.com", passwordHash: "x" });
+    await first.db.insert(accounts).values({ name: "kept.example.com" });
     await first.close();
 
     const reopened = await openDatabase({ dataDir });
     try {
-      expect(await reopened.db.select({ email: accounts.email }).from(accounts)).toEqual([{ email: "kept@example.com" }]);
+      expect(await reopened.db.select({ name: accounts.name }).from(accounts)).toEqual([{ name: "kept.example.com" }]);
       const refused = await cli(["seed-demo"], { DATA_DIR: dataDir, DATABASE_URL: "" }).then(
         () => null,
         (error: { code: number; stderr: string }) => error,

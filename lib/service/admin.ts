@@ -1,11 +1,12 @@
 import "server-only";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { withGlobalLock, type Db } from "@/lib/db/client";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoScorecards } from "@/lib/db/demo";
 import { importScorecard } from "@/lib/db/import";
-import { accounts } from "@/lib/db/schema";
+import { accounts, users } from "@/lib/db/schema";
 import { ScorecardFile } from "@/lib/db/scorecard-file";
 import { createAccount, findAccountId } from "./domain/accounts";
+import { normalizeEmail } from "./domain/login";
 
 const SEED_LOCK_ID = 727_002;
 
@@ -14,7 +15,8 @@ export async function seedDemo(db: Db, options: { today?: Date; passwordCost?: n
   return withGlobalLock(db, SEED_LOCK_ID, async (tx) => {
     if (await findAccountId(tx, DEMO_EMAIL)) return false;
     const accountId = await createAccount(tx, DEMO_EMAIL, DEMO_PASSWORD, options.passwordCost);
-    for (const card of demoScorecards(options.today ?? new Date())) await importScorecard(tx, accountId, card);
+    // Shared with the whole account, so a person invited to the demo sees and edits them.
+    for (const card of demoScorecards(options.today ?? new Date())) await importScorecard(tx, accountId, card, { accountAccess: "write" });
     return true;
   });
 }
@@ -25,10 +27,10 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   return row?.n ? false : seedDemo(db);
 }
 
-/** Validates a scorecard file and imports it for the account with that e-mail, all or nothing. */
+/** Validates a scorecard file and imports it, owned by the user with that e-mail, all or nothing. */
 export async function importScorecardFile(db: Db, json: unknown, ownerEmail: string): Promise<number> {
   const file = ScorecardFile.parse(json);
-  const accountId = await findAccountId(db, ownerEmail);
-  if (!accountId) throw new Error(`No account for ${ownerEmail}: create it first with add-account`);
-  return db.transaction((tx) => importScorecard(tx, accountId, file));
+  const [owner] = await db.select().from(users).where(eq(users.email, normalizeEmail(ownerEmail)));
+  if (!owner) throw new Error(`No user ${ownerEmail}: create it first with add-account or add-user`);
+  return db.transaction((tx) => importScorecard(tx, owner.accountId, file, { ownerId: owner.id }));
 }

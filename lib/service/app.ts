@@ -7,10 +7,13 @@ import type { AppEnv, Deps } from "./context";
 import { ApiError, toApiError } from "./errors";
 import { refuseNulCharacters } from "./nul-guard";
 import { requireToken } from "./require-token";
+import { gatedOperations, requireRole } from "./role-gate";
 import { renderDocsPage } from "./docs-page";
 import { newRouter } from "./router";
 import { authRoutes } from "./routes/auth";
 import { alertRoutes } from "./routes/alerts";
+import { peopleRoutes } from "./routes/people";
+import { publicRoutes } from "./routes/public";
 import { groupedRoutes } from "./routes/grouped";
 import { scorecardRoutes } from "./routes/scorecards";
 import { valueRoutes } from "./routes/values";
@@ -69,6 +72,7 @@ export function createApi(deps: Deps) {
   for (const path of ["/api/*", "/logout"]) {
     app.use(path, (c, next) => requireToken({ counted: isCounted(c.req.method, c.req.path) })(c, next));
   }
+  for (const { method, path, role } of gatedOperations) app.on(method, path, requireRole(role));
 
   app.get("/health", async (c) => {
     await deps.db.execute(sql`SELECT 1`);
@@ -80,6 +84,8 @@ export function createApi(deps: Deps) {
   app.route("/", groupedRoutes);
   app.route("/", webhookRoutes);
   app.route("/", alertRoutes);
+  app.route("/", peopleRoutes);
+  app.route("/", publicRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

@@ -37,6 +37,10 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
       resetAt: new Date(api.clock.current.getTime() + 3_600_000).toISOString(),
       email: "busy@example.com",
       error: null,
+      userId: expect.any(Number),
+      role: "admin",
+      limitPerUser: 100,
+      countedUsers: 1,
     });
 
     api.clock.advance(3_600_000);

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import type { Role } from "@/lib/contract/people";
 
 export interface ServiceConfig {
   rateLimitPerHour: number;
@@ -15,11 +16,19 @@ export interface Deps {
   now: () => Date;
 }
 
-/** Who is calling: the account and the token (session or API key) that authenticated the call. */
+/** Who is calling: the user, its account, and the token (session or API key) that authenticated the call. */
 export interface Caller {
   accountId: number;
+  userId: number;
   email: string;
+  /** The user's role, or the API key's when that is lower. */
+  role: Role;
   tokenId: number;
+  tokenKind: "session" | "api_key";
+  /** Active admins and experts of the account: each adds the per-user limit to its pool. */
+  countedUsers: number;
+  /** Set only for a public link's anonymous reader: the one scorecard it may read. */
+  publicScorecardId?: number;
 }
 
 /** What every domain operation runs with. */

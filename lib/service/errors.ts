@@ -20,6 +20,7 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what = "Resource") => new ApiError(404, "not_found", `${what} not found`);
+export const forbidden = (message: string) => new ApiError(403, "forbidden", message);
 export const unauthorized = (message: string) => new ApiError(401, "unauthorized", message);
 export const invalidRequest = (message: string, details: ErrorDetail[] = []) =>
   new ApiError(400, "invalid_request", message, details);
@@ -29,6 +30,7 @@ export const conflict = (message: string, details: ErrorDetail[] = []) =>
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
   400: "invalid_request",
   401: "unauthorized",
+  403: "forbidden",
   404: "not_found",
   409: "conflict",
   413: "payload_too_large",

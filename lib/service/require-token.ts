@@ -2,7 +2,7 @@ import "server-only";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { ApiError, unauthorized } from "./errors";
-import { budgetHeaders, countCall } from "./domain/call-limit";
+import { accountLimit, budgetHeaders, countCall } from "./domain/call-limit";
 import { findCaller } from "./domain/tokens";
 
 /** Authenticates the Token header and, when counted, spends one call of the hourly budget. */
@@ -16,7 +16,7 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
     c.set("caller", caller);
     if (!counted) return next();
 
-    const budget = await countCall(deps, caller.accountId);
+    const budget = await countCall(deps, caller.accountId, accountLimit(deps, caller.countedUsers));
     const headers = budgetHeaders(budget, deps.now());
     if (budget.used > budget.limit) {
       const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));

@@ -32,6 +32,10 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       description: "A small scorecard for tests",
       kpiCount: 6,
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      ownerId: expect.any(Number),
+      sharedForPublic: false,
+      sharedForRegRW: false,
+      access: "write",
     });
   });
 
@@ -133,6 +137,12 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       ).json()
     ).id;
     expect([theirHook, theirAlert]).toEqual([expect.any(Number), expect.any(Number)]);
+    const theirUser = (await (await api.call("/api/access/info", { headers: stranger.auth })).json()).userId;
+    const theirInvitation = (await (await api.call("/api/invitations", jsonInit("POST", { email: "theirs@example.com", role: "viewer" }, stranger.auth))).json()).id;
+    // A link they published and then withdrew.
+    const sharing = `/api/document/${theirDoc}/sharing`;
+    const { publicId: theirLink } = await (await api.call(sharing, jsonInit("PUT", { public: true }, stranger.auth))).json();
+    await api.call(sharing, jsonInit("PUT", { public: false }, stranger.auth));
 
     // One row per route with a path parameter; the test below keeps the table complete.
     const table: { method: string; path: string; openapi: string; body?: unknown }[] = [
@@ -142,6 +152,12 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}" },
       { method: "PATCH", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}", body: { scoreCap: 2 } },
       { method: "DELETE", path: `/api/api-keys/${theirKeyId}`, openapi: "/rest/api/api-keys/{id}" },
+      { method: "GET", path: sharing, openapi: "/rest/api/document/{docId}/sharing" },
+      { method: "PUT", path: sharing, openapi: "/rest/api/document/{docId}/sharing", body: { public: true } },
+      { method: "PATCH", path: `/api/users/${theirUser}`, openapi: "/rest/api/users/{id}", body: { active: false } },
+      { method: "DELETE", path: `/api/invitations/${theirInvitation}`, openapi: "/rest/api/invitations/{id}" },
+      { method: "GET", path: `/public/${theirLink}`, openapi: "/rest/public/{publicId}" },
+      { method: "GET", path: `/public/${theirLink}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/public/{publicId}/grouped-value/{period}/{startDate}/{endDate}" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}" },
       { method: "POST", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}", body: { value: 1 } },
       { method: "DELETE", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values/{date}" },

@@ -3,7 +3,8 @@ import { importScorecard } from "@/lib/db/import";
 import type { ScorecardFile } from "@/lib/db/scorecard-file";
 import { createApi } from "@/lib/service/app";
 import type { ServiceConfig } from "@/lib/service/context";
-import { createAccount } from "@/lib/service/domain/accounts";
+import { addUser, createAccount } from "@/lib/service/domain/accounts";
+import type { Role } from "@/lib/contract/people";
 
 // Cheap scrypt for accounts made by tests; the production cost is asserted in auth.test.ts.
 export const TEST_PASSWORD_COST = 10;
@@ -60,3 +61,12 @@ export const smallScorecard = (name = "Team scorecard"): ScorecardFile => ({
     { name: "Audit passed", optimization: "BINARY", updateInterval: "QUARTER", target: 1 },
   ],
 });
+
+/** Another user of an existing account, logged in. */
+export async function teammate(api: TestApi, db: Db, accountId: number, email: string, role: Role) {
+  const password = "correct horse battery";
+  const userId = await addUser(db, accountId, email, password, role, TEST_PASSWORD_COST);
+  const response = await api.call("/login", jsonInit("POST", { email, contraseña: password }));
+  const { token } = (await response.json()) as { token: string };
+  return { userId, email, password, token, auth: { Token: token } };
+}

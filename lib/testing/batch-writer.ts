@@ -2,6 +2,7 @@
 // says "writing" just before, so the parent can kill it at a random moment.
 import { openDatabase } from "@/lib/db/client";
 import { writeBatch } from "@/lib/service/domain/values";
+import { adminCaller } from "./caller";
 
 const [url, accountId, docId, guidA, guidB, firstDate] = process.argv.slice(2) as [string, string, string, string, string, string];
 const database = await openDatabase({ url });
@@ -14,6 +15,6 @@ const items = Array.from({ length: 5000 }, (_, i) => ({
 const deps = { db: database.db, now: () => new Date(), config: { rateLimitPerHour: 100, tokenTtlHours: 12, passwordCost: 10, webhookAllowPrivate: false } };
 process.stdout.write("writing\n");
 const begun = performance.now();
-await writeBatch({ deps, caller: { accountId: Number(accountId), email: "", tokenId: 0 } }, { docId: Number(docId), items, path: (i) => `items.${i}` });
+await writeBatch({ deps, caller: adminCaller(Number(accountId)) }, { docId: Number(docId), items, path: (i) => `items.${i}` });
 process.stdout.write(`done ${Math.round(performance.now() - begun)}\n`);
 await database.close();

@@ -5,11 +5,12 @@
 import { openDatabase } from "@/lib/db/client";
 import { writeBatch, writeOne } from "@/lib/service/domain/values";
 import { startWebhookWorker } from "@/lib/service/webhooks/worker";
+import { adminCaller } from "./caller";
 
 const [mode, url, ...args] = process.argv.slice(2) as [string, string, ...string[]];
 const database = await openDatabase({ url });
 const deps = { db: database.db, now: () => new Date(), config: { rateLimitPerHour: 100, tokenTtlHours: 12, passwordCost: 10, webhookAllowPrivate: true } };
-const ctx = (accountId: string) => ({ deps, caller: { accountId: Number(accountId), email: "", tokenId: 0 } });
+const ctx = (accountId: string) => ({ deps, caller: adminCaller(Number(accountId)) });
 const day = (first: string, n: number) => new Date(Date.parse(`${first}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 if (mode === "worker") {

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Alert, AlertList, CreateAlert, UpdateAlert } from "../alerts";
 import { DocId } from "../common";
-import { errors, json, jsonBody, secured } from "./helpers";
+import { errors, json, jsonBody, secured, needs } from "./helpers";
 
 const tags = ["Alerts and webhooks"];
 const docParams = z.object({ docId: DocId });
@@ -18,19 +18,22 @@ export const listAlerts = createRoute({
 });
 export const createAlert = createRoute({
   operationId: "createAlert",
+  ...needs("expert"),
   method: "post", path: "/api/document/{docId}/alerts", tags, summary: "Create an alert", description: firing, security: secured,
   request: { params: docParams, body: jsonBody(CreateAlert) },
-  responses: { 201: json(Alert, "Created"), ...errors(400, 404, 415) },
+  responses: { 201: json(Alert, "Created"), ...errors(400, 404, 415, 403) },
 });
 export const updateAlert = createRoute({
   operationId: "updateAlert",
+  ...needs("expert"),
   method: "patch", path: "/api/document/{docId}/alerts/{id}", tags, summary: "Change an alert (only the fields sent)", security: secured,
   request: { params: alertParams, body: jsonBody(UpdateAlert) },
-  responses: { 200: json(Alert, "The alert"), ...errors(400, 404, 415) },
+  responses: { 200: json(Alert, "The alert"), ...errors(400, 404, 415, 403) },
 });
 export const deleteAlert = createRoute({
   operationId: "deleteAlert",
+  ...needs("expert"),
   method: "delete", path: "/api/document/{docId}/alerts/{id}", tags, summary: "Delete an alert", security: secured,
   request: { params: alertParams },
-  responses: { 204: { description: "Deleted" }, ...errors(400, 404) },
+  responses: { 204: { description: "Deleted" }, ...errors(400, 404, 403) },
 });

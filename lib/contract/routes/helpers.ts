@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ErrorBody } from "../common";
+import type { Role } from "../people";
 
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -14,6 +15,7 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 const errorDescriptions = {
   400: "Invalid request (details lists each field)",
   401: "Token missing, unknown, revoked or expired",
+  403: "The caller's role, or its access to this scorecard, allows reading only",
   404: "No such resource for this account",
   409: "Conflict",
   413: "Body over 1 MiB or batch over 5000 items",
@@ -31,3 +33,9 @@ export function errors<S extends keyof typeof errorDescriptions>(...statuses: S[
 }
 
 export const secured = [{ Token: [] as string[] }];
+
+/**
+ * The least role that may call an operation (`x-gauge-role` in the OpenAPI document); routes
+ * without it are open to every role. The service enforces it before the handler runs.
+ */
+export const needs = (role: Role) => ({ "x-gauge-role": role }) as const;

@@ -3,10 +3,12 @@
 import * as alerts from "./alerts";
 import * as auth from "./auth";
 import * as grouped from "./grouped";
+import * as people from "./people";
+import * as publicScorecards from "./public";
 import * as scorecards from "./scorecards";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts };
+export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

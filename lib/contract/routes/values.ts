@@ -13,7 +13,7 @@ import {
   ValuesAtDate,
   ValueWrite,
 } from "../values";
-import { errors, json, jsonBody, secured } from "./helpers";
+import { errors, json, jsonBody, secured, needs } from "./helpers";
 
 const tags = ["KPI value controller"];
 const kpiParams = z.object({ docId: DocId, guid: Guid });
@@ -39,24 +39,26 @@ export const getValue = createRoute({
 
 export const setValue = createRoute({
   operationId: "setValue",
+  ...needs("expert"),
   method: "post",
   path: "/api/document/{docId}/kpi/indicator/{guid}/value/{date}",
   tags,
   summary: "Write a value record (only the fields named change)",
   security: secured,
   request: { params: kpiDateParams, headers: idempotencyHeader, body: jsonBody(ValueWrite) },
-  responses: { 200: json(ValueRecord, "The record as stored"), ...errors(400, 404, 409, 413, 415) },
+  responses: { 200: json(ValueRecord, "The record as stored"), ...errors(400, 404, 409, 413, 415, 403) },
 });
 
 export const deleteValue = createRoute({
   operationId: "deleteValue",
+  ...needs("expert"),
   method: "delete",
   path: "/api/document/{docId}/kpi/indicator/{guid}/values/{date}",
   tags,
   summary: "Delete the record at a date",
   security: secured,
   request: { params: kpiDateParams, headers: idempotencyHeader },
-  responses: { 204: { description: "Deleted (also when there was no record)" }, ...errors(400, 404, 409) },
+  responses: { 204: { description: "Deleted (also when there was no record)" }, ...errors(400, 404, 409, 403) },
 });
 
 export const listValues = createRoute({
@@ -72,6 +74,7 @@ export const listValues = createRoute({
 
 export const batchSetValue = createRoute({
   operationId: "batchSetValue",
+  ...needs("expert"),
   method: "post",
   path: "/api/document/{docId}/kpi/batch/set-value/{date}",
   tags,
@@ -79,11 +82,12 @@ export const batchSetValue = createRoute({
   description: "All or nothing: if any item is invalid nothing is written and `details` names each bad item by index. At most 5000 items.",
   security: secured,
   request: { params: docDateParams, headers: idempotencyHeader, body: jsonBody(BatchSetValueBody) },
-  responses: { 200: json(BatchSetValueResponse, "The records as stored"), ...errors(400, 404, 409, 413, 415) },
+  responses: { 200: json(BatchSetValueResponse, "The records as stored"), ...errors(400, 404, 409, 413, 415, 403) },
 });
 
 export const batchSetValues = createRoute({
   operationId: "batchSetValues",
+  ...needs("expert"),
   method: "post",
   path: "/api/document/{docId}/kpi/batch/set-values",
   tags,
@@ -93,7 +97,7 @@ export const batchSetValues = createRoute({
     "and `details` names each bad item by index. At most 5000 items; items for the same KPI and date are applied in order.",
   security: secured,
   request: { params: z.object({ docId: DocId }), headers: idempotencyHeader, body: jsonBody(BatchSetValuesBody) },
-  responses: { 200: json(BatchSetValuesResponse, "The records as stored"), ...errors(400, 404, 409, 413, 415) },
+  responses: { 200: json(BatchSetValuesResponse, "The records as stored"), ...errors(400, 404, 409, 413, 415, 403) },
 });
 
 export const batchGetValue = createRoute({

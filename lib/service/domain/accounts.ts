@@ -1,27 +1,53 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { accounts } from "@/lib/db/schema";
+import { accounts, users } from "@/lib/db/schema";
+import { NewPassword, type Role } from "@/lib/contract/people";
 import { normalizeEmail } from "./login";
 import { hashPassword } from "./passwords";
 
 const Email = z.email("Invalid e-mail address");
-const Password = z.string().min(8, "The password must have at least 8 characters").max(1024);
 
+/** A new account whose first user is its admin; returns the account's id. */
 export async function createAccount(db: Db, email: string, password: string, cost = 17): Promise<number> {
   const address = Email.parse(normalizeEmail(email));
-  const passwordHash = await hashPassword(Password.parse(password), cost);
+  const passwordHash = await hashPassword(NewPassword.parse(password), cost);
+  return db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
+    if (taken) throw new Error(`A user ${address} already exists`);
+    const [account] = await tx.insert(accounts).values({ name: address.split("@")[1] ?? "" }).returning({ id: accounts.id });
+    await tx.insert(users).values({ accountId: account!.id, email: address, passwordHash, role: "admin" });
+    return account!.id;
+  });
+}
+
+/** Adds a user to an existing account (the CLI's add-user). */
+export async function addUser(db: Db, accountId: number, email: string, password: string, role: Role, cost = 17): Promise<number> {
+  const address = Email.parse(normalizeEmail(email));
+  const passwordHash = await hashPassword(NewPassword.parse(password), cost);
   const [row] = await db
-    .insert(accounts)
-    .values({ email: address, passwordHash })
-    .onConflictDoNothing({ target: accounts.email })
-    .returning({ id: accounts.id });
-  if (!row) throw new Error(`An account for ${address} already exists`);
+    .insert(users)
+    .values({ accountId, email: address, passwordHash, role })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!row) throw new Error(`A user ${address} already exists`);
   return row.id;
 }
 
+/** The account of the user with this e-mail. */
 export async function findAccountId(db: Db, email: string): Promise<number | null> {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, normalizeEmail(email)));
+  const [row] = await db.select({ id: users.accountId }).from(users).where(eq(users.email, normalizeEmail(email)));
+  return row?.id ?? null;
+}
+
+/** The account's first admin: the owner of scorecards imported for the account. */
+export async function firstAdminId(db: Db, accountId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.role, "admin")))
+    .orderBy(users.id)
+    .limit(1);
   return row?.id ?? null;
 }

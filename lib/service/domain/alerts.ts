@@ -41,7 +41,7 @@ async function checkReferences(ctx: Ctx, docId: number, input: { kpiGuid?: strin
 }
 
 export async function createAlert(ctx: Ctx, { docId, input }: DocRef & { input: CreateAlert }): Promise<Alert> {
-  await assertScorecard(ctx, docId);
+  await assertScorecard(ctx, docId, "write");
   await checkReferences(ctx, docId, input);
   const [row] = await ctx.deps.db
     .insert(alerts)
@@ -50,8 +50,9 @@ export async function createAlert(ctx: Ctx, { docId, input }: DocRef & { input: 
   return toAlert(row!);
 }
 
+/** An alert of a scorecard the caller may write. */
 async function ownAlert(ctx: Ctx, { docId, id }: AlertRef) {
-  await assertScorecard(ctx, docId);
+  await assertScorecard(ctx, docId, "write");
   const [row] = id > 2_147_483_647 ? [] : await ctx.deps.db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.scorecardId, docId)));
   if (!row) throw notFound("Alert");
   return row;

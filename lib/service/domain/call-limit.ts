@@ -21,11 +21,14 @@ function budget(limit: number, used: number, windowStart: Date): CallBudget {
   };
 }
 
+/** The per-user limit times the account's active admins and experts (viewers add nothing). */
+export const accountLimit = (deps: Deps, countedUsers: number) => deps.config.rateLimitPerHour * Math.max(1, countedUsers);
+
 /**
  * Counts one call in the account's fixed hourly window with a single atomic upsert, so that
  * any number of processes sharing the database together allow exactly `limit` calls.
  */
-export async function countCall(deps: Deps, accountId: number): Promise<CallBudget> {
+export async function countCall(deps: Deps, accountId: number, limit: number): Promise<CallBudget> {
   const now = deps.now().toISOString();
   const expired = sql`${callCounters.windowStart} <= ${now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS})`;
   const [row] = await deps.db
@@ -39,15 +42,15 @@ export async function countCall(deps: Deps, accountId: number): Promise<CallBudg
       },
     })
     .returning({ windowStart: callCounters.windowStart, used: callCounters.used });
-  return budget(deps.config.rateLimitPerHour, row!.used, row!.windowStart);
+  return budget(limit, row!.used, row!.windowStart);
 }
 
 /** The budget without counting a call (for access/info). */
-export async function readBudget(deps: Deps, accountId: number): Promise<CallBudget> {
+export async function readBudget(deps: Deps, accountId: number, limit: number): Promise<CallBudget> {
   const now = deps.now();
   const [row] = await deps.db.select().from(callCounters).where(eq(callCounters.accountId, accountId));
   const active = row && now.getTime() - row.windowStart.getTime() < WINDOW_SECONDS * 1000;
-  return active ? budget(deps.config.rateLimitPerHour, row.used, row.windowStart) : budget(deps.config.rateLimitPerHour, 0, now);
+  return active ? budget(limit, row.used, row.windowStart) : budget(limit, 0, now);
 }
 
 export function budgetHeaders(b: CallBudget, now: Date): Record<string, string> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { accounts, loginFailures } from "@/lib/db/schema";
+import { loginFailures, users } from "@/lib/db/schema";
 import type { Deps } from "../context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { issueSessionToken, pruneSessionTokens } from "./tokens";
@@ -48,13 +48,14 @@ export async function login(deps: Deps, email: string, password: string): Promis
   });
   if (reserved.kind === "throttled") return reserved;
 
-  const [account] = await deps.db.select().from(accounts).where(eq(accounts.email, key)).limit(1);
-  const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyHashFor(deps.config.passwordCost)));
-  if (!account || !valid) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, key)).limit(1);
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHashFor(deps.config.passwordCost)));
+  // A deactivated user's password is checked like any other, so the answer tells nothing.
+  if (!user || !valid || user.deactivatedAt) {
     await deps.db.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
     return { kind: "invalid" };
   }
   await deps.db.delete(loginFailures).where(eq(loginFailures.id, reserved.attemptId));
   await pruneSessionTokens(deps);
-  return { kind: "ok", token: await issueSessionToken(deps, account.id) };
+  return { kind: "ok", token: await issueSessionToken(deps, user) };
 }

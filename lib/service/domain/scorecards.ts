@@ -1,54 +1,54 @@
 import "server-only";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { SCORING_DEFAULTS, type Kpi, type KpiNode, type UpdateKpi } from "@/lib/contract/kpis";
-import type { Scorecard } from "@/lib/contract/scorecards";
+import type { Scorecard, ScorecardList } from "@/lib/contract/scorecards";
 import { kpis, scorecards } from "@/lib/db/schema";
-import type { Ctx } from "../context";
+import type { Caller, Ctx } from "../context";
+import { accessOf, checkAccess, readableBy, requireAccess, validDocId, type Access } from "./access";
 import { notFound } from "../errors";
 
-// Scorecard IDs are int4; a larger number cannot exist, so it is simply not found.
-const MAX_ID = 2_147_483_647;
-
-const scorecardColumns = {
+const scorecardColumns = (caller: Caller) => ({
   id: scorecards.id,
   name: scorecards.name,
   description: scorecards.description,
   updatedAt: scorecards.updatedAt,
+  ownerId: scorecards.ownerId,
+  accountAccess: scorecards.accountAccess,
+  publicId: scorecards.publicId,
+  access: accessOf(caller),
   kpiCount: sql<number>`(SELECT count(*) FROM ${kpis} WHERE ${kpis.scorecardId} = ${scorecards.id})::int`,
-};
-
-const toScorecard = (row: { id: number; name: string; description: string; kpiCount: number; updatedAt: Date }): Scorecard => ({
-  ...row,
-  updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function listScorecards({ deps, caller }: Ctx): Promise<Scorecard[]> {
-  const rows = await deps.db
-    .select(scorecardColumns)
-    .from(scorecards)
-    .where(eq(scorecards.accountId, caller.accountId))
-    .orderBy(asc(scorecards.id));
-  return rows.map(toScorecard);
+type ScorecardRow = { id: number; name: string; description: string; kpiCount: number; updatedAt: Date; ownerId: number | null; accountAccess: string; publicId: string | null; access: Access | null };
+
+const toScorecard = ({ accountAccess, publicId, access, updatedAt, ...row }: ScorecardRow): Scorecard => ({
+  ...row,
+  updatedAt: updatedAt.toISOString(),
+  sharedForPublic: publicId !== null,
+  sharedForRegRW: accountAccess === "write",
+  access: access ?? "read",
+});
+
+/** The caller's own scorecards, and the others it may read. */
+export async function listScorecards({ deps, caller }: Ctx): Promise<ScorecardList> {
+  const rows = await deps.db.select(scorecardColumns(caller)).from(scorecards).where(readableBy(caller)).orderBy(asc(scorecards.id));
+  const all = rows.map((row) => ({ own: row.ownerId === caller.userId, card: toScorecard(row) }));
+  return { documents: all.filter((r) => r.own).map((r) => r.card), sharedToUser: all.filter((r) => !r.own).map((r) => r.card) };
 }
 
 export async function getScorecard({ deps, caller }: Ctx, { docId }: { docId: number }): Promise<Scorecard> {
-  if (docId > MAX_ID) throw notFound("Scorecard");
+  if (!validDocId(docId)) throw notFound("Scorecard");
   const [row] = await deps.db
-    .select(scorecardColumns)
+    .select(scorecardColumns(caller))
     .from(scorecards)
-    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)));
+    .where(and(eq(scorecards.id, docId), readableBy(caller)));
   if (!row) throw notFound("Scorecard");
   return toScorecard(row);
 }
 
-/** Throws 404 unless the scorecard exists and the caller's account owns it. */
-export async function assertScorecard({ deps, caller }: Ctx, docId: number): Promise<void> {
-  if (docId > MAX_ID) throw notFound("Scorecard");
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(scorecards)
-    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)));
-  if (!row?.n) throw notFound("Scorecard");
+/** Throws 404 unless the caller may read the scorecard, 403 when it must write and may only read. */
+export async function assertScorecard(ctx: Ctx, docId: number, needed: Access = "read"): Promise<void> {
+  await requireAccess(ctx, docId, needed);
 }
 
 /** A KPI as stored (the API's `Kpi` is derived from it). */
@@ -81,16 +81,16 @@ export function toKpi(row: StoredKpi): Kpi {
   };
 }
 
-/** The scorecard's KPIs in stored order; 404 unless the caller's account owns it. One query. */
-export async function scorecardKpis({ deps, caller }: Ctx, docId: number): Promise<StoredKpi[]> {
-  if (docId > MAX_ID) throw notFound("Scorecard");
+/** The scorecard's KPIs in stored order, after checking the caller's access (404/403). One query. */
+export async function scorecardKpis({ deps, caller }: Ctx, docId: number, needed: Access = "read"): Promise<StoredKpi[]> {
+  if (!validDocId(docId)) throw notFound("Scorecard");
   const rows = await deps.db
-    .select({ kpi: kpis })
+    .select({ kpi: kpis, access: accessOf(caller) })
     .from(scorecards)
     .leftJoin(kpis, eq(kpis.scorecardId, scorecards.id))
     .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)))
     .orderBy(asc(kpis.position));
-  if (rows.length === 0) throw notFound("Scorecard");
+  checkAccess(rows[0]?.access, needed);
   return rows.flatMap((r) => (r.kpi ? [r.kpi] : []));
 }
 
@@ -130,7 +130,7 @@ export async function getKpi(ctx: Ctx, { docId, guid }: { docId: number; guid: s
 }
 
 export async function updateKpi(ctx: Ctx, { docId, guid, input }: { docId: number; guid: string; input: UpdateKpi }): Promise<Kpi> {
-  await assertScorecard(ctx, docId);
+  await assertScorecard(ctx, docId, "write");
   const changes: Partial<StoredKpi> = {};
   if (input.thresholds !== undefined) {
     changes.onTrackThreshold = input.thresholds?.onTrack ?? null;

@@ -13,6 +13,7 @@ import { seriesFor } from "./grouped";
 import { performance, progress } from "./performance";
 import { periodsBetween, periodStart } from "./periods";
 import { scoreOf, statusOf } from "./scoring";
+import type { Access } from "./access";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries, type LatestRow } from "./value-queries";
@@ -25,9 +26,9 @@ export interface WriteItem extends ValueFields {
 type StoredRecord = ValueRecord & { guid: string };
 type KpiAt = { docId: number; guid: string; date: string };
 
-/** The KPI of the scorecard, or 404. */
-async function kpiOf(ctx: Ctx, docId: number, guid: string): Promise<StoredKpi> {
-  const kpi = (await scorecardKpis(ctx, docId)).find((k) => k.guid === guid);
+/** The KPI of the scorecard, or 404 (403 when writing a scorecard the caller may only read). */
+async function kpiOf(ctx: Ctx, docId: number, guid: string, needed: Access = "read"): Promise<StoredKpi> {
+  const kpi = (await scorecardKpis(ctx, docId, needed)).find((k) => k.guid === guid);
   if (!kpi) throw notFound("KPI");
   return kpi;
 }
@@ -118,7 +119,7 @@ export async function listValues(ctx: Ctx, { docId, guid, from, to }: { docId: n
 }
 
 export async function deleteValue(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<void> {
-  await kpiOf(ctx, docId, guid);
+  await kpiOf(ctx, docId, guid, "write");
   const { deps } = ctx;
   await withRetry(() =>
     deps.db.transaction(async (tx) => {
@@ -216,7 +217,7 @@ export interface BatchWrite {
 
 /** Validates and writes a batch for a scorecard: 400 for unknown KPIs, 409 for calculated ones. */
 export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
-  const defs = await scorecardKpis(ctx, docId);
+  const defs = await scorecardKpis(ctx, docId, "write");
   const { unknown, calculated } = badWriteItems(defs, items, path);
   if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard; nothing was written`, [...unknown, ...calculated]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
@@ -225,7 +226,7 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
 
 /** The single write: 404 for an unknown KPI, 409 for a calculated one. */
 export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item: WriteItem }): Promise<ValueRecord> {
-  const kpi = await kpiOf(ctx, docId, item.guid);
+  const kpi = await kpiOf(ctx, docId, item.guid, "write");
   if (isCalculated(kpi)) throw conflict("This KPI is calculated; its values cannot be written");
   const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, [item])) as [StoredRecord];
   return record;

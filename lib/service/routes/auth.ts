@@ -1,6 +1,6 @@
 import * as routes from "@/lib/contract/routes/auth";
 import { ApiError } from "../errors";
-import { readBudget } from "../domain/call-limit";
+import { accountLimit, readBudget } from "../domain/call-limit";
 import { login } from "../domain/login";
 import { createApiKey, listApiKeys, revokeApiKey, revokeOwnToken } from "../domain/tokens";
 import { newRouter } from "../router";
@@ -20,9 +20,22 @@ export const authRoutes = newRouter()
     return c.body(null, 204);
   })
   .openapi(routes.accessInfo, async (c) => {
-    const { accountId, email } = c.var.caller;
-    const budget = await readBudget(c.var.deps, accountId);
-    return c.json({ allowedCount: budget.limit, usedCount: budget.used, resetAt: budget.resetAt.toISOString(), email, error: null }, 200);
+    const { deps, caller } = c.var;
+    const budget = await readBudget(deps, caller.accountId, accountLimit(deps, caller.countedUsers));
+    return c.json(
+      {
+        allowedCount: budget.limit,
+        usedCount: budget.used,
+        resetAt: budget.resetAt.toISOString(),
+        email: caller.email,
+        error: null,
+        userId: caller.userId,
+        role: caller.role,
+        limitPerUser: deps.config.rateLimitPerHour,
+        countedUsers: caller.countedUsers,
+      },
+      200,
+    );
   })
   .openapi(routes.listApiKeys, async (c) => c.json({ items: await listApiKeys(c.var) }, 200))
   .openapi(routes.createApiKey, async (c) => c.json(await createApiKey(c.var, c.req.valid("json")), 201))

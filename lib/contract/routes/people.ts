@@ -1,0 +1,104 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { LoginResponse } from "../auth";
+import { ErrorBody } from "../common";
+import {
+  AcceptInvitationRequest,
+  ChangePasswordRequest,
+  CreatedInvitation,
+  CreateInvitationRequest,
+  InvitationList,
+  UpdateUserRequest,
+  User,
+  UserList,
+} from "../people";
+import { errors, json, jsonBody, needs, secured } from "./helpers";
+
+const tags = ["People"];
+const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid id").transform(Number) });
+
+export const listUsers = createRoute({
+  operationId: "listUsers",
+  method: "get",
+  path: "/api/users",
+  ...needs("expert"),
+  tags,
+  summary: "The account's users, deactivated ones included (experts read it to share scorecards)",
+  security: secured,
+  responses: { 200: json(UserList, "Every user of the account"), ...errors(403) },
+});
+
+export const updateUser = createRoute({
+  operationId: "updateUser",
+  method: "patch",
+  path: "/api/users/{id}",
+  ...needs("admin"),
+  tags,
+  summary: "Change a user's role, deactivate or reactivate it",
+  description: "Deactivation revokes nothing but refuses every token of the user from the next call on. An account keeps at least one active admin (409).",
+  security: secured,
+  request: { params: idParams, body: jsonBody(UpdateUserRequest) },
+  responses: { 200: json(User, "The user as it is now"), ...errors(400, 403, 404, 409, 415) },
+});
+
+export const listInvitations = createRoute({
+  operationId: "listInvitations",
+  method: "get",
+  path: "/api/invitations",
+  ...needs("admin"),
+  tags,
+  summary: "Pending invitations",
+  security: secured,
+  responses: { 200: json(InvitationList, "Invitations still open"), ...errors(403) },
+});
+
+export const createInvitation = createRoute({
+  operationId: "createInvitation",
+  method: "post",
+  path: "/api/invitations",
+  ...needs("admin"),
+  tags,
+  summary: "Invite a person by e-mail and role (the link is shown only in this response, valid 7 days, single use)",
+  description: "A newer invitation to the same e-mail replaces an open one. 409 when the e-mail already belongs to a user.",
+  security: secured,
+  request: { body: jsonBody(CreateInvitationRequest) },
+  responses: { 201: json(CreatedInvitation, "Created; hand the token or the /join link to the person"), ...errors(400, 403, 409, 415) },
+});
+
+export const revokeInvitation = createRoute({
+  operationId: "revokeInvitation",
+  method: "delete",
+  path: "/api/invitations/{id}",
+  ...needs("admin"),
+  tags,
+  summary: "Withdraw an open invitation",
+  security: secured,
+  request: { params: idParams },
+  responses: { 204: { description: "Withdrawn" }, ...errors(400, 403, 404) },
+});
+
+export const acceptInvitation = createRoute({
+  operationId: "acceptInvitation",
+  method: "post",
+  path: "/invitations/accept",
+  tags,
+  summary: "Join an account: set a password with an invitation's token, and log in",
+  description: "No Token header. Succeeds with the login's answer (the new session token); an unknown, used, withdrawn or expired invitation gets 404.",
+  request: { body: jsonBody(AcceptInvitationRequest) },
+  responses: {
+    200: json(LoginResponse, "Joined and logged in"),
+    400: json(ErrorBody, "Malformed body or too short a password"),
+    404: json(ErrorBody, "No such open invitation"),
+    409: json(ErrorBody, "The e-mail already belongs to a user"),
+  },
+});
+
+export const changePassword = createRoute({
+  operationId: "changePassword",
+  method: "post",
+  path: "/api/me/password",
+  tags,
+  summary: "Change the caller's own password",
+  security: secured,
+  request: { body: jsonBody(ChangePasswordRequest) },
+  responses: { 204: { description: "Changed; the user's other sessions are signed out" }, ...errors(400, 403, 415) },
+});

@@ -1,0 +1,123 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client";
+import * as schema from "@/lib/db/schema";
+import { hashPassword } from "@/lib/service/domain/passwords";
+import { createTestApi, jsonInit, TEST_PASSWORD_COST } from "@/lib/testing/api";
+import { createPostgresDatabase } from "@/lib/testing/databases";
+
+const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
+const BEFORE_TEAMS = 4; // the last migration before accounts held users
+
+/** A copy of the migrations folder that stops at migration `last`. */
+async function migrationsUpTo(last: number): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "gauge-migrations-"));
+  await cp(MIGRATIONS, dir, { recursive: true });
+  const journalPath = path.join(dir, "meta/_journal.json");
+  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((e) => e.idx <= last);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+type Migrator = { db: Db; migrate(folder: string): Promise<void>; close(): Promise<void> };
+
+const targets: { name: string; open(): Promise<Migrator> }[] = [
+  {
+    name: "pglite",
+    async open() {
+      const client = new PGlite();
+      const db = drizzlePglite(client, { schema });
+      return { db: db as unknown as Db, migrate: (folder) => migratePglite(db, { migrationsFolder: folder }), close: () => client.close() };
+    },
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          name: "postgres",
+          async open(): Promise<Migrator> {
+            const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+            const pool = new pg.Pool({ connectionString: created.url });
+            const db = drizzlePg(pool, { schema });
+            return {
+              db: db as unknown as Db,
+              migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
+              close: async () => {
+                await pool.end();
+                await created.drop();
+              },
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+describe.each(targets)("upgrading a database made before teams, on $name", ({ open }) => {
+  let target: Migrator;
+  let oldMigrations: string;
+  const token = "gst_kept-session-token";
+  const apiKey = "gak_kept-api-key";
+
+  beforeAll(async () => {
+    target = await open();
+    oldMigrations = await migrationsUpTo(BEFORE_TEAMS);
+    await target.migrate(oldMigrations);
+    // Two accounts as the old schema stored them: a login each, tokens, a scorecard with a value.
+    const passwordHash = await hashPassword("old password 1", TEST_PASSWORD_COST);
+    const { createHash } = await import("node:crypto");
+    const hash = (t: string) => createHash("sha256").update(t).digest("hex");
+    await target.db.execute(sql`INSERT INTO accounts (id, email, password_hash) VALUES (1, 'first@old.example', ${passwordHash}), (2, 'second@old.example', ${passwordHash})`);
+    await target.db.execute(sql`SELECT setval(pg_get_serial_sequence('accounts', 'id'), 2)`);
+    await target.db.execute(sql`INSERT INTO access_tokens (account_id, kind, token_hash, expires_at) VALUES (1, 'session', ${hash(token)}, now() + interval '100 years')`);
+    await target.db.execute(sql`INSERT INTO access_tokens (account_id, kind, name, token_hash) VALUES (2, 'api_key', 'nightly', ${hash(apiKey)})`);
+    await target.db.execute(sql`INSERT INTO scorecards (id, account_id, name) VALUES (10, 1, 'Kept'), (11, 2, 'Also kept')`);
+    await target.db.execute(sql`INSERT INTO kpis (guid, scorecard_id, position, name, indicator_type, update_interval, optimization)
+      VALUES ('11111111-1111-4111-8111-111111111111', 10, 0, 'Kept', 'CONTAINER', 'MONTH', 'MAXIMIZE'),
+             ('22222222-2222-4222-8222-222222222222', 10, 1, 'Sales', 'INDICATOR', 'MONTH', 'MAXIMIZE')`);
+    await target.db.execute(sql`UPDATE kpis SET parent_guid = '11111111-1111-4111-8111-111111111111' WHERE guid = '22222222-2222-4222-8222-222222222222'`);
+    await target.db.execute(sql`INSERT INTO kpi_values (kpi_guid, date, value) VALUES ('22222222-2222-4222-8222-222222222222', '2024-01-01', 42)`);
+    await target.migrate(MIGRATIONS);
+  });
+  afterAll(async () => {
+    await target.close();
+    await rm(oldMigrations, { recursive: true, force: true });
+  });
+
+  it("makes each account's login its admin, keeping password, tokens, API keys, scorecards and values", async () => {
+    const users = await target.db.select().from(schema.users).orderBy(schema.users.id);
+    expect(users.map((u) => [u.id, u.accountId, u.email, u.role, u.deactivatedAt])).toEqual([
+      [1, 1, "first@old.example", "admin", null],
+      [2, 2, "second@old.example", "admin", null],
+    ]);
+    const api = createTestApi(target.db, undefined);
+    api.clock.current = new Date();
+    const login = await api.call("/login", jsonInit("POST", { email: "first@old.example", contraseña: "old password 1" }));
+    expect(login.status).toBe(200);
+
+    const kept = await (await api.call("/api/documents/list", { headers: { Token: token } })).json();
+    expect(kept.documents).toEqual([expect.objectContaining({ id: 10, name: "Kept", ownerId: 1, access: "write", sharedForRegRW: false })]);
+    const value = await api.call("/api/document/10/kpi/indicator/22222222-2222-4222-8222-222222222222/value/2024-01-01", { headers: { Token: token } });
+    expect((await value.json()).value).toBe(42);
+
+    const viaKey = await (await api.call("/api/documents/list", { headers: { Token: apiKey } })).json();
+    expect(viaKey.documents.map((d: { name: string }) => d.name)).toEqual(["Also kept"]);
+    expect((await (await api.call("/api/api-keys", { headers: { Token: apiKey } })).json()).items).toEqual([
+      expect.objectContaining({ name: "nightly", role: "admin", userEmail: "second@old.example" }),
+    ]);
+  });
+
+  it("gives new users ids after the migrated ones", async () => {
+    const [row] = await target.db.insert(schema.users).values({ accountId: 1, email: "new@old.example", passwordHash: "x", role: "viewer" }).returning();
+    expect(row!.id).toBe(3);
+  });
+});

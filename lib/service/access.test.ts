@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roleAtLeast, type Role } from "@/lib/contract/people";
+import type { Database } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+
+type Who = "admin" | "expert" | "viewer" | "stranger";
+type Doc = "private" | "sharedRead" | "accountWrite";
+type Outcome = "ok" | 403 | 404;
+type Request = { path: string; body?: unknown; auth?: Record<string, string> };
+type Operation = { operationId: string; method: string; path: string; role?: Role };
+
+const ROLE: Record<Who, Role> = { admin: "admin", expert: "expert", viewer: "viewer", stranger: "admin" };
+/** What each user of the account may do with each scorecard, as set up below. */
+const ACCESS: Record<Exclude<Who, "stranger">, Record<Doc, "read" | "write" | null>> = {
+  admin: { private: "write", sharedRead: "write", accountWrite: "write" },
+  expert: { private: null, sharedRead: "read", accountWrite: "write" },
+  viewer: { private: null, sharedRead: "read", accountWrite: "read" },
+};
+
+/**
+ * The rule every scorecard route follows: a role below the route's `x-gauge-role` is 403 whatever
+ * the scorecard; no access is 404; a write with read access is 403; sharing is the owner's or an
+ * admin's (the admin owns these scorecards).
+ */
+function expectedOnScorecard(who: Who, doc: Doc, op: Operation): Outcome {
+  if (op.role && !roleAtLeast(ROLE[who], op.role)) return 403;
+  if (who === "stranger") return 404;
+  const access = ACCESS[who][doc];
+  if (!access) return 404;
+  if (op.role && access === "read") return 403;
+  if (op.operationId === "updateSharing" && who !== "admin") return 403;
+  return "ok";
+}
+
+describe.each(testDatabases)("roles, sharing and accounts on every route, on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+  let admin: Awaited<ReturnType<typeof accountWithScorecards>>;
+  let stranger: Awaited<ReturnType<typeof accountWithScorecards>>;
+  const auth: Partial<Record<Who, Record<string, string>>> = {};
+  const users: Record<string, { userId: number; email: string; password: string }> = {};
+  let docs: Record<Doc, number>;
+  const kpiOf: Record<number, string> = {};
+
+  const call = async (method: string, path: string, who: Record<string, string>, body?: unknown) => {
+    const response = await api.call(path, body === undefined ? { method, headers: who } : jsonInit(method, body, who));
+    const text = await response.text();
+    return { status: response.status, text, json: text ? JSON.parse(text) : null };
+  };
+  const asAdmin = async (method: string, path: string, body?: unknown) => (await call(method, path, admin.auth, body)).json;
+
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000 });
+    admin = await accountWithScorecards(api, database.db, "admin@team.example", [smallScorecard("Private"), smallScorecard("Shared for reading"), smallScorecard("Whole account writes")]);
+    stranger = await accountWithScorecards(api, database.db, "stranger@else.example", [smallScorecard("Theirs")]);
+    for (const [who, role] of [["expert", "expert"], ["viewer", "viewer"]] as const) {
+      const mate = await teammate(api, database.db, admin.accountId, `${who}@team.example`, role);
+      auth[who] = mate.auth;
+      users[who] = mate;
+    }
+    auth.admin = admin.auth;
+    auth.stranger = stranger.auth;
+    const [privateDoc, sharedRead, accountWrite] = admin.scorecardIds as [number, number, number];
+    docs = { private: privateDoc, sharedRead, accountWrite };
+    await asAdmin("PUT", `/api/document/${sharedRead}/sharing`, { users: [{ userId: users.expert!.userId, access: "read" }, { userId: users.viewer!.userId, access: "read" }] });
+    await asAdmin("PUT", `/api/document/${accountWrite}/sharing`, { account: "write" });
+    for (const doc of Object.values(docs)) kpiOf[doc] = (await asAdmin("GET", `/api/document/${doc}/kpi/list`)).items.find((k: { name: string }) => k.name === "Sales").guid;
+  });
+  afterAll(() => database.close());
+
+  /** A request for each operation, on a given scorecard; objects it acts on are made fresh by the admin. */
+  const scorecardRequests: Record<string, (doc: number) => Promise<Request>> = {
+    getScorecard: async (doc) => ({ path: `/api/documents/list/${doc}` }),
+    listKpis: async (doc) => ({ path: `/api/document/${doc}/kpi/list` }),
+    kpiTree: async (doc) => ({ path: `/api/document/${doc}/kpi/tree` }),
+    getKpi: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}` }),
+    updateKpi: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}`, body: { scoreCap: 1.5 } }),
+    getSharing: async (doc) => ({ path: `/api/document/${doc}/sharing` }),
+    // Changing nothing: the same account access the scorecard already has.
+    updateSharing: async (doc) => ({ path: `/api/document/${doc}/sharing`, body: { account: doc === docs.accountWrite ? "write" : "none" } }),
+    getValue: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/value/2024-01-01` }),
+    setValue: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/value/2024-01-01`, body: { value: 1 } }),
+    deleteValue: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/values/2024-01-01` }),
+    listValues: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/values` }),
+    batchSetValue: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/set-value/2024-01-01`, body: [{ guid: kpiOf[doc], value: 1 }] }),
+    batchSetValues: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/set-values`, body: { items: [{ guid: kpiOf[doc], date: "2024-01-01", value: 1 }] } }),
+    batchGetValue: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/get-value/2024-01-01`, body: { guids: [kpiOf[doc]] } }),
+    batchGetAllValues: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/all/get-value/2024-01-01` }),
+    groupedValue: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/grouped-value/MONTH/2024-01-01/2024-12-31` }),
+    groupedValues: async (doc) => ({ path: `/api/document/${doc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31` }),
+    listAlerts: async (doc) => ({ path: `/api/document/${doc}/alerts` }),
+    createAlert: async (doc) => ({ path: `/api/document/${doc}/alerts`, body: { name: "a", kpiGuid: kpiOf[doc], condition: "VALUE_CHANGED", webhookId: await freshWebhook() } }),
+    updateAlert: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}`, body: { active: false } }),
+    deleteAlert: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}` }),
+  };
+  // A public address literal: no DNS needed, and not refused as internal.
+  const freshWebhook = async () => (await asAdmin("POST", "/api/webhooks", { name: "hook", url: "https://93.184.216.34/hook" })).id as number;
+  const freshAlert = async (doc: number) =>
+    (await asAdmin("POST", `/api/document/${doc}/alerts`, { name: "a", kpiGuid: kpiOf[doc], condition: "VALUE_CHANGED", webhookId: await freshWebhook() })).id as number;
+
+  /** Routes of the account rather than of one scorecard: who may call them, made explicit. */
+  const accountRequests: Record<string, { request: (who: Who) => Promise<Request>; expect: Record<Who, Outcome> }> = {
+    accessInfo: { request: async () => ({ path: "/api/access/info" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    logout: { request: async (who) => ({ path: "/logout", auth: await freshLogin(who) }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    listScorecards: { request: async () => ({ path: "/api/documents/list" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    listApiKeys: { request: async () => ({ path: "/api/api-keys" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    createApiKey: { request: async () => ({ path: "/api/api-keys", body: { name: "mine" } }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    // The admin's key: only an admin of the account may revoke another user's key.
+    revokeApiKey: { request: async () => ({ path: `/api/api-keys/${(await asAdmin("POST", "/api/api-keys", { name: "k" })).id}` }), expect: { admin: "ok", expert: 404, viewer: 404, stranger: 404 } },
+    listWebhooks: { request: async () => ({ path: "/api/webhooks" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
+    createWebhook: { request: async () => ({ path: "/api/webhooks", body: { name: "h", url: "https://93.184.216.34/h" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    deleteWebhook: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    listDeliveries: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}/deliveries` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    testWebhook: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}/test` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    redeliverEvent: {
+      request: async () => {
+        const hook = await freshWebhook();
+        const { eventId } = await asAdmin("POST", `/api/webhooks/${hook}/test`);
+        return { path: `/api/webhooks/${hook}/events/${eventId}/redeliver` };
+      },
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
+    listUsers: { request: async () => ({ path: "/api/users" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
+    updateUser: { request: async () => ({ path: `/api/users/${users.viewer!.userId}`, body: { role: "viewer" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    listInvitations: { request: async () => ({ path: "/api/invitations" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    createInvitation: { request: async (who) => ({ path: "/api/invitations", body: { email: `new${Math.random()}@${who === "stranger" ? "else" : "team"}.example`, role: "viewer" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    revokeInvitation: {
+      request: async () => ({ path: `/api/invitations/${(await asAdmin("POST", "/api/invitations", { email: `inv${Math.random()}@team.example`, role: "expert" })).id}` }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
+    changePassword: {
+      request: async (who) => {
+        const password = who === "stranger" || who === "admin" ? admin.password : users[who]!.password;
+        return { path: "/api/me/password", body: { currentPassword: password, newPassword: password } };
+      },
+      expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
+    },
+  };
+  const freshLogin = async (who: Who) => {
+    const email = who === "admin" ? "admin@team.example" : who === "stranger" ? "stranger@else.example" : `${who}@team.example`;
+    const { token } = (await (await api.call("/login", jsonInit("POST", { email, contraseña: "correct horse battery" }))).json()) as { token: string };
+    return { Token: token };
+  };
+  /** Routes without a Token: tested on their own below. */
+  const untokened = new Set(["login", "acceptInvitation", "publicScorecard", "publicGroupedValues"]);
+
+  it("follows role x scorecard sharing on every route of the OpenAPI document, which the tables cover exactly", async () => {
+    const doc = await (await api.call("/openapi.json")).json();
+    const operations: Operation[] = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; "x-gauge-role"?: Role }>>).flatMap(
+      ([path, ops]) => Object.entries(ops).map(([method, op]) => ({ operationId: op.operationId, method: method.toUpperCase(), path, role: op["x-gauge-role"] })),
+    );
+    expect(operations.map((o) => o.operationId).filter((id) => !untokened.has(id)).sort()).toEqual(
+      [...Object.keys(scorecardRequests), ...Object.keys(accountRequests)].sort(),
+    );
+
+    const mismatches: string[] = [];
+    const check = async (op: Operation, who: Who, request: Request, expected: Outcome) => {
+      const { status, text, json } = await call(op.method, request.path, request.auth ?? auth[who]!, request.body);
+      const outcome: Outcome | number = status >= 200 && status < 300 ? "ok" : status;
+      if (outcome !== expected) mismatches.push(`${who} ${op.operationId} ${request.path}: expected ${expected}, got ${status} ${text.slice(0, 120)}`);
+      if (status === 403) expect(json).toMatchObject({ success: false, code: "forbidden" });
+      if (status === 404) expect(json).toMatchObject({ success: false, code: "not_found" });
+      // Nothing of the account leaks to the stranger, whatever the answer.
+      if (who === "stranger") expect(text).not.toMatch(/team\.example|Shared for reading|Whole account writes/);
+    };
+    for (const op of operations) {
+      const onScorecard = scorecardRequests[op.operationId];
+      for (const who of ["stranger", "viewer", "expert", "admin"] as const) {
+        if (onScorecard) {
+          for (const d of Object.keys(docs) as Doc[]) await check(op, who, await onScorecard(docs[d]), expectedOnScorecard(who, d, op));
+        } else if (accountRequests[op.operationId]) {
+          const row = accountRequests[op.operationId]!;
+          await check(op, who, await row.request(who), row.expect[who]);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("lists own scorecards as documents and the rest as sharedToUser, with each caller's access", async () => {
+    const listOf = async (who: Who) => (await call("GET", "/api/documents/list", auth[who]!)).json;
+    const summary = (list: { documents: { name: string; access: string }[]; sharedToUser: { name: string; access: string }[] }) => ({
+      documents: list.documents.map((d) => `${d.name}:${d.access}`),
+      sharedToUser: list.sharedToUser.map((d) => `${d.name}:${d.access}`),
+    });
+    expect(summary(await listOf("admin"))).toEqual({ documents: ["Private:write", "Shared for reading:write", "Whole account writes:write"], sharedToUser: [] });
+    expect(summary(await listOf("expert"))).toEqual({ documents: [], sharedToUser: ["Shared for reading:read", "Whole account writes:write"] });
+    expect(summary(await listOf("viewer"))).toEqual({ documents: [], sharedToUser: ["Shared for reading:read", "Whole account writes:read"] });
+    expect((await listOf("admin")).documents[2]).toMatchObject({ sharedForRegRW: true, sharedForPublic: false });
+  });
+
+  it("stops a deactivated user's session and API key at once, and lets them work again when reactivated", async () => {
+    const mate = await teammate(api, database.db, admin.accountId, "leaving@team.example", "expert");
+    const { key } = (await call("POST", "/api/api-keys", mate.auth, { name: "nightly" })).json;
+    expect((await call("GET", "/api/documents/list", { Token: key })).status).toBe(200);
+    expect((await call("PATCH", `/api/users/${mate.userId}`, admin.auth, { active: false })).status).toBe(200);
+    expect((await call("GET", "/api/documents/list", { Token: key })).status).toBe(401);
+    expect((await call("GET", "/api/documents/list", mate.auth)).status).toBe(401);
+    const login = await api.call("/login", jsonInit("POST", { email: mate.email, contraseña: mate.password }));
+    expect(login.status).toBe(401);
+    await call("PATCH", `/api/users/${mate.userId}`, admin.auth, { active: true });
+    expect((await call("GET", "/api/documents/list", { Token: key })).status).toBe(200);
+  });
+
+  it("never lets an API key do more than its role, nor more than its user's current role", async () => {
+    const { key, role } = (await call("POST", "/api/api-keys", auth.expert!, { name: "read only", role: "viewer" })).json;
+    expect(role).toBe("viewer");
+    const write = `/api/document/${docs.accountWrite}/kpi/indicator/${kpiOf[docs.accountWrite]}/value/2024-02-01`;
+    expect((await call("POST", write, { Token: key }, { value: 3 })).status).toBe(403);
+    expect((await call("POST", write, auth.expert!, { value: 3 })).status).toBe(200);
+    expect((await call("POST", "/api/api-keys", auth.expert!, { name: "too high", role: "admin" })).status).toBe(403);
+    // An expert key of a user demoted to viewer reads only.
+    const { key: expertKey } = (await call("POST", "/api/api-keys", auth.expert!, { name: "writer" })).json;
+    await call("PATCH", `/api/users/${users.expert!.userId}`, admin.auth, { role: "viewer" });
+    try {
+      expect((await call("POST", write, { Token: expertKey }, { value: 4 })).status).toBe(403);
+      expect((await call("GET", "/api/access/info", { Token: expertKey })).json.role).toBe("viewer");
+    } finally {
+      await call("PATCH", `/api/users/${users.expert!.userId}`, admin.auth, { role: "expert" });
+    }
+  });
+
+  it("pools the hourly limit over active admins and experts; viewers and deactivated users add nothing", async () => {
+    const info = async () => (await call("GET", "/api/access/info", admin.auth)).json;
+    const before = await info();
+    expect(before.allowedCount).toBe(before.countedUsers * 100_000);
+    const mate = await teammate(api, database.db, admin.accountId, "extra@team.example", "expert");
+    expect(await info()).toMatchObject({ countedUsers: before.countedUsers + 1, allowedCount: (before.countedUsers + 1) * 100_000 });
+    await teammate(api, database.db, admin.accountId, "onlooker@team.example", "viewer");
+    expect((await info()).countedUsers).toBe(before.countedUsers + 1);
+    await call("PATCH", `/api/users/${mate.userId}`, admin.auth, { active: false });
+    expect((await info()).allowedCount).toBe(before.allowedCount);
+  });
+
+  it("keeps one active admin: the last admin cannot demote or deactivate itself", async () => {
+    const me = (await call("GET", "/api/access/info", admin.auth)).json.userId;
+    for (const change of [{ role: "expert" }, { active: false }]) {
+      const response = await call("PATCH", `/api/users/${me}`, admin.auth, change);
+      expect(response.status).toBe(409);
+      expect(response.json.errorMessage).toMatch(/at least one active admin/);
+    }
+    expect((await call("GET", "/api/access/info", admin.auth)).json.role).toBe("admin");
+  });
+
+  it("lets an invited person join once with their own password, within 7 days", async () => {
+    const invitation = (await call("POST", "/api/invitations", admin.auth, { email: "Newcomer@Team.example", role: "expert" })).json;
+    expect(invitation).toMatchObject({ email: "newcomer@team.example", role: "expert", token: expect.stringMatching(/^gin_/) });
+    expect((await call("GET", "/api/invitations", admin.auth)).json.items.map((i: { email: string }) => i.email)).toContain("newcomer@team.example");
+    const accept = (password: string) => api.call("/invitations/accept", jsonInit("POST", { token: invitation.token, password }));
+    expect((await accept("short")).status).toBe(400);
+    const joined = await accept("a long passphrase");
+    expect(joined.status).toBe(200);
+    const { token, success } = await joined.json();
+    expect(success).toBe(true);
+    expect((await call("GET", "/api/access/info", { Token: token })).json).toMatchObject({ email: "newcomer@team.example", role: "expert" });
+    expect((await call("GET", "/api/documents/list", { Token: token })).json.sharedToUser.map((d: { name: string }) => d.name)).toEqual(["Whole account writes"]);
+    // Single use.
+    const again = await accept("a long passphrase");
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ success: false, code: "not_found" });
+
+    const late = (await call("POST", "/api/invitations", admin.auth, { email: "late@team.example", role: "viewer" })).json;
+    api.clock.advance(7 * 86_400_000 + 1000);
+    try {
+      expect((await api.call("/invitations/accept", jsonInit("POST", { token: late.token, password: "a long passphrase" }))).status).toBe(404);
+    } finally {
+      api.clock.advance(-(7 * 86_400_000 + 1000));
+    }
+    expect((await call("POST", "/api/invitations", admin.auth, { email: "expert@team.example", role: "viewer" })).status).toBe(409);
+  });
+
+  it("publishes a scorecard read-only at a link that works without a token and stops when turned off", async () => {
+    const { publicId } = (await call("PUT", `/api/document/${docs.private}/sharing`, admin.auth, { public: true })).json;
+    expect(publicId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    const before = (await call("GET", "/api/access/info", admin.auth)).json.usedCount;
+    const tree = await api.call(`/public/${publicId}`);
+    expect(tree.status).toBe(200);
+    expect((await tree.json()).root.name).toBe("Private");
+    const grouped = await api.call(`/public/${publicId}/grouped-value/MONTH/2024-01-01/2024-03-31`);
+    expect(grouped.status).toBe(200);
+    expect((await grouped.json()).items.length).toBe(6);
+    expect((await call("GET", "/api/access/info", admin.auth)).json.usedCount).toBe(before);
+
+    await call("PUT", `/api/document/${docs.private}/sharing`, admin.auth, { public: false });
+    for (const path of [`/public/${publicId}`, `/public/${publicId}/grouped-value/MONTH/2024-01-01/2024-03-31`, "/public/unknown-link-0123456789"]) {
+      const response = await api.call(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ success: false, code: "not_found" });
+    }
+  });
+
+  it("refuses shares with users of another account, naming them, and changes nothing", async () => {
+    const strangerId = (await call("GET", "/api/access/info", stranger.auth)).json.userId;
+    const response = await call("PUT", `/api/document/${docs.sharedRead}/sharing`, admin.auth, { users: [{ userId: strangerId, access: "read" }] });
+    expect(response.status).toBe(400);
+    expect(response.json.details).toEqual([{ path: "users.0.userId", message: "No such user in this account" }]);
+    expect((await call("GET", `/api/document/${docs.sharedRead}/sharing`, admin.auth)).json.users.map((u: { email: string }) => u.email)).toEqual([
+      "expert@team.example",
+      "viewer@team.example",
+    ]);
+  });
+});

@@ -1,0 +1,21 @@
+import * as routes from "@/lib/contract/routes/people";
+import { acceptInvitation, changePassword, createInvitation, listInvitations, listUsers, revokeInvitation, updateUser } from "../domain/people";
+import { newRouter } from "../router";
+
+export const peopleRoutes = newRouter()
+  .openapi(routes.listUsers, async (c) => c.json({ items: await listUsers(c.var) }, 200))
+  .openapi(routes.updateUser, async (c) => c.json(await updateUser(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 200))
+  .openapi(routes.listInvitations, async (c) => c.json({ items: await listInvitations(c.var) }, 200))
+  .openapi(routes.createInvitation, async (c) => c.json(await createInvitation(c.var, c.req.valid("json")), 201))
+  .openapi(routes.revokeInvitation, async (c) => {
+    await revokeInvitation(c.var, c.req.valid("param"));
+    return c.body(null, 204);
+  })
+  .openapi(routes.acceptInvitation, async (c) => {
+    const { email, token } = await acceptInvitation(c.var.deps, c.req.valid("json"));
+    return c.json({ email, errorMessage: "", success: true, token }, 200);
+  })
+  .openapi(routes.changePassword, async (c) => {
+    await changePassword(c.var, c.req.valid("json"));
+    return c.body(null, 204);
+  });
