@@ -63,3 +63,12 @@ export async function getSession() {
     return getIronSession<SessionData>(withoutSessionCookie(store), sessionOptions());
   }
 }
+
+/** Keeps a freshly issued API token in the session cookie. */
+export async function startSession(token: string, email: string): Promise<void> {
+  const session = await getSession();
+  session.token = token;
+  session.email = email.trim().toLowerCase();
+  session.expiresAt = Date.now() + loadConfig().TOKEN_TTL_HOURS * 3_600_000;
+  await session.save();
+}

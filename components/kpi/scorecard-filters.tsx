@@ -8,8 +8,11 @@ import { defaultRange, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 
+const secondaryLink =
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
+
 /** Period and date range, kept in the URL so a view can be bookmarked and shared. */
-export function ScorecardFilters({ filters, valuesHref, alertsHref }: { filters: ChartFilters; valuesHref?: string; alertsHref?: string }) {
+export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref }: { filters: ChartFilters; valuesHref?: string; alertsHref?: string; shareHref?: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -60,16 +63,15 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref }: { filters:
         </div>
         <Button type="submit" variant="secondary">Apply</Button>
       </form>
-      {alertsHref && (
-        <Link href={alertsHref} className="ml-auto rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
-          Alerts
-        </Link>
-      )}
-      {valuesHref && (
-        <Link href={valuesHref} className=" rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
-          Enter values
-        </Link>
-      )}
+      <div className="ml-auto flex flex-wrap gap-2">
+        {shareHref && <Link href={shareHref} className={secondaryLink}>Share</Link>}
+        {alertsHref && <Link href={alertsHref} className={secondaryLink}>Alerts</Link>}
+        {valuesHref && (
+          <Link href={valuesHref} className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
+            Enter values
+          </Link>
+        )}
+      </div>
     </div>
   );
 }

@@ -3,6 +3,8 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { readQuery } from "@/lib/bff/queries";
+import type { Series } from "@/lib/contract/grouped";
+import type { KpiNode, Period } from "@/lib/contract/kpis";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Skeleton } from "@/components/ui/skeleton";
 import { KpiDetail } from "./kpi-detail";
@@ -13,10 +15,15 @@ import { KpiTable } from "./kpi-table";
 export function ScorecardView({ docId, filters }: { docId: number; filters: ChartFilters }) {
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
+  return <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} />;
+}
+
+/** The KPI table and the selected KPI's detail, from data in hand (the public page passes its own). */
+export function ScorecardPanels({ root, items, period }: { root: KpiNode; items: Series[]; period: Period }) {
   const pathname = usePathname();
   const params = useSearchParams();
-  const rows = withSeries(tree.root, grouped.items);
-  const selectedGuid = params.get("kpi") ?? tree.root.guid;
+  const rows = withSeries(root, items);
+  const selectedGuid = params.get("kpi") ?? root.guid;
   const selected = rows.find((r) => r.kpi.guid === selectedGuid) ?? rows[0]!;
   const hrefFor = (guid: string) => {
     const next = new URLSearchParams(params);
@@ -30,7 +37,7 @@ export function ScorecardView({ docId, filters }: { docId: number; filters: Char
       </div>
       <div className="min-w-0 lg:col-span-5">
         <div className="lg:sticky lg:top-4">
-          <KpiDetail row={selected} period={filters.period} />
+          <KpiDetail row={selected} period={period} />
         </div>
       </div>
     </div>

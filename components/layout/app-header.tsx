@@ -1,8 +1,16 @@
 import Link from "next/link";
 import type { AccessInfo } from "@/lib/contract/auth";
+import type { Role } from "@/lib/contract/people";
 import { CallBudget } from "./call-budget";
 import { LogoutButton } from "./logout-button";
 import { ThemeToggle } from "./theme-toggle";
+
+const links: { href: string; label: string; roles: Role[] }[] = [
+  { href: "/", label: "Scorecards", roles: ["admin", "expert", "viewer"] },
+  { href: "/webhooks", label: "Webhooks", roles: ["admin"] },
+  { href: "/people", label: "People", roles: ["admin"] },
+  { href: "/api-keys", label: "API keys", roles: ["admin", "expert", "viewer"] },
+];
 
 export function AppHeader({ email, budget }: { email: string; budget: AccessInfo }) {
   return (
@@ -12,16 +20,18 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
           Gauge
         </Link>
         <nav aria-label="Main" className="flex gap-4 text-sm">
-          <Link href="/" className="text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
-            Scorecards
-          </Link>
-          <Link href="/webhooks" className="text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
-            Webhooks
-          </Link>
+          {links.filter((link) => link.roles.includes(budget.role)).map((link) => (
+            <Link key={link.href} href={link.href} className="text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
+              {link.label}
+            </Link>
+          ))}
         </nav>
         <div className="ml-auto flex flex-wrap items-center gap-3">
-          <CallBudget initial={budget} />
-          <span className="hidden text-sm text-slate-600 md:inline dark:text-slate-400">{email}</span>
+          {/* Viewers do not spend the budget on their own account's scripts: no API technicalities for them. */}
+          {budget.role !== "viewer" && <CallBudget initial={budget} />}
+          <span className="hidden text-sm text-slate-600 md:inline dark:text-slate-400">
+            {email} <span className="text-xs">({budget.role})</span>
+          </span>
           <ThemeToggle />
           <LogoutButton />
         </div>

@@ -17,7 +17,8 @@ export function ScorecardList() {
   const params = useSearchParams();
   const q = params.get("q") ?? "";
   const needle = q.trim().toLowerCase();
-  const shown = data.documents.filter((d) => `${d.name} ${d.description}`.toLowerCase().includes(needle));
+  const all = [...data.documents, ...data.sharedToUser];
+  const shown = all.filter((d) => `${d.name} ${d.description}`.toLowerCase().includes(needle));
 
   function search(value: string) {
     const next = new URLSearchParams(params);
@@ -40,7 +41,7 @@ export function ScorecardList() {
         </div>
       </div>
       {shown.length === 0 ? (
-        <Notice tone="empty">{data.documents.length ? `No scorecard matches “${q}”.` : "You have no scorecards yet."}</Notice>
+        <Notice tone="empty">{all.length ? `No scorecard matches “${q}”.` : "No scorecards yet: none of yours, and none shared with you."}</Notice>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((card) => (
@@ -52,7 +53,9 @@ export function ScorecardList() {
                 <span className="text-base font-semibold">{card.name}</span>
                 <span className="text-sm text-slate-600 dark:text-slate-400">{card.description || "No description"}</span>
                 <span className="mt-auto flex justify-between pt-2 text-xs text-slate-500 dark:text-slate-400">
-                  <span>{card.kpiCount} KPIs</span>
+                  <span>
+                    {card.kpiCount} KPIs · {data.documents.includes(card) ? "Yours" : card.access === "write" ? "Shared, can edit" : "Shared, read only"}
+                  </span>
                   <span>Updated {updated(card.updatedAt)}</span>
                 </span>
               </Link>

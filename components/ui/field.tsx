@@ -13,3 +13,6 @@ export function Field({ label, id, ...props }: InputHTMLAttributes<HTMLInputElem
     </div>
   );
 }
+
+/** A select as wide as its options, in the inputs' style. */
+export const selectClass = inputClass.replace("w-full ", "w-auto ");

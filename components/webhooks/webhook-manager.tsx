@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, cardClass } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { DeliveryLog } from "./delivery-log";
 
 export function WebhookManager() {
@@ -16,7 +17,6 @@ export function WebhookManager() {
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const [copied, setCopied] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
   const create = useWrite("createWebhook", {
@@ -53,22 +53,12 @@ export function WebhookManager() {
         </form>
         {error && <FieldError>{error}</FieldError>}
         {created && (
-          <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
-            <p className="font-medium">Signing secret of “{created.name}”: copy it now, it is not shown again.</p>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <code aria-label="Signing secret" className="break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{created.secret}</code>
-              <Button
-                variant="secondary"
-                onClick={async () => {
-                  await navigator.clipboard.writeText(created.secret).catch(() => {});
-                  setCopied(true);
-                }}
-              >
-                {copied ? "Copied" : "Copy secret"}
-              </Button>
-              <Button variant="ghost" onClick={() => { setCreated(null); setCopied(false); }}>Done</Button>
-            </div>
-          </div>
+          <ShownOnce
+            title={`Signing secret of “${created.name}”: copy it now, it is not shown again.`}
+            label="Signing secret"
+            value={created.secret}
+            onDone={() => setCreated(null)}
+          />
         )}
       </Card>
       {notice && <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{notice}</p>}

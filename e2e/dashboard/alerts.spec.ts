@@ -12,7 +12,7 @@ test("an alert created in the dashboard delivers a signed webhook when a value t
     const secret = page.getByLabel("Signing secret");
     await expect(secret).toHaveText(/^whsec_/);
     receiver.useSecret((await secret.textContent())!);
-    await page.getByRole("button", { name: "Copy secret" }).click();
+    await page.getByRole("button", { name: "Copy signing secret" }).click();
     await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByLabel("Signing secret")).toHaveCount(0);

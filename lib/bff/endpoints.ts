@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { OperationName, Operations } from "@/lib/contract/routes";
 
 export type QueryKey = readonly (string | number)[];
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 type Request<O> = O extends { request: infer R } ? R : object;
 type ParamsOf<O> = Request<O> extends { params: infer P extends z.ZodType } ? z.output<P> : object;
@@ -33,7 +33,7 @@ interface Spec<N extends OperationName> {
 export interface ReadSpec<N extends OperationName> extends Spec<N> {
   kind: "read";
   key: (input: OperationInput<N>) => QueryKey;
-  /** Never cached: uncounted (access/info) or a live log. */
+  /** Never cached: uncounted (access/info), a live log, or what others change (people, keys). */
   live?: boolean;
 }
 export interface WriteSpec<N extends OperationName> extends Spec<N> {
@@ -54,6 +54,10 @@ export const keys = {
   alerts: (docId?: number) => (docId === undefined ? ["alerts"] : ["alerts", docId]),
   webhooks: ["webhooks"],
   deliveries: (id: number) => ["webhooks", id, "deliveries"],
+  users: ["users"],
+  invitations: ["invitations"],
+  apiKeys: ["api-keys"],
+  sharing: (docId: number) => ["scorecard", docId, "sharing"],
 } as const;
 
 export const endpoints = {
@@ -91,6 +95,20 @@ export const endpoints = {
     stale: ({ id }) => [keys.deliveries(id)],
   }),
   logout: write({ op: "logout", method: "POST", path: "/logout", stale: () => [], serverOnly: true }),
+  // People, invitations and keys change by others' hands (someone joins, a script uses a key):
+  // these admin pages read them live rather than from the minute-long cache.
+  users: read({ op: "listUsers", method: "GET", path: "/api/users", key: () => keys.users, live: true }),
+  updateUser: write({ op: "updateUser", method: "PATCH", path: "/api/users/{id}", stale: () => [keys.users, ["budget"]] }),
+  invitations: read({ op: "listInvitations", method: "GET", path: "/api/invitations", key: () => keys.invitations, live: true }),
+  createInvitation: write({ op: "createInvitation", method: "POST", path: "/api/invitations", stale: () => [keys.invitations] }),
+  revokeInvitation: write({ op: "revokeInvitation", method: "DELETE", path: "/api/invitations/{id}", stale: () => [keys.invitations] }),
+  apiKeys: read({ op: "listApiKeys", method: "GET", path: "/api/api-keys", key: () => keys.apiKeys, live: true }),
+  createApiKey: write({ op: "createApiKey", method: "POST", path: "/api/api-keys", stale: () => [keys.apiKeys] }),
+  revokeApiKey: write({ op: "revokeApiKey", method: "DELETE", path: "/api/api-keys/{id}", stale: () => [keys.apiKeys] }),
+  sharing: read({ op: "getSharing", method: "GET", path: "/api/document/{docId}/sharing", key: ({ docId }) => keys.sharing(docId) }),
+  // Sharing changes who sees the scorecard in every list.
+  updateSharing: write({ op: "updateSharing", method: "PUT", path: "/api/document/{docId}/sharing", stale: ({ docId }) => [keys.sharing(docId), keys.scorecards] }),
+  changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
 };
 
 export type Endpoints = typeof endpoints;

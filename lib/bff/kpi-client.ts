@@ -6,14 +6,14 @@ import { decodeResponse, endpointUrl } from "./http";
 import { schemasOf } from "./operation-schemas";
 import { cachedRead, forgetReads } from "./read-cache";
 
-function baseUrl(): string {
+export function apiBaseUrl(): string {
   const config = loadConfig();
   return (config.KPI_API_URL ?? `http://127.0.0.1:${config.PORT}/rest`).replace(/\/$/, "");
 }
 
 /** POST /rest/login: not counted against the call limit. Failures come back in the login shape. */
 export async function logIn(email: string, password: string): Promise<LoginResponse & { status: number; retryAfter: number | null }> {
-  const response = await fetch(`${baseUrl()}/login`, {
+  const response = await fetch(`${apiBaseUrl()}/login`, {
     method: "POST",
     cache: "no-store",
     headers: { "Content-Type": "application/json" },
@@ -23,6 +23,19 @@ export async function logIn(email: string, password: string): Promise<LoginRespo
   return { ...body, status: response.status, retryAfter: Number(response.headers.get("Retry-After")) || null };
 }
 
+/** POST /rest/invitations/accept: joins an account with an invitation and logs in. Not counted. */
+export async function acceptInvitation(token: string, password: string): Promise<{ ok: true; email: string; token: string } | { ok: false; status: number; errorMessage: string }> {
+  const response = await fetch(`${apiBaseUrl()}/invitations/accept`, {
+    method: "POST",
+    cache: "no-store",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token, password }),
+  });
+  const body = (await response.json()) as { token?: string; email?: string; errorMessage?: string; details?: { message: string }[] };
+  if (response.ok && body.token) return { ok: true, email: body.email ?? "", token: body.token };
+  return { ok: false, status: response.status, errorMessage: body.details?.[0]?.message ?? body.errorMessage ?? "Could not join" };
+}
+
 export type CallOptions<E extends EndpointName> = { body?: BodyOf<E>; headers?: Record<string, string> };
 
 /** The API as one account sees it: every endpoint of the table, typed and zod-parsed. Reads are cached per account. */
@@ -30,7 +43,7 @@ export function createKpiClient(token: string, account: string) {
   async function send<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E>): Promise<ResponseOf<E>> {
     const endpoint = endpoints[name];
     const schemas = schemasOf(endpoint);
-    const response = await fetch(`${baseUrl()}${endpointUrl(endpoint.path, input as object)}`, {
+    const response = await fetch(`${apiBaseUrl()}${endpointUrl(endpoint.path, input as object)}`, {
       method: endpoint.method,
       cache: "no-store",
       headers: { Token: token, ...(options.body === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers },

@@ -83,3 +83,4 @@ export const AccessInfo = z
     },
   });
 export type AccessInfo = z.infer<typeof AccessInfo>;
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;

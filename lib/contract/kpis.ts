@@ -91,8 +91,12 @@ export const kpiRootExample = {
 };
 
 export const KpiTree = z
-  .object({ root: KpiNode })
-  .meta({ id: "KpiTree", example: { root: kpiRootExample } });
+  .object({
+    root: KpiNode,
+    access: z.enum(["read", "write"]).meta({ description: "What the caller may do with the scorecard" }),
+    ownerId: z.number().int().nullable().meta({ description: "The user who owns the scorecard" }),
+  })
+  .meta({ id: "KpiTree", example: { root: kpiRootExample, access: "write", ownerId: 1 } });
 export type KpiTree = z.infer<typeof KpiTree>;
 
 /** Changes to a KPI's settings: only the fields sent change; null restores the default. */

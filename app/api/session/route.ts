@@ -1,9 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { LoginRequest } from "@/lib/contract/auth";
 import { errorJson, isSameOrigin } from "@/lib/bff/handler";
-import { loadConfig } from "@/lib/config";
 import { createKpiClient, logIn } from "@/lib/bff/kpi-client";
-import { getSession } from "@/lib/session";
+import { getSession, startSession } from "@/lib/session";
 
 const CODES = { 400: "invalid_request", 401: "unauthorized", 403: "forbidden", 429: "rate_limited" } as const;
 const refuse = (status: number, errorMessage: string, headers?: HeadersInit) =>
@@ -18,12 +17,8 @@ export async function POST(request: NextRequest) {
   if (!result.success || !result.token) {
     return refuse(result.status, result.errorMessage, result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined);
   }
-  const session = await getSession();
-  session.token = result.token;
-  session.email = form.data.email.trim().toLowerCase();
-  session.expiresAt = Date.now() + loadConfig().TOKEN_TTL_HOURS * 3_600_000;
-  await session.save();
-  return NextResponse.json({ success: true, email: session.email });
+  await startSession(result.token, form.data.email);
+  return NextResponse.json({ success: true, email: form.data.email.trim().toLowerCase() });
 }
 
 /** Log out: revoke the token upstream and drop the cookie. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { SCORING_DEFAULTS, type Kpi, type KpiNode, type UpdateKpi } from "@/lib/contract/kpis";
+import { SCORING_DEFAULTS, type Kpi, type KpiNode, type KpiTree, type UpdateKpi } from "@/lib/contract/kpis";
 import type { Scorecard, ScorecardList } from "@/lib/contract/scorecards";
 import { kpis, scorecards } from "@/lib/db/schema";
 import type { Caller, Ctx } from "../context";
@@ -106,6 +106,16 @@ export async function kpiTree(ctx: Ctx, { docId }: { docId: number }): Promise<K
   }
   if (!root) throw notFound("Scorecard");
   return root;
+}
+
+/** The tree with what the caller may do with the scorecard and who owns it. */
+export async function scorecardTree(ctx: Ctx, { docId }: { docId: number }): Promise<KpiTree> {
+  const [root, access, [card]] = await Promise.all([
+    kpiTree(ctx, { docId }),
+    requireAccess(ctx, docId, "read"),
+    ctx.deps.db.select({ ownerId: scorecards.ownerId }).from(scorecards).where(eq(scorecards.id, docId)),
+  ]);
+  return { root, access, ownerId: card?.ownerId ?? null };
 }
 
 /** Every KPI, flat, in depth-first tree order. */

@@ -1,5 +1,5 @@
 import * as routes from "@/lib/contract/routes/scorecards";
-import { getKpi, getScorecard, kpiTree, listKpis, listScorecards, updateKpi } from "../domain/scorecards";
+import { getKpi, getScorecard, scorecardTree, listKpis, listScorecards, updateKpi } from "../domain/scorecards";
 import { getSharing, updateSharing } from "../domain/sharing";
 import { newRouter } from "../router";
 
@@ -7,7 +7,7 @@ export const scorecardRoutes = newRouter()
   .openapi(routes.listScorecards, async (c) => c.json(await listScorecards(c.var), 200))
   .openapi(routes.getScorecard, async (c) => c.json(await getScorecard(c.var, c.req.valid("param")), 200))
   .openapi(routes.listKpis, async (c) => c.json({ items: await listKpis(c.var, c.req.valid("param")) }, 200))
-  .openapi(routes.kpiTree, async (c) => c.json({ root: await kpiTree(c.var, c.req.valid("param")) }, 200))
+  .openapi(routes.kpiTree, async (c) => c.json(await scorecardTree(c.var, c.req.valid("param")), 200))
   .openapi(routes.getKpi, async (c) => c.json(await getKpi(c.var, c.req.valid("param")), 200))
   .openapi(routes.getSharing, async (c) => c.json(await getSharing(c.var, c.req.valid("param")), 200))
   .openapi(routes.updateSharing, async (c) => c.json(await updateSharing(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 200))

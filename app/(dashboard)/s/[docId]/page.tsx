@@ -5,16 +5,23 @@ import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { filtersFrom, groupedInput } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
+import { scorecardAccess } from "@/lib/bff/scorecard-access";
 
 export default async function ScorecardPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
   const docId = await docIdParam(params);
   const filters = filtersFrom(await searchParams);
   const search = new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to });
+  const { access, canShare } = await scorecardAccess(docId);
   return (
     <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)]]}>
       <div className="flex flex-col gap-6">
         <ScorecardTitle docId={docId} />
-        <ScorecardFilters filters={filters} valuesHref={`/s/${docId}/values?${search}`} alertsHref={`/s/${docId}/alerts`} />
+        <ScorecardFilters
+          filters={filters}
+          valuesHref={access === "write" ? `/s/${docId}/values?${search}` : undefined}
+          alertsHref={`/s/${docId}/alerts`}
+          shareHref={canShare ? `/s/${docId}/sharing` : undefined}
+        />
         <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<ScorecardViewSkeleton />}>
           <ScorecardView docId={docId} filters={filters} />
         </Suspense>

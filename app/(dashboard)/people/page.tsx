@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { PeopleManager } from "@/components/people/people-manager";
+import { NoticePanel } from "@/components/ui/notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Prefetch } from "@/lib/bff/prefetch";
+import { requireSessionClient } from "@/lib/bff/session-client";
+
+export const metadata: Metadata = { title: "People" };
+
+export default async function PeoplePage() {
+  const { client } = await requireSessionClient();
+  const me = await client.budget({});
+  if (me.role !== "admin") {
+    return <NoticePanel tone="plain" title="Only admins manage people" heading="h1">Ask an admin of your account to invite someone or change a role.</NoticePanel>;
+  }
+  return (
+    <Prefetch queries={[["users", {}], ["invitations", {}]]}>
+      <div className="flex flex-col gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">People</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Each active admin and expert adds {me.limitPerUser} API calls an hour to the account&apos;s shared budget; viewers add none.
+          </p>
+        </div>
+        <Suspense fallback={<Skeleton className="h-64" />}>
+          <PeopleManager me={me.userId} />
+        </Suspense>
+      </div>
+    </Prefetch>
+  );
+}

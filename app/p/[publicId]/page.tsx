@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ScorecardFilters } from "@/components/kpi/scorecard-filters";
+import { ScorecardPanels } from "@/components/kpi/scorecard-view";
+import { readPublicScorecard } from "@/lib/bff/public-scorecard";
+import { filtersFrom } from "@/lib/filters";
+import type { SearchParams } from "@/lib/page-params";
+
+export const metadata: Metadata = { title: "Scorecard", robots: { index: false } };
+
+/** A scorecard published read-only: no login, no editing controls, no API budget spent per visitor. */
+export default async function PublicScorecardPage({ params, searchParams }: { params: Promise<{ publicId: string }>; searchParams: SearchParams }) {
+  const { publicId } = await params;
+  const filters = filtersFrom(await searchParams);
+  const data = await readPublicScorecard(publicId, filters);
+  if (!data) notFound();
+  const { card, grouped } = data;
+  return (
+    <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
+      <div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">Published with Gauge · read-only</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{card.name}</h1>
+        {card.description && <p className="text-sm text-slate-600 dark:text-slate-400">{card.description}</p>}
+      </div>
+      <ScorecardFilters filters={filters} />
+      <ScorecardPanels root={card.root} items={grouped.items} period={filters.period} />
+    </main>
+  );
+}

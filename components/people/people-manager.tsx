@@ -1,0 +1,127 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { CreateInvitationRequest, type Role } from "@/lib/contract/people";
+import { errorText } from "@/lib/bff/http";
+import { readQuery, useWrite } from "@/lib/bff/queries";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FieldError, Notice } from "@/components/ui/notice";
+import { ShownOnce } from "@/components/ui/shown-once";
+import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { ROLE_LABEL, RoleSelect } from "./role-select";
+
+const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: "numeric", month: "short", year: "numeric" });
+
+/** The account's people: invite, change roles, deactivate; only admins see this page. */
+export function PeopleManager({ me }: { me: number }) {
+  const { data: users } = useSuspenseQuery(readQuery("users", {}));
+  const { data: invitations } = useSuspenseQuery(readQuery("invitations", {}));
+  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const invite = useWrite("createInvitation", {
+    onSuccess: (created) => {
+      setLink({ email: created.email, url: `${window.location.origin}/join/${created.token}` });
+      setError(null);
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const update = useWrite("updateUser", { onError: (e) => setError(errorText(e)) });
+  const withdraw = useWrite("revokeInvitation");
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input = CreateInvitationRequest.safeParse({ email: form.get("email"), role: form.get("role") });
+    if (!input.success) return setError(input.error.issues[0]?.message ?? "Check the form");
+    invite.mutate({ input: {}, body: input.data });
+    event.currentTarget.reset();
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card id="invite" title="Invite a person">
+        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_auto_auto] sm:items-end" noValidate>
+          <Field label="E-mail" id="invite-email" name="email" type="email" required />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="invite-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">Role</label>
+            <RoleSelect id="invite-role" name="role" label="Role" />
+          </div>
+          <Button type="submit" disabled={invite.isPending}>Create invitation</Button>
+        </form>
+        <ul className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+          {Object.values(ROLE_LABEL).map((text) => <li key={text}>{text}.</li>)}
+        </ul>
+        {error && <FieldError>{error}</FieldError>}
+        {link && (
+          <ShownOnce
+            title={`Invitation link for ${link.email}: send it to them now, it is not shown again. It works once, for 7 days.`}
+            label="Invitation link"
+            value={link.url}
+            onDone={() => setLink(null)}
+          />
+        )}
+      </Card>
+
+      <Table caption="People of the account">
+        <TableHead>
+          <Th>Person</Th>
+          <Th>Role</Th>
+          <Th>Since</Th>
+          <Th>State</Th>
+          <Th><span className="sr-only">Actions</span></Th>
+        </TableHead>
+        <tbody>
+          {users.items.map((user) => (
+            <Tr key={user.id}>
+              <Td>{user.email}{user.id === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}</Td>
+              <Td>
+                <RoleSelect
+                  id={`role-${user.id}`}
+                  label={`Role of ${user.email}`}
+                  value={user.role}
+                  disabled={update.isPending}
+                  onChange={(role: Role) => update.mutate({ input: { id: user.id }, body: { role } })}
+                />
+              </Td>
+              <Td>{day(user.createdAt)}</Td>
+              <Td>{user.active ? "Active" : <span className="text-slate-500">Deactivated</span>}</Td>
+              <Td align="right">
+                {user.id !== me && (
+                <Button
+                  variant="ghost"
+                  disabled={update.isPending}
+                  onClick={() =>
+                    (!user.active || window.confirm(`Deactivate ${user.email}? Their sessions and API keys stop working at once.`)) &&
+                    update.mutate({ input: { id: user.id }, body: { active: !user.active } })
+                  }
+                >
+                  {user.active ? "Deactivate" : "Reactivate"}
+                </Button>
+                )}
+              </Td>
+            </Tr>
+          ))}
+        </tbody>
+      </Table>
+
+      <Card id="open-invitations" title="Open invitations">
+        {invitations.items.length === 0 ? (
+          <Notice tone="empty">No open invitations.</Notice>
+        ) : (
+          <ul className="flex flex-col gap-2 text-sm">
+            {invitations.items.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center gap-3">
+                <span className="mr-auto">{i.email} · {i.role} · until {day(i.expiresAt)}</span>
+                <Button variant="ghost" onClick={() => withdraw.mutate({ input: { id: i.id } })}>Withdraw</Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+
+/** Invites a person from the People page and returns the invitation link shown once. */
+async function invite(page: Page, email: string, role: "Expert" | "Viewer") {
+  await page.goto("/people");
+  await page.getByLabel("E-mail").fill(email);
+  await page.locator("#invite-role").selectOption({ label: role });
+  await page.getByRole("button", { name: "Create invitation" }).click();
+  const link = page.getByLabel("Invitation link");
+  await expect(link).toHaveText(/\/join\/gin_/);
+  const url = (await link.textContent())!;
+  await page.getByRole("button", { name: "Done" }).click();
+  return url;
+}
+
+/** Opens an invitation in a browser of its own (no session) and joins with a password. */
+async function join(browser: Browser, url: string, email: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.getByRole("heading", { name: "Join your team on Gauge" })).toBeVisible();
+  await page.getByLabel("Choose a password").fill("a long passphrase");
+  await page.getByLabel("Repeat it").fill("a long passphrase");
+  await page.getByRole("button", { name: "Join and log in" }).click();
+  await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+  await expect(page.getByRole("banner")).toContainText(email);
+  return { context, page };
+}
+
+test("an admin invites an expert and a viewer; each sees what their role allows; deactivation stops the expert at once", async ({ page, browser }) => {
+  const expertLink = await invite(page, "ana.expert@example.com", "Expert");
+  const viewerLink = await invite(page, "victor.viewer@example.com", "Viewer");
+  await expect(page.getByRole("region", { name: "Open invitations" })).toContainText("ana.expert@example.com");
+  await page.screenshot({ path: "e2e/screenshots/people.png", fullPage: true });
+
+  const expert = await join(browser, expertLink, "ana.expert@example.com");
+  // The demo's scorecards are shared with the whole account for editing.
+  await expect(expert.page.getByRole("link", { name: /Acme Corp balanced scorecard/ })).toContainText("Shared, can edit");
+  await expert.page.goto("/s/1");
+  await expect(expert.page.getByRole("link", { name: "Enter values" })).toBeVisible();
+  await expect(expert.page.getByRole("link", { name: "Share", exact: true })).toHaveCount(0);
+  await expect(expert.page.getByRole("status", { name: /API calls/ })).toBeVisible();
+  // The same link does not work twice.
+  const again = await expert.context.newPage();
+  await again.goto(expertLink);
+  await again.getByLabel("Choose a password").fill("another passphrase");
+  await again.getByLabel("Repeat it").fill("another passphrase");
+  await again.getByRole("button", { name: "Join and log in" }).click();
+  await expect(again.getByRole("alert").filter({ hasText: "already used" })).toBeVisible();
+
+  const viewer = await join(browser, viewerLink, "victor.viewer@example.com");
+  await expect(viewer.page.getByRole("link", { name: /Acme Corp balanced scorecard/ })).toContainText("Shared, read only");
+  await viewer.page.goto("/s/1");
+  await expect(viewer.page.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();
+  await expect(viewer.page.getByRole("link", { name: "Enter values" })).toHaveCount(0);
+  await expect(viewer.page.getByRole("status", { name: /API calls/ })).toHaveCount(0);
+  await expect(viewer.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "People" })).toHaveCount(0);
+  await viewer.page.goto("/s/1/values");
+  await expect(viewer.page.getByRole("heading", { name: "This scorecard is read-only for you" })).toBeVisible();
+  // Even sent by hand, a viewer's write is refused with a clear message.
+  const write = await viewer.page.request.post("/api/document/1/kpi/batch/set-values", {
+    headers: { Origin: new URL(viewer.page.url()).origin },
+    data: { items: [{ guid: "00000000-0000-4000-8000-000000000000", date: "2026-01-01", value: 1 }] },
+  });
+  expect(write.status()).toBe(403);
+  expect(await write.json()).toMatchObject({ code: "forbidden", errorMessage: expect.stringContaining("viewer may only read") });
+
+  // The admin deactivates the expert: their next page goes to the login.
+  await page.goto("/people");
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("row", { name: /ana\.expert@example\.com/ }).getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByRole("row", { name: /ana\.expert@example\.com/ })).toContainText("Deactivated");
+  await expert.page.goto("/s/1");
+  await expect(expert.page).toHaveURL(/\/login/);
+  await expert.context.close();
+  await viewer.context.close();
+});
+
+test("API keys are shown once, no higher than their creator's role, listed with last use, and revoked", async ({ page }) => {
+  await page.goto("/api-keys");
+  await page.getByLabel("Name").fill("Nightly BI export");
+  await page.locator("#key-role").selectOption({ label: "Viewer" });
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByLabel("API key", { exact: true }).textContent())!;
+  expect(key).toMatch(/^gak_/);
+  await page.screenshot({ path: "e2e/screenshots/api-keys.png", fullPage: true });
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByLabel("API key", { exact: true })).toHaveCount(0);
+
+  const used = await page.request.get("/rest/api/documents/list", { headers: { Token: key } });
+  expect(used.status()).toBe(200);
+  const refused = await page.request.post("/rest/api/document/1/kpi/batch/set-values", { headers: { Token: key }, data: { items: [{ guid: "00000000-0000-4000-8000-000000000000", date: "2026-01-01", value: 1 }] } });
+  expect(refused.status()).toBe(403);
+  await page.reload();
+  const row = page.getByRole("row", { name: /Nightly BI export/ });
+  await expect(row).toContainText("viewer");
+  await expect(row).not.toContainText("Never");
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: "Revoke Nightly BI export" }).click();
+  await expect(page.getByRole("row", { name: /Nightly BI export/ })).toHaveCount(0);
+  expect((await page.request.get("/rest/api/documents/list", { headers: { Token: key } })).status()).toBe(401);
+});
+
+test("a published scorecard opens for an anonymous browser, read-only, with no token, and stops when turned off", async ({ page, browser }) => {
+  await page.goto("/s/2");
+  await page.getByRole("link", { name: "Share" }).click();
+  await page.getByRole("button", { name: "Publish a read-only link" }).click();
+  const link = page.getByLabel("Public link");
+  await expect(link).toHaveText(/^\/p\/[A-Za-z0-9_-]+$/);
+  const path = (await link.textContent())!;
+  await page.screenshot({ path: "e2e/screenshots/sharing.png", fullPage: true });
+
+  const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies: [], origins: [] } });
+  const visitor = await anonymous.newPage();
+  const bodies: Promise<string>[] = [];
+  visitor.on("response", (r) => bodies.push(r.body().then((b) => b.toString("utf8"), () => "")));
+  await visitor.goto(path);
+  await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(visitor.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();
+  await expect(visitor.getByText("Published with Gauge · read-only")).toBeVisible();
+  for (const control of ["Enter values", "Share", "Alerts", "Log out"]) {
+    await expect(visitor.getByRole("link", { name: control })).toHaveCount(0);
+    await expect(visitor.getByRole("button", { name: control })).toHaveCount(0);
+  }
+  await visitor.getByRole("button", { name: "Quarter", exact: true }).click();
+  await expect(visitor).toHaveURL(/period=QUARTER/);
+  await visitor.screenshot({ path: "e2e/screenshots/public-scorecard.png", fullPage: true });
+  const texts = await Promise.all(bodies);
+  expect(texts.some((t) => /gst_|gak_/.test(t))).toBe(false);
+  expect((await anonymous.cookies()).find((c) => c.name === "gauge_session")).toBeUndefined();
+
+  await page.getByRole("button", { name: "Turn off the link" }).click();
+  await expect(page.getByRole("button", { name: "Publish a read-only link" })).toBeVisible();
+  // Shared reads last a minute; a new visit to a new range asks the API, which no longer knows the link.
+  const gone = await visitor.goto(`${path}?period=YEAR&from=2001-01-01&to=2001-12-31`);
+  expect(gone?.status()).toBe(404);
+  await anonymous.close();
+});
