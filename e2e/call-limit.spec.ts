@@ -18,6 +18,12 @@ test("at the call limit the dashboard says when to try again instead of failing"
   await expect(page.getByRole("status", { name: /API calls: \d+ used, 0 left/ })).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/call-limit.png" });
 
+  // A view read before is never dark: the last figures, with as of when if the cache is over a minute old.
+  await page.goto("/s/1");
+  await expect(page.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This hour's API calls are used up" })).toHaveCount(0);
+  await page.screenshot({ path: "e2e/screenshots/call-limit-cached.png", fullPage: true });
+
   // The BFF passes the limit on in the contract's shape, with when to retry.
   const bff = await page.request.get("/api/document/3/kpi/indicators/grouped-value/WEEK/2020-01-01/2020-03-31");
   expect(bff.status()).toBe(429);

@@ -9,13 +9,13 @@ test("an alert created in the dashboard delivers a signed webhook when a value t
     await page.getByLabel("Name").fill("Ops receiver");
     await page.getByLabel("URL").fill(receiver.url);
     await page.getByRole("button", { name: "Create webhook" }).click();
-    const secret = page.getByLabel("Signing secret");
+    const secret = page.getByLabel("Signing secret", { exact: true });
     await expect(secret).toHaveText(/^whsec_/);
     receiver.useSecret((await secret.textContent())!);
     await page.getByRole("button", { name: "Copy signing secret" }).click();
     await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
     await page.getByRole("button", { name: "Done" }).click();
-    await expect(page.getByLabel("Signing secret")).toHaveCount(0);
+    await expect(page.getByLabel("Signing secret", { exact: true })).toHaveCount(0);
 
     await page.goto("/s/1/alerts");
     await page.getByLabel("Name").fill("Churn too high");

@@ -7,7 +7,7 @@ async function invite(page: Page, email: string, role: "Expert" | "Viewer") {
   await page.getByLabel("E-mail").fill(email);
   await page.locator("#invite-role").selectOption({ label: role });
   await page.getByRole("button", { name: "Create invitation" }).click();
-  const link = page.getByLabel("Invitation link");
+  const link = page.getByLabel("Invitation link", { exact: true });
   await expect(link).toHaveText(/\/join\/gin_/);
   const url = (await link.textContent())!;
   await page.getByRole("button", { name: "Done" }).click();

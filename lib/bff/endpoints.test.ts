@@ -54,8 +54,7 @@ describe("the dashboard's endpoint table", () => {
   it("on the server, a write forgets exactly the cached reads it makes stale, and nothing else is fetched again", async () => {
     const owner = await accountWithScorecards(api, database.db, "cache@example.com", [smallScorecard()]);
     const docId = owner.scorecardIds[0]!;
-    const account = `cache-test-${Date.now()}`;
-    const client = createKpiClient(owner.token, account);
+    const client = createKpiClient(owner.token, { db: async () => database.db });
     const used = async () => (await client.budget({})).usedCount;
     const range = { docId, period: "MONTH", startDate: "2026-01-01", endDate: "2026-03-31" } as const;
 
@@ -71,7 +70,8 @@ describe("the dashboard's endpoint table", () => {
 
     const sales = tree.root.children[0]!.children[0]!;
     await client.setValues({ docId }, { body: { items: [{ guid: sales.guid, date: "2026-02-01", value: 5 }] }, headers: { "Idempotency-Key": "k1" } });
-    const keys = cachedKeys(account).map((k) => JSON.stringify(k)).sort();
+    const me = await client.budget({});
+    const keys = [...(await cachedKeys(database.db, `account:${me.accountId}`)), ...(await cachedKeys(database.db, `user:${me.userId}`))].map((k) => JSON.stringify(k)).sort();
     expect(keys).toEqual([JSON.stringify(["alerts", docId]), JSON.stringify(["scorecard", docId, "tree"]), JSON.stringify(["webhooks"])]);
 
     const beforeRereads = await used();

@@ -102,7 +102,10 @@ export async function handleBff(request: NextRequest): Promise<NextResponse> {
     const headers = Object.fromEntries((route.endpoint.headers ?? []).flatMap((h) => (request.headers.has(h) ? [[h, request.headers.get(h)!]] : [])));
     const { client } = await sessionClient();
     const data = await client.call(route.name, input as never, { body: body as never, headers });
-    return NextResponse.json(data ?? { success: true }, { headers: { "Cache-Control": "no-store" } });
+    // A read the cache answered at the call limit says since when its figures are.
+    const [stale] = client.staleReads();
+    const staleHeaders = stale ? { "X-Gauge-As-Of": stale.asOf, ...(stale.liveAgainAt ? { "X-Gauge-Live-Again-At": stale.liveAgainAt } : {}) } : {};
+    return NextResponse.json(data ?? { success: true }, { headers: { "Cache-Control": "no-store", ...staleHeaders } });
   } catch (error) {
     if (error instanceof ZodError) {
       const details = zodDetails(error);

@@ -2,9 +2,12 @@ import "server-only";
 import { LoginResponse } from "@/lib/contract/auth";
 import { loadConfig } from "@/lib/config";
 import { endpoints, type AnyEndpoint, type BodyOf, type EndpointName, type InputOf, type ResponseOf } from "./endpoints";
-import { decodeResponse, endpointUrl } from "./http";
+import { ApiCallError, decodeResponse, endpointUrl } from "./http";
 import { schemasOf } from "./operation-schemas";
-import { cachedRead, forgetReads } from "./read-cache";
+import type { AccessInfo } from "@/lib/contract/auth";
+import type { Db } from "@/lib/db/client";
+import { getDatabase } from "@/lib/db";
+import { cachedRead, forgetReads, StaleRead } from "./read-cache";
 
 export function apiBaseUrl(): string {
   const config = loadConfig();
@@ -38,8 +41,24 @@ export async function acceptInvitation(token: string, password: string): Promise
 
 export type CallOptions<E extends EndpointName> = { body?: BodyOf<E>; headers?: Record<string, string> };
 
-/** The API as one account sees it: every endpoint of the table, typed and zod-parsed. Reads are cached per account. */
-export function createKpiClient(token: string, account: string) {
+/** Reads the API refused (at the call limit) and that the cache answered with older data. */
+export interface StaleInfo {
+  asOf: string;
+  liveAgainAt: string | null;
+}
+
+/**
+ * The API as one user sees it: every endpoint of the table, typed and zod-parsed. Reads go
+ * through the shared cache: a scorecard's reads are shared by the account's users (served only
+ * after access/info, which costs no call, confirms this user may read that scorecard); other
+ * reads are kept per user. At the call limit a read answers with its last value, and `stale`
+ * says since when.
+ */
+export function createKpiClient(token: string, options: { db?: () => Promise<Db>; now?: () => Date } = {}) {
+  const database = options.db ?? (async () => (await getDatabase()).db);
+  const now = options.now ?? (() => new Date());
+  const stale: StaleInfo[] = [];
+
   async function send<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E>): Promise<ResponseOf<E>> {
     const endpoint = endpoints[name];
     const schemas = schemasOf(endpoint);
@@ -53,29 +72,46 @@ export function createKpiClient(token: string, account: string) {
     return (schemas.response ? schemas.response.parse(json) : null) as ResponseOf<E>;
   }
 
-  // The read cache is shared by the account's sessions, so a hit must not serve a token that has
-  // been revoked or has expired: the token is confirmed (access/info costs no call) once per client.
-  let confirmed: Promise<unknown> | undefined;
-  const confirmToken = () => (confirmed ??= send("budget", {}, {}));
+  // Who this token is, and its access to each scorecard: asked once per client (never counted),
+  // so a revoked token or a withdrawn share is never answered from the cache.
+  const callers = new Map<number | undefined, Promise<AccessInfo>>();
+  const whoAmI = (docId?: number) => {
+    if (!callers.has(docId)) callers.set(docId, send("budget", (docId === undefined ? {} : { docId }) as never, {}) as Promise<AccessInfo>);
+    return callers.get(docId)!;
+  };
+  const docOf = (input: unknown) => (input as { docId?: number }).docId;
+  const scopeOf = (me: AccessInfo, docId: number | undefined) => (docId === undefined ? `user:${me.userId}` : `account:${me.accountId}`);
 
   async function call<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
     const endpoint = endpoints[name] as AnyEndpoint;
+    const docId = docOf(input);
     if (endpoint.kind === "read") {
       if (endpoint.live) return send(name, input, options);
-      await confirmToken();
-      return cachedRead(account, endpoint.key(input as never), () => send(name, input, options));
+      const me = await whoAmI(docId);
+      // No access: the API answers (404), and nothing cached is ever shown.
+      if (docId !== undefined && !me.scorecardAccess) return send(name, input, options);
+      const read = await cachedRead(await database(), scopeOf(me, docId), endpoint.key(input as never), () => send(name, input, options), isCallLimit, now);
+      if (read instanceof StaleRead) {
+        const error = read.error as ApiCallError;
+        stale.push({ asOf: read.fetchedAt.toISOString(), liveAgainAt: error.retryAfterSeconds ? new Date(now().getTime() + error.retryAfterSeconds * 1000).toISOString() : null });
+      }
+      return read.value as ResponseOf<E>;
     }
     try {
       return await send(name, input, options);
     } finally {
-      forgetReads(account, endpoint.stale(input as never));
+      const me = await whoAmI().catch(() => null);
+      // A write's stale keys may sit in the account's scope (its scorecard's reads) and in this user's.
+      if (me) for (const scope of [`account:${me.accountId}`, `user:${me.userId}`]) await forgetReads(await database(), scope, endpoint.stale(input as never));
     }
   }
 
   const methods = Object.fromEntries(
     Object.keys(endpoints).map((name) => [name, (input: never, options?: never) => call(name as EndpointName, input, options)]),
   ) as unknown as { [E in EndpointName]: (input: InputOf<E>, options?: CallOptions<E>) => Promise<ResponseOf<E>> };
-  return { call, ...methods };
+  return { call, ...methods, staleReads: () => [...stale] };
 }
 
 export type KpiClient = ReturnType<typeof createKpiClient>;
+
+const isCallLimit = (error: unknown) => error instanceof ApiCallError && error.status === 429;

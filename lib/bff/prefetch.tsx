@@ -3,6 +3,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
 import { CallLimitMessage } from "@/components/layout/call-limit-message";
+import { StaleNotice } from "@/components/layout/stale-notice";
 import { makeQueryClient } from "@/lib/query-client";
 import type { InputOf, ReadName, ResponseOf } from "./endpoints";
 import { ApiCallError } from "./http";
@@ -37,5 +38,11 @@ export async function Prefetch({ queries, children }: { queries: Prefetchable[];
     if (error.status === 404) notFound();
     throw error;
   }
-  return <HydrationBoundary state={dehydrate(getServerQueryClient())}>{children}</HydrationBoundary>;
+  const stale = (await requireSessionClient()).client.staleReads();
+  return (
+    <HydrationBoundary state={dehydrate(getServerQueryClient())}>
+      {stale.length > 0 && <StaleNotice reads={stale} />}
+      {children}
+    </HydrationBoundary>
+  );
 }

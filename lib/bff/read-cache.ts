@@ -1,36 +1,88 @@
 import "server-only";
-import { keyStartsWith, type QueryKey } from "./endpoints";
+import { and, eq, or, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { dashboardReads } from "@/lib/db/schema";
+import type { QueryKey } from "./endpoints";
 
-const TTL_MS = 60_000;
-const MAX_ENTRIES_PER_ACCOUNT = 200;
+export const FRESH_MS = 60_000;
 
-type Entry = { key: QueryKey; expires: number; value: Promise<unknown> };
-const globalForCache = globalThis as { gaugeReadCache?: Map<string, Map<string, Entry>> };
-const accounts = (globalForCache.gaugeReadCache ??= new Map());
+export interface CachedRead<T> {
+  value: T;
+  /** When the value was read from the API. */
+  fetchedAt: Date;
+}
+
+/** What to do when the API refuses a read (at the call limit): serve the last value, marked stale. */
+export class StaleRead<T> {
+  constructor(
+    readonly value: T,
+    readonly fetchedAt: Date,
+    readonly error: unknown,
+  ) {}
+}
+
+const idOf = (key: QueryKey) => JSON.stringify(key);
+
+/** Matches the ids of keys that start with `prefix` (["scorecard", 1] matches neither ["scorecard", 12]). */
+const underPrefix = (prefix: QueryKey) => {
+  const open = idOf(prefix).slice(0, -1);
+  return or(eq(dashboardReads.id, `${open}]`), sql`${dashboardReads.id} LIKE ${`${open.replace(/[\\%_]/g, "\\$&")},%`}`);
+};
+
+// Concurrent identical reads in this process share one API call.
+const globalForCache = globalThis as { gaugeReadsInFlight?: Map<string, Promise<CachedRead<unknown>>> };
+const inFlight = (globalForCache.gaugeReadsInFlight ??= new Map());
 
 /**
- * Short-lived per-account cache of API reads: concurrent identical reads share one call, and a
- * repeat within a minute costs none. A write through the dashboard forgets the reads it makes stale.
+ * A read through the shared cache. A value fetched less than a minute ago (by any process) is
+ * served as is; otherwise `load` asks the API and the answer is kept. When the API refuses and
+ * `fallBack(error)` says so, the last value is served, however old, as a StaleRead.
  */
-export function cachedRead<T>(account: string, key: QueryKey, load: () => Promise<T>): Promise<T> {
-  let entries = accounts.get(account);
-  if (!entries) accounts.set(account, (entries = new Map()));
-  const id = JSON.stringify(key);
-  const hit = entries.get(id);
-  if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
-  const value = load();
-  entries.set(id, { key, expires: Date.now() + TTL_MS, value });
-  value.catch(() => entries.delete(id));
-  if (entries.size > MAX_ENTRIES_PER_ACCOUNT) entries.delete(entries.keys().next().value!);
-  return value;
+export async function cachedRead<T>(
+  db: Db,
+  scope: string,
+  key: QueryKey,
+  load: () => Promise<T>,
+  fallBack: (error: unknown) => boolean,
+  now = () => new Date(),
+): Promise<CachedRead<T> | StaleRead<T>> {
+  const id = idOf(key);
+  const [row] = await db.select().from(dashboardReads).where(and(eq(dashboardReads.scope, scope), eq(dashboardReads.id, id)));
+  if (row && now().getTime() - row.fetchedAt.getTime() < FRESH_MS) return { value: JSON.parse(row.value) as T, fetchedAt: row.fetchedAt };
+
+  const flightId = `${scope}\n${id}`;
+  let flight = inFlight.get(flightId) as Promise<CachedRead<T>> | undefined;
+  if (!flight) {
+    flight = (async () => {
+      const value = await load();
+      const fetchedAt = now();
+      const stored = { scope, id, value: JSON.stringify(value), fetchedAt };
+      await db.insert(dashboardReads).values(stored).onConflictDoUpdate({ target: [dashboardReads.scope, dashboardReads.id], set: { value: stored.value, fetchedAt } });
+      return { value, fetchedAt };
+    })().finally(() => inFlight.delete(flightId));
+    inFlight.set(flightId, flight);
+  }
+  try {
+    return await flight;
+  } catch (error) {
+    if (row && fallBack(error)) return new StaleRead(JSON.parse(row.value) as T, row.fetchedAt, error);
+    throw error;
+  }
 }
 
-/** Forgets the account's cached reads whose key starts with one of `prefixes`. */
-export function forgetReads(account: string, prefixes: QueryKey[]): void {
-  const entries = accounts.get(account);
-  if (!entries) return;
-  for (const [id, entry] of entries) if (prefixes.some((p) => keyStartsWith(entry.key, p))) entries.delete(id);
+/** Forgets a scope's cached reads whose key starts with one of `prefixes`. */
+export async function forgetReads(db: Db, scope: string, prefixes: QueryKey[]): Promise<void> {
+  if (prefixes.length === 0) return;
+  await db.delete(dashboardReads).where(and(eq(dashboardReads.scope, scope), or(...prefixes.map(underPrefix))));
 }
 
-/** The keys cached for an account (for tests and diagnostics). */
-export const cachedKeys = (account: string): QueryKey[] => [...(accounts.get(account)?.values() ?? [])].map((e) => e.key);
+/** The keys cached for a scope (for tests and diagnostics). */
+export async function cachedKeys(db: Db, scope: string): Promise<QueryKey[]> {
+  const rows = await db.select({ id: dashboardReads.id }).from(dashboardReads).where(eq(dashboardReads.scope, scope));
+  return rows.map((r) => JSON.parse(r.id) as QueryKey);
+}
+
+/** Drops reads not refreshed for a day (their scorecards may be gone). */
+export async function pruneReads(db: Db, now = new Date()): Promise<void> {
+  await db.delete(dashboardReads).where(sql`${dashboardReads.fetchedAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
+}

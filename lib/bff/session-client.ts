@@ -11,7 +11,7 @@ export class NoSessionError extends Error {}
 export const sessionClient = cache(async (): Promise<{ client: KpiClient; email: string }> => {
   const session = await getSession();
   if (!session.token || !session.email || (session.expiresAt ?? 0) <= Date.now()) throw new NoSessionError();
-  return { client: createKpiClient(session.token, session.email), email: session.email };
+  return { client: createKpiClient(session.token), email: session.email };
 });
 
 /** Sends the user to /login, and back to this page afterwards. */

@@ -64,9 +64,11 @@ export const AccessInfo = z
     email: z.string(),
     error: z.string().nullable(),
     userId: z.number().int(),
+    accountId: z.number().int(),
     role: Role.meta({ description: "The caller's role (an API key's own role when lower than its user's)" }),
     limitPerUser: z.number().int().meta({ description: "Calls per hour each active admin or expert adds to the account's pool" }),
     countedUsers: z.number().int().meta({ description: "Active admins and experts: allowedCount = limitPerUser x countedUsers" }),
+    scorecardAccess: z.enum(["read", "write"]).nullable().optional().meta({ description: "Only with ?docId=: the caller's access to it (null: none)" }),
   })
   .meta({
     id: "AccessInfo",
@@ -77,6 +79,7 @@ export const AccessInfo = z
       email: "demo@example.com",
       error: null,
       userId: 1,
+      accountId: 1,
       role: "admin",
       limitPerUser: 100,
       countedUsers: 1,

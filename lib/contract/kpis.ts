@@ -93,10 +93,9 @@ export const kpiRootExample = {
 export const KpiTree = z
   .object({
     root: KpiNode,
-    access: z.enum(["read", "write"]).meta({ description: "What the caller may do with the scorecard" }),
     ownerId: z.number().int().nullable().meta({ description: "The user who owns the scorecard" }),
   })
-  .meta({ id: "KpiTree", example: { root: kpiRootExample, access: "write", ownerId: 1 } });
+  .meta({ id: "KpiTree", example: { root: kpiRootExample, ownerId: 1 } });
 export type KpiTree = z.infer<typeof KpiTree>;
 
 /** Changes to a KPI's settings: only the fields sent change; null restores the default. */

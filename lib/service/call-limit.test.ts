@@ -38,6 +38,7 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
       email: "busy@example.com",
       error: null,
       userId: expect.any(Number),
+      accountId: expect.any(Number),
       role: "admin",
       limitPerUser: 100,
       countedUsers: 1,

@@ -25,7 +25,7 @@ export async function POST(request: NextRequest) {
 export async function DELETE(request: NextRequest) {
   if (!isSameOrigin(request)) return refuse(403, "Cross-origin request refused");
   const session = await getSession();
-  if (session.token && session.email) await createKpiClient(session.token, session.email).logout({}).catch(() => {});
+  if (session.token && session.email) await createKpiClient(session.token).logout({}).catch(() => {});
   session.destroy();
   return new NextResponse(null, { status: 204 });
 }

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AccessInfo, ApiKeyList, CreateApiKeyRequest, CreatedApiKey, LoginRequest, LoginResponse } from "../auth";
+import { DocId } from "../common";
 import { errors, json, jsonBody, secured } from "./helpers";
 
 const tags = ["Authentication"];
@@ -37,8 +38,10 @@ export const accessInfo = createRoute({
   method: "get",
   path: "/api/access/info",
   tags,
-  summary: "The account's call budget (this call is not counted)",
+  summary: "The account's call budget and the caller's role (this call is not counted)",
+  description: "With `docId`, also says what the caller may do with that scorecard (`scorecardAccess`), so a client can check access before serving a cached read.",
   security: secured,
+  request: { query: z.object({ docId: DocId.optional() }) },
   responses: { 200: json(AccessInfo, "Calls allowed and used in the current hourly window"), ...errors() },
 });
 

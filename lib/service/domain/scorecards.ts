@@ -108,14 +108,20 @@ export async function kpiTree(ctx: Ctx, { docId }: { docId: number }): Promise<K
   return root;
 }
 
-/** The tree with what the caller may do with the scorecard and who owns it. */
+/** The tree and who owns the scorecard (the same for every reader, so it may be cached for all). */
 export async function scorecardTree(ctx: Ctx, { docId }: { docId: number }): Promise<KpiTree> {
-  const [root, access, [card]] = await Promise.all([
+  const [root, [card]] = await Promise.all([
     kpiTree(ctx, { docId }),
-    requireAccess(ctx, docId, "read"),
     ctx.deps.db.select({ ownerId: scorecards.ownerId }).from(scorecards).where(eq(scorecards.id, docId)),
   ]);
-  return { root, access, ownerId: card?.ownerId ?? null };
+  return { root, ownerId: card?.ownerId ?? null };
+}
+
+/** The caller's access to a scorecard, or null (for access/info: never a 404). */
+export async function accessTo({ deps, caller }: Ctx, docId: number): Promise<Access | null> {
+  if (!validDocId(docId)) return null;
+  const [row] = await deps.db.select({ access: accessOf(caller) }).from(scorecards).where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)));
+  return row?.access ?? null;
 }
 
 /** Every KPI, flat, in depth-first tree order. */

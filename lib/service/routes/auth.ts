@@ -2,6 +2,7 @@ import * as routes from "@/lib/contract/routes/auth";
 import { ApiError } from "../errors";
 import { accountLimit, readBudget } from "../domain/call-limit";
 import { login } from "../domain/login";
+import { accessTo } from "../domain/scorecards";
 import { createApiKey, listApiKeys, revokeApiKey, revokeOwnToken } from "../domain/tokens";
 import { newRouter } from "../router";
 
@@ -21,7 +22,9 @@ export const authRoutes = newRouter()
   })
   .openapi(routes.accessInfo, async (c) => {
     const { deps, caller } = c.var;
+    const { docId } = c.req.valid("query");
     const budget = await readBudget(deps, caller.accountId, accountLimit(deps, caller.countedUsers));
+    const scorecard = docId === undefined ? {} : { scorecardAccess: await accessTo(c.var, docId) };
     return c.json(
       {
         allowedCount: budget.limit,
@@ -30,9 +33,11 @@ export const authRoutes = newRouter()
         email: caller.email,
         error: null,
         userId: caller.userId,
+        accountId: caller.accountId,
         role: caller.role,
         limitPerUser: deps.config.rateLimitPerHour,
         countedUsers: caller.countedUsers,
+        ...scorecard,
       },
       200,
     );

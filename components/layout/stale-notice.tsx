@@ -1,0 +1,16 @@
+import type { StaleInfo } from "@/lib/bff/kpi-client";
+import { Notice } from "@/components/ui/notice";
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+/** Shown above a page served from the cache because the account's hourly calls are used up. */
+export function StaleNotice({ reads }: { reads: StaleInfo[] }) {
+  const asOf = reads.map((r) => r.asOf).sort()[0]!;
+  const liveAt = reads.map((r) => r.liveAgainAt).filter((t): t is string => t !== null).sort().at(-1);
+  return (
+    <Notice tone="warning" className="mb-4">
+      Figures as of {time(asOf)}{liveAt ? ` - live again at ${time(liveAt)}` : ""}. This hour&apos;s API calls are used up, so the page shows
+      the last data read; saving waits until then.
+    </Notice>
+  );
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+import { serveOverHttp } from "@/lib/testing/http-api";
+import { ApiCallError } from "./http";
+import { createKpiClient } from "./kpi-client";
+
+describe.each(testDatabases)("the dashboard's read cache shared by an account's users, on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+  let http: Awaited<ReturnType<typeof serveOverHttp>>;
+  let admin: Awaited<ReturnType<typeof accountWithScorecards>>;
+  const clientOf = (token: string) => createKpiClient(token, { db: async () => database.db });
+  const range = (docId: number) => ({ docId, period: "MONTH", startDate: "2026-01-01", endDate: "2026-06-30" }) as const;
+  const used = async () => (await (await api.call("/api/access/info", { headers: admin.auth })).json()).usedCount as number;
+
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 60 });
+    http = await serveOverHttp(api);
+    process.env.KPI_API_URL = http.url;
+    admin = await accountWithScorecards(api, database.db, "lead@shared.example", [smallScorecard("For everyone"), smallScorecard("Private")]);
+    await api.call(`/api/document/${admin.scorecardIds[0]}/sharing`, jsonInit("PUT", { account: "read" }, admin.auth));
+  });
+  afterAll(async () => {
+    delete process.env.KPI_API_URL;
+    await http.close();
+    await database.close();
+  });
+
+  it("serves 20 viewers of one scorecard with one call per read, and never serves a scorecard to a user who may not read it", async () => {
+    const viewers = await Promise.all(Array.from({ length: 20 }, (_, i) => teammate(api, database.db, admin.accountId, `viewer${i}@shared.example`, "viewer")));
+    const [shared, secret] = admin.scorecardIds as [number, number];
+    await clientOf(admin.token).tree({ docId: secret });
+    await clientOf(admin.token).grouped(range(secret));
+
+    const before = await used();
+    const trees = await Promise.all(viewers.map((v) => clientOf(v.token).tree({ docId: shared })));
+    await Promise.all(viewers.map((v) => clientOf(v.token).grouped(range(shared))));
+    expect(new Set(trees.map((t) => t.root.name))).toEqual(new Set(["For everyone"]));
+    expect((await used()) - before, "20 viewers, two reads each").toBe(2);
+
+    // The private scorecard is cached (the admin read it) yet a viewer gets 404, not the data.
+    for (const read of [() => clientOf(viewers[0]!.token).tree({ docId: secret }), () => clientOf(viewers[0]!.token).grouped(range(secret))]) {
+      const error = await read().then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiCallError);
+      expect((error as ApiCallError).status).toBe(404);
+    }
+    // Withdrawing the share stops cached reads at once.
+    await api.call(`/api/document/${shared}/sharing`, jsonInit("PUT", { account: "none" }, admin.auth));
+    const refused = await clientOf(viewers[1]!.token).tree({ docId: shared }).then(() => null, (e: unknown) => e);
+    expect((refused as ApiCallError).status).toBe(404);
+    await api.call(`/api/document/${shared}/sharing`, jsonInit("PUT", { account: "read" }, admin.auth));
+  });
+
+  it("at the call limit answers with the last data and says as of when and when the API is live again", async () => {
+    const docId = admin.scorecardIds[0]!;
+    const client = clientOf(admin.token);
+    const fresh = await client.grouped(range(docId));
+    expect(client.staleReads()).toEqual([]);
+
+    // A minute later the cache is no longer fresh, and the account's budget is spent.
+    {
+      const info = await (await api.call("/api/access/info", { headers: admin.auth })).json();
+      for (let i = info.usedCount; i < info.allowedCount; i++) await api.call("/api/documents/list", { headers: admin.auth });
+      expect((await api.call("/api/documents/list", { headers: admin.auth })).status).toBe(429);
+
+      const later = createKpiClient(admin.token, { db: async () => database.db, now: () => new Date(Date.now() + 61_000) });
+      const served = await later.grouped(range(docId));
+      expect(served).toEqual(fresh);
+      const [stale] = later.staleReads();
+      expect(stale).toMatchObject({ asOf: expect.any(String), liveAgainAt: expect.any(String) });
+      expect(Date.parse(stale!.liveAgainAt!)).toBeGreaterThan(Date.parse(stale!.asOf));
+      // A read never made before has nothing to fall back on: the limit shows.
+      const unseen = await later.grouped({ ...range(docId), period: "YEAR" }).then(() => null, (e: unknown) => e);
+      expect((unseen as ApiCallError).status).toBe(429);
+    }
+  });
+});
