@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -9,6 +9,7 @@ import { DatabaseLockedError, openDatabase, type Database } from "@/lib/db/clien
 import { demoScorecards } from "@/lib/db/demo";
 import { accounts, kpis, kpiValues, scorecards, users } from "@/lib/db/schema";
 import { seedDemo, seedDemoIfEmpty } from "@/lib/service/admin";
+import { startAdminChannel } from "@/lib/service/admin-channel";
 import { TEST_PASSWORD_COST } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 
@@ -87,6 +88,28 @@ describe("the embedded database on disk", () => {
       await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it("runs CLI commands through the server that holds the embedded database, and only for whoever can read its data folder", async () => {
+    const held = await openDatabase({ dataDir });
+    const channel = await startAdminChannel(held.db, dataDir);
+    try {
+      const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+      expect((await cli(["add-account", "owner@running.example", "long enough password"], env)).stdout).toMatch(/Created account \d+/);
+      expect((await cli(["add-user", "mate@running.example", "long enough password", "--to", "owner@running.example", "--role", "viewer"], env)).stdout).toContain(
+        "Added user",
+      );
+      const [mate] = await held.db.select().from(users).where(eq(users.email, "mate@running.example"));
+      expect(mate).toMatchObject({ role: "viewer" });
+      const bad = await cli(["add-user", "x@running.example", "long enough password", "--to", "nobody@running.example"], env).catch((e) => e);
+      expect(bad.stderr).toContain("No user nobody@running.example");
+      const { port } = JSON.parse(await readFile(path.join(dataDir, "admin-channel.json"), "utf8"));
+      const forged = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: { Authorization: "Bearer guess" }, body: JSON.stringify({ argv: ["seed-demo"] }) });
+      expect(forged.status).toBe(403);
+    } finally {
+      await channel.close();
+      await held.close();
     }
   });
 

@@ -4,6 +4,7 @@ import { loadConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { getApi } from "./instance";
 import { startWebhookWorker } from "./webhooks/worker";
+import { startAdminChannel } from "./admin-channel";
 
 /** Runs once when the server starts: migrate, seed on first run, say where to go. */
 export async function startServer(): Promise<void> {
@@ -16,6 +17,8 @@ export async function startServer(): Promise<void> {
   }
   const { db } = await getDatabase();
   startWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, retryScale: config.WEBHOOK_RETRY_SCALE });
+  // With PostgreSQL the CLI opens the database itself; the embedded one it reaches through us.
+  if (!config.DATABASE_URL) await startAdminChannel(db, config.DATA_DIR);
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.DATA_DIR}`;
   console.log(`[gauge] ready on http://localhost:${config.PORT} using the ${where}`);
   console.log(`[gauge] demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; API reference: http://localhost:${config.PORT}/rest/docs`);

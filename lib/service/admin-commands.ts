@@ -1,0 +1,56 @@
+import "server-only";
+import { readFile } from "node:fs/promises";
+import { Role } from "@/lib/contract/people";
+import type { Db } from "@/lib/db/client";
+import { DEMO_EMAIL } from "@/lib/db/demo";
+import { importScorecardFile, seedDemo } from "./admin";
+import { addUser, createAccount, findAccountId } from "./domain/accounts";
+
+export const USAGE = `Usage: npm run cli -- <command>
+  add-account <email> <password>                       create an account with its first admin
+  add-user <email> <password> --to <member e-mail> [--role admin|expert|viewer]
+                                                       add a person to the account of an existing user (default: expert)
+  import-scorecard <file.json> --owner <email>         import a scorecard file (format: README.md)
+  seed-demo                                            load the demo account and scorecards
+Works while the server runs: with the embedded database, the command is handed to the server.`;
+
+/** The value after `--flag`, and the arguments without the flag and its value. */
+function option(args: string[], flag: string): [string | undefined, string[]] {
+  const at = args.indexOf(flag);
+  return at < 0 ? [undefined, args] : [args[at + 1], args.filter((_, i) => i !== at && i !== at + 1)];
+}
+
+/** Runs one administration command on an open database; the answer is one line for the terminal. */
+export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case "add-account": {
+      const [email, password] = args;
+      if (!email || !password) throw new Error(USAGE);
+      const id = await createAccount(db, email, password);
+      return `Created account ${id} for ${email.trim().toLowerCase()}`;
+    }
+    case "add-user": {
+      const [member, rest] = option(args, "--to");
+      const [role = "expert", positional] = option(rest, "--role");
+      const [email, password] = positional;
+      if (!email || !password || !member) throw new Error(USAGE);
+      const accountId = await findAccountId(db, member);
+      if (!accountId) throw new Error(`No user ${member}`);
+      const id = await addUser(db, accountId, email, password, Role.parse(role));
+      return `Added user ${id} (${role}) ${email.trim().toLowerCase()} to the account of ${member}`;
+    }
+    case "import-scorecard": {
+      const [owner, positional] = option(args, "--owner");
+      const [file] = positional;
+      if (!file || !owner) throw new Error(USAGE);
+      const json: unknown = JSON.parse(await readFile(file, "utf8"));
+      const id = await importScorecardFile(db, json, owner);
+      return `Imported scorecard ${id} for ${owner}`;
+    }
+    case "seed-demo":
+      return (await seedDemo(db)) ? `Loaded the demo for ${DEMO_EMAIL}` : `The demo account ${DEMO_EMAIL} already exists`;
+    default:
+      throw new Error(USAGE);
+  }
+}
