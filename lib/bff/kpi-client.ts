@@ -1,10 +1,11 @@
 import "server-only";
 import { LoginResponse } from "@/lib/contract/auth";
 import { loadConfig } from "@/lib/config";
-import { endpoints, type AnyEndpoint, type BodyOf, type EndpointName, type InputOf, type ResponseOf } from "./endpoints";
+import { endpoints, type AnyEndpoint, type WriteSpec, type BodyOf, type EndpointName, type InputOf, type ResponseOf } from "./endpoints";
 import { ApiCallError, decodeResponse, endpointUrl } from "./http";
 import { schemasOf } from "./operation-schemas";
 import type { AccessInfo } from "@/lib/contract/auth";
+import type { OperationName } from "@/lib/contract/routes";
 import type { Db } from "@/lib/db/client";
 import { getDatabase } from "@/lib/db";
 import { cachedRead, forgetReads, StaleRead } from "./read-cache";
@@ -97,13 +98,22 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Db>
       }
       return read.value as ResponseOf<E>;
     }
+    let result: ResponseOf<E>;
     try {
-      return await send(name, input, options);
-    } finally {
-      const me = await whoAmI().catch(() => null);
-      // A write's stale keys may sit in the account's scope (its scorecard's reads) and in this user's.
-      if (me) for (const scope of [`account:${me.accountId}`, `user:${me.userId}`]) await forgetReads(await database(), scope, endpoint.stale(input as never));
+      result = await send(name, input, options);
+    } catch (error) {
+      // A refused write (4xx) changed nothing; after any other failure its outcome is unknown.
+      if (!(error instanceof ApiCallError && error.status < 500)) await forgetStale(endpoint, input);
+      throw error;
     }
+    await forgetStale(endpoint, input);
+    return result;
+  }
+
+  /** A write's stale keys may sit in the account's scope (its scorecard's reads) and in this user's. */
+  async function forgetStale(endpoint: WriteSpec<OperationName>, input: unknown) {
+    const me = await whoAmI().catch(() => null);
+    if (me) for (const scope of [`account:${me.accountId}`, `user:${me.userId}`]) await forgetReads(await database(), scope, endpoint.stale(input as never));
   }
 
   const methods = Object.fromEntries(
