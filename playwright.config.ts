@@ -28,6 +28,8 @@ export default defineConfig({
     { name: "api", testMatch: /smoke\.spec\.ts/, use: { ...devices["Desktop Chrome"] } },
     // Starts a server of its own from the same build (unlimited budget, its own data).
     { name: "fuzz", testMatch: /fuzz\.spec\.ts/ },
+    // Its own server too: an installation without demo data.
+    { name: "first-start", testMatch: /first-start\.spec\.ts/ },
     // The manager session runs first, on a cold server cache, so its call count is the worst case.
     {
       name: "manager-session",

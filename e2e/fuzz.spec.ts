@@ -13,7 +13,7 @@ import { expect, test } from "./fixtures";
 const PORT = 3299;
 const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = ".data-e2e-fuzz";
-const PAGES = ["/", "/s/{docId}", "/s/{docId}/values", "/s/{docId}/alerts", "/webhooks", "/login"];
+const PAGES = ["/", "/s/{docId}", "/s/{docId}/values", "/s/{docId}/alerts", "/s/{docId}/sharing", "/webhooks", "/people", "/api-keys", "/account", "/login", "/join/{id}", "/p/{eventId}"];
 const PAGE_QUERY = ["period", "from", "to", "kpi", "next", "q", "expired"];
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });

@@ -16,6 +16,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
+  /** "false": a first start leaves the database empty, and the first visit creates the first admin. */
+  DEMO_DATA: z.enum(["true", "false"]).default("true"),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
 });
 

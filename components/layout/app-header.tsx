@@ -29,9 +29,9 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
         <div className="ml-auto flex flex-wrap items-center gap-3">
           {/* Viewers do not spend the budget on their own account's scripts: no API technicalities for them. */}
           {budget.role !== "viewer" && <CallBudget initial={budget} />}
-          <span className="hidden text-sm text-slate-600 md:inline dark:text-slate-400">
+          <Link href="/account" className="hidden text-sm text-slate-600 hover:text-blue-700 hover:underline md:inline dark:text-slate-400 dark:hover:text-blue-400">
             {email} <span className="text-xs">({budget.role})</span>
-          </span>
+          </Link>
           <ThemeToggle />
           <LogoutButton />
         </div>

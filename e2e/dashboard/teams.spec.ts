@@ -66,6 +66,16 @@ test("an admin invites an expert and a viewer; each sees what their role allows;
   expect(write.status()).toBe(403);
   expect(await write.json()).toMatchObject({ code: "forbidden", errorMessage: expect.stringContaining("viewer may only read") });
 
+  // A person changes their own password; the new one logs in.
+  await viewer.page.getByRole("link", { name: /victor\.viewer@example\.com/ }).click();
+  await viewer.page.getByLabel("Current password").fill("a long passphrase");
+  await viewer.page.getByLabel("New password", { exact: true }).fill("a newer passphrase");
+  await viewer.page.getByLabel("Repeat the new password").fill("a newer passphrase");
+  await viewer.page.getByRole("button", { name: "Change password" }).click();
+  await expect(viewer.page.getByRole("status").filter({ hasText: "Password changed" })).toBeVisible();
+  const relogin = await viewer.page.request.post("/rest/login", { data: { email: "victor.viewer@example.com", contraseña: "a newer passphrase" } });
+  expect(relogin.status()).toBe(200);
+
   // The admin deactivates the expert: their next page goes to the login.
   await page.goto("/people");
   page.once("dialog", (dialog) => dialog.accept());

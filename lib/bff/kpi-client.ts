@@ -6,9 +6,7 @@ import { ApiCallError, decodeResponse, endpointUrl } from "./http";
 import { schemasOf } from "./operation-schemas";
 import type { AccessInfo } from "@/lib/contract/auth";
 import type { OperationName } from "@/lib/contract/routes";
-import type { Db } from "@/lib/db/client";
-import { getDatabase } from "@/lib/db";
-import { cachedRead, forgetReads, StaleRead } from "./read-cache";
+import { appReadStore, cachedRead, forgetReads, StaleRead, type ReadStore } from "./read-cache";
 
 export function apiBaseUrl(): string {
   const config = loadConfig();
@@ -40,6 +38,25 @@ export async function acceptInvitation(token: string, password: string): Promise
   return { ok: false, status: response.status, errorMessage: body.details?.[0]?.message ?? body.errorMessage ?? "Could not join" };
 }
 
+/** GET /rest/setup: whether the installation still needs its first admin. */
+export async function setupNeeded(): Promise<boolean> {
+  const response = await fetch(`${apiBaseUrl()}/setup`, { cache: "no-store" });
+  return response.ok && ((await response.json()) as { needed: boolean }).needed;
+}
+
+/** POST /rest/setup: creates the first admin and logs in. */
+export async function createFirstAdmin(email: string, password: string): Promise<{ ok: true; token: string } | { ok: false; status: number; errorMessage: string }> {
+  const response = await fetch(`${apiBaseUrl()}/setup`, {
+    method: "POST",
+    cache: "no-store",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { token?: string; errorMessage?: string; details?: { message: string }[] };
+  if (response.ok && body.token) return { ok: true, token: body.token };
+  return { ok: false, status: response.status, errorMessage: body.details?.[0]?.message ?? body.errorMessage ?? "Could not set up" };
+}
+
 export type CallOptions<E extends EndpointName> = { body?: BodyOf<E>; headers?: Record<string, string> };
 
 /** Reads the API refused (at the call limit) and that the cache answered with older data. */
@@ -55,8 +72,8 @@ export interface StaleInfo {
  * reads are kept per user. At the call limit a read answers with its last value, and `stale`
  * says since when.
  */
-export function createKpiClient(token: string, options: { db?: () => Promise<Db>; now?: () => Date } = {}) {
-  const database = options.db ?? (async () => (await getDatabase()).db);
+export function createKpiClient(token: string, options: { db?: () => Promise<ReadStore>; now?: () => Date } = {}) {
+  const database = options.db ?? appReadStore;
   const now = options.now ?? (() => new Date());
   const stale: StaleInfo[] = [];
 

@@ -1,10 +1,15 @@
 import "server-only";
 import { and, eq, or, sql } from "drizzle-orm";
+import { getDatabase } from "@/lib/db";
 import type { Db } from "@/lib/db/client";
 import { dashboardReads } from "@/lib/db/schema";
 import type { QueryKey } from "./endpoints";
 
 export const FRESH_MS = 60_000;
+
+/** Where the reads are kept: the dashboard's own table in the app's database (nothing else of it). */
+export type ReadStore = Db;
+export const appReadStore = async (): Promise<ReadStore> => (await getDatabase()).db;
 
 export interface CachedRead<T> {
   value: T;
@@ -39,7 +44,7 @@ const inFlight = (globalForCache.gaugeReadsInFlight ??= new Map());
  * `fallBack(error)` says so, the last value is served, however old, as a StaleRead.
  */
 export async function cachedRead<T>(
-  db: Db,
+  db: ReadStore,
   scope: string,
   key: QueryKey,
   load: () => Promise<T>,
@@ -71,18 +76,18 @@ export async function cachedRead<T>(
 }
 
 /** Forgets a scope's cached reads whose key starts with one of `prefixes`. */
-export async function forgetReads(db: Db, scope: string, prefixes: QueryKey[]): Promise<void> {
+export async function forgetReads(db: ReadStore, scope: string, prefixes: QueryKey[]): Promise<void> {
   if (prefixes.length === 0) return;
   await db.delete(dashboardReads).where(and(eq(dashboardReads.scope, scope), or(...prefixes.map(underPrefix))));
 }
 
 /** The keys cached for a scope (for tests and diagnostics). */
-export async function cachedKeys(db: Db, scope: string): Promise<QueryKey[]> {
+export async function cachedKeys(db: ReadStore, scope: string): Promise<QueryKey[]> {
   const rows = await db.select({ id: dashboardReads.id }).from(dashboardReads).where(eq(dashboardReads.scope, scope));
   return rows.map((r) => JSON.parse(r.id) as QueryKey);
 }
 
 /** Drops reads not refreshed for a day (their scorecards may be gone). */
-export async function pruneReads(db: Db, now = new Date()): Promise<void> {
+export async function pruneReads(db: ReadStore, now = new Date()): Promise<void> {
   await db.delete(dashboardReads).where(sql`${dashboardReads.fetchedAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
 }

@@ -71,3 +71,13 @@ export const ChangePasswordRequest = z
     description: "Other sessions of the user are signed out; its API keys keep working.",
     example: { currentPassword: "old passphrase", newPassword: "a new long passphrase" },
   });
+
+export const SetupStatus = z
+  .object({ needed: z.boolean().meta({ description: "True until the first account exists" }) })
+  .meta({ id: "SetupStatus", example: { needed: true } });
+
+export const SetupRequest = z
+  .object({ email: Email, password: NewPassword })
+  .strict()
+  .meta({ id: "SetupRequest", example: { email: "boss@example.com", password: "a long passphrase" } });
+export type SetupRequest = z.infer<typeof SetupRequest>;

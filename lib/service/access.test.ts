@@ -144,7 +144,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     return { Token: token };
   };
   /** Routes without a Token: tested on their own below. */
-  const untokened = new Set(["login", "acceptInvitation", "publicScorecard", "publicGroupedValues"]);
+  const untokened = new Set(["login", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup"]);
 
   it("follows role x scorecard sharing on every route of the OpenAPI document, which the tables cover exactly", async () => {
     const doc = await (await api.call("/openapi.json")).json();
@@ -300,5 +300,31 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       "expert@team.example",
       "viewer@team.example",
     ]);
+  });
+});
+
+describe.each(testDatabases)("the first start without demo data, on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db);
+  });
+  afterAll(() => database.close());
+
+  it("lets exactly one of several first visitors at once create the first admin, and nobody after", async () => {
+    expect(await (await api.call("/setup")).json()).toEqual({ needed: true });
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => api.call("/setup", jsonInit("POST", { email: `first${i}@fresh.example`, password: "a long passphrase" }))),
+    );
+    const statuses = attempts.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    const winner = await attempts.find((r) => r.status === 200)!.json();
+    const info = await (await api.call("/api/access/info", { headers: { Token: winner.token } })).json();
+    expect(info).toMatchObject({ role: "admin", email: winner.email });
+    expect(await (await api.call("/setup")).json()).toEqual({ needed: false });
+    const late = await api.call("/setup", jsonInit("POST", { email: "late@fresh.example", password: "a long passphrase" }));
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ success: false, code: "conflict" });
   });
 });

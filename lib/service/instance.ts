@@ -11,7 +11,7 @@ export function getApi(): Promise<Api> {
   globalForApi.gaugeApi ??= (async () => {
     const config = loadConfig();
     const { db } = await getDatabase();
-    if (await seedDemoIfEmpty(db)) console.log("[gauge] loaded the demo data (demo@example.com / demo-password)");
+    if (config.DEMO_DATA === "true" && (await seedDemoIfEmpty(db))) console.log("[gauge] loaded the demo data (demo@example.com / demo-password)");
     return createApi({
       db,
       now: () => new Date(),

@@ -7,6 +7,8 @@ import {
   CreatedInvitation,
   CreateInvitationRequest,
   InvitationList,
+  SetupRequest,
+  SetupStatus,
   UpdateUserRequest,
   User,
   UserList,
@@ -101,4 +103,30 @@ export const changePassword = createRoute({
   security: secured,
   request: { body: jsonBody(ChangePasswordRequest) },
   responses: { 204: { description: "Changed; the user's other sessions are signed out" }, ...errors(400, 403, 415) },
+});
+
+const setupTags = ["First start"];
+
+export const setupStatus = createRoute({
+  operationId: "setupStatus",
+  method: "get",
+  path: "/setup",
+  tags: setupTags,
+  summary: "Whether the first admin still has to be created (no Token, not counted)",
+  responses: { 200: json(SetupStatus, "needed is true on a database without any user") },
+});
+
+export const setup = createRoute({
+  operationId: "setup",
+  method: "post",
+  path: "/setup",
+  tags: setupTags,
+  summary: "Create the first account and its admin, and log in (only while no user exists)",
+  description: "No Token. Once any user exists this answers 409, so it cannot be used to take over an installation.",
+  request: { body: jsonBody(SetupRequest) },
+  responses: {
+    200: json(LoginResponse, "Created and logged in"),
+    400: json(ErrorBody, "Malformed body or too short a password"),
+    409: json(ErrorBody, "The installation already has users"),
+  },
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/lib/db/client";
+import { withGlobalLock, type Db } from "@/lib/db/client";
 import { accounts, users } from "@/lib/db/schema";
 import { NewPassword, type Role } from "@/lib/contract/people";
 import { normalizeEmail } from "./login";
@@ -51,3 +51,23 @@ export async function firstAdminId(db: Db, accountId: number): Promise<number | 
     .limit(1);
   return row?.id ?? null;
 }
+
+/** True while the database holds no user at all (a fresh installation without demo data). */
+export async function setupNeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return !row;
+}
+
+/**
+ * Creates the first account and admin, only on a database without users. Under a global lock,
+ * so two first visitors at once cannot both become admins of two accounts.
+ */
+export async function createFirstAdmin(db: Db, email: string, password: string, cost: number): Promise<{ accountId: number; userId: number } | null> {
+  return withGlobalLock(db, FIRST_ADMIN_LOCK, async (tx) => {
+    if (!(await setupNeeded(tx))) return null;
+    const accountId = await createAccount(tx, email, password, cost);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.accountId, accountId));
+    return { accountId, userId: user!.id };
+  });
+}
+const FIRST_ADMIN_LOCK = 727_003;

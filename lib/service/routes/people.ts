@@ -1,6 +1,9 @@
 import * as routes from "@/lib/contract/routes/people";
 import { acceptInvitation, changePassword, createInvitation, listInvitations, listUsers, revokeInvitation, updateUser } from "../domain/people";
 import { newRouter } from "../router";
+import { conflict } from "../errors";
+import { createFirstAdmin, setupNeeded } from "../domain/accounts";
+import { issueSessionToken } from "../domain/tokens";
 
 export const peopleRoutes = newRouter()
   .openapi(routes.listUsers, async (c) => c.json({ items: await listUsers(c.var) }, 200))
@@ -13,6 +16,15 @@ export const peopleRoutes = newRouter()
   })
   .openapi(routes.acceptInvitation, async (c) => {
     const { email, token } = await acceptInvitation(c.var.deps, c.req.valid("json"));
+    return c.json({ email, errorMessage: "", success: true, token }, 200);
+  })
+  .openapi(routes.setupStatus, async (c) => c.json({ needed: await setupNeeded(c.var.deps.db) }, 200))
+  .openapi(routes.setup, async (c) => {
+    const { deps } = c.var;
+    const { email, password } = c.req.valid("json");
+    const created = await createFirstAdmin(deps.db, email, password, deps.config.passwordCost);
+    if (!created) throw conflict("Gauge is already set up: log in, or ask an admin for an invitation");
+    const token = await issueSessionToken(deps, { id: created.userId, accountId: created.accountId });
     return c.json({ email, errorMessage: "", success: true, token }, 200);
   })
   .openapi(routes.changePassword, async (c) => {

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { PasswordForm } from "@/components/people/password-form";
+import { requireSessionClient } from "@/lib/bff/session-client";
+
+export const metadata: Metadata = { title: "Your account" };
+
+export default async function AccountPage() {
+  const { client } = await requireSessionClient();
+  const me = await client.budget({});
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Your account</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {me.email}, {me.role}. {me.role === "viewer" ? "You read the scorecards shared with you." : "Your API keys are on the API keys page."}
+        </p>
+      </div>
+      <PasswordForm />
+    </div>
+  );
+}
