@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roleAtLeast, type Role } from "@/lib/contract/people";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import * as schema from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 
@@ -242,6 +244,25 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       expect(response.json.errorMessage).toMatch(/at least one active admin/);
     }
     expect((await call("GET", "/api/access/info", admin.auth)).json.role).toBe("admin");
+  });
+
+  it("keeps one admin when two admins demote each other at the same moment, 10 times out of 10", async () => {
+    for (let round = 0; round < 10; round++) {
+      const first = await accountWithScorecards(api, database.db, `first${round}@pair.example`);
+      const second = await teammate(api, database.db, first.accountId, `second${round}@pair.example`, "admin");
+      const firstId = (await call("GET", "/api/access/info", first.auth)).json.userId;
+      const answers = await Promise.all([
+        call("PATCH", `/api/users/${second.userId}`, first.auth, { role: "viewer" }),
+        call("PATCH", `/api/users/${firstId}`, second.auth, { role: "viewer" }),
+      ]);
+      // One wins; the other is refused (409 if it passed the role check before the first committed, 403 after).
+      expect(answers.map((a) => a.status).filter((s) => s === 200)).toHaveLength(1);
+      const admins = await database.db
+        .select()
+        .from(schema.users)
+        .where(and(eq(schema.users.accountId, first.accountId), eq(schema.users.role, "admin")));
+      expect(admins).toHaveLength(1);
+    }
   });
 
   it("lets an invited person join once with their own password, within 7 days", async () => {
