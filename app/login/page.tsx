@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { SetupForm } from "@/components/auth/setup-form";
 import { setupNeeded } from "@/lib/bff/kpi-client";
@@ -17,24 +18,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if (session.token && (session.expiresAt ?? 0) > Date.now() && !expired) redirect(safeNext(next));
   if (await setupNeeded()) {
     return (
-      <main className="flex min-h-screen items-center justify-center px-4">
-        <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <h1 className="text-2xl font-semibold tracking-tight">Welcome to Gauge</h1>
-          <p className="mb-6 mt-1 text-sm text-slate-600 dark:text-slate-400">
-            This installation has no users yet. Create its first admin; you can then invite your team.
-          </p>
-          <SetupForm />
-        </div>
-      </main>
+      <AuthCard title="Welcome to Gauge" lead="This installation has no users yet. Create its first admin; you can then invite your team.">
+        <SetupForm />
+      </AuthCard>
     );
   }
   return (
-    <main className="flex min-h-screen items-center justify-center px-4">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="text-2xl font-semibold tracking-tight">Gauge</h1>
-        <p className="mb-6 mt-1 text-sm text-slate-600 dark:text-slate-400">Log in to see your scorecards.</p>
-        <LoginForm next={safeNext(next)} notice={expired ? "Your session has ended. Please log in again." : undefined} />
-      </div>
-    </main>
+    <AuthCard title="Gauge" lead="Log in to see your scorecards.">
+      <LoginForm next={safeNext(next)} notice={expired ? "Your session has ended. Please log in again." : undefined} />
+    </AuthCard>
   );
 }
