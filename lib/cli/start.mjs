@@ -20,9 +20,11 @@ function newestChange(entry) {
 
 const built = existsSync(buildId) && statSync(buildId).mtimeMs >= Math.max(...sources.map(newestChange));
 if (!built) {
-  console.log("[gauge] building the app (first start or changed sources)...");
+  const started = Date.now();
+  console.log("[gauge] building the app (first start or changed sources): this takes a minute or two on a first start...");
   const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`[gauge] built in ${Math.round((Date.now() - started) / 1000)} s; starting the server...`);
 }
 
 await serve({ port: Number(process.env.PORT ?? 3000) });
