@@ -16,6 +16,10 @@ export function KpiTable({ rows, selected, hrefFor }: { rows: KpiWithSeries[]; s
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     window.history.pushState(null, "", event.currentTarget.href);
+    // On one column (phones, narrow windows) the detail sits below the table: bring it into view.
+    if (window.matchMedia("(max-width: 1023px)").matches) {
+      requestAnimationFrame(() => document.getElementById("kpi-detail-heading")?.closest("section")?.scrollIntoView({ behavior: "smooth", block: "start" }));
+    }
   }
   return (
     <div className="flex flex-col gap-2">
@@ -40,7 +44,7 @@ export function KpiTable({ rows, selected, hrefFor }: { rows: KpiWithSeries[]; s
                     href={hrefFor(kpi.guid)}
                     onClick={select}
                     aria-current={isSelected ? "true" : undefined}
-                    className={`hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:text-blue-400 ${container ? "font-semibold" : ""}`}
+                    className={`inline-block hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:text-blue-400 ${container ? "font-semibold" : ""}`}
                     style={{ paddingLeft: `${depth * 1.1}rem` }}
                   >
                     {kpi.name}

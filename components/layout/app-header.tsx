@@ -19,7 +19,7 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
         <Link href="/" className="text-lg font-semibold tracking-tight">
           Gauge
         </Link>
-        <nav aria-label="Main" className="flex gap-4 text-sm">
+        <nav aria-label="Main" className="order-last flex w-full gap-4 overflow-x-auto text-sm sm:order-none sm:w-auto">
           {links.filter((link) => link.roles.includes(budget.role)).map((link) => (
             <Link key={link.href} href={link.href} className="text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
               {link.label}

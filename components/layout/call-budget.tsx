@@ -39,8 +39,8 @@ export function CallBudget({ initial }: { initial: AccessInfo }) {
         <span className={`absolute inset-y-0 left-0 ${tone}`} style={{ width: `${share * 100}%` }} />
       </span>
       <span>
-        <strong className="font-semibold text-slate-900 dark:text-slate-100">{left}</strong> left · {data.usedCount} used · resets{" "}
-        {time(data.resetAt)}
+        <strong className="font-semibold text-slate-900 dark:text-slate-100">{left}</strong> left
+        <span className="hidden sm:inline"> · {data.usedCount} used · resets {time(data.resetAt)}</span>
       </span>
     </div>
   );

@@ -19,7 +19,8 @@ export function Table({ caption, children, dense = false, scroll = true }: Table
   );
   if (!scroll) return table;
   const frame = dense ? "" : "rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900";
-  return <div className={`overflow-x-auto ${frame}`}>{table}</div>;
+  // relative: screen-reader-only text inside (absolutely placed) stays in the scroller, not past the page edge.
+  return <div className={`relative overflow-x-auto ${frame}`}>{table}</div>;
 }
 
 /** The header row: small capitals in a muted tone. */

@@ -39,3 +39,15 @@ describe("CSV export against formula injection", () => {
     expect(preview.problems).toEqual([expect.stringContaining("“@SUM(A1)” is not a number")]);
   });
 });
+
+describe("a semicolon-separated CSV with decimal commas, as Excel writes in much of Europe", () => {
+  it("is detected, read with its decimal mark, and said so", () => {
+    const model = buildGrid(root, grouped, "MONTH");
+    const [first, second] = model.columns;
+    const text = `KPI;GUID;${first!.start};${second!.start}\r\nX;${model.rows[0]!.guid};"1.234,5";7,25\r\n`;
+    const preview = previewCsv(model, text);
+    expect(preview.problems).toEqual([]);
+    expect(preview.dialect).toMatch(/semicolon-separated with decimal commas/);
+    expect(preview.updates.map((u) => u.text)).toEqual(["1234.5", "7.25"]);
+  });
+});

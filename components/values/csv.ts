@@ -22,8 +22,19 @@ export function toCsv(model: GridModel, draft: Draft): string {
   return [header, ...lines].map((fields) => fields.map((f) => quote(neutralize(f))).join(",")).join("\r\n") + "\r\n";
 }
 
-/** RFC 4180 fields: quotes, doubled quotes, commas and line breaks inside quotes. */
-export function parseCsv(text: string): string[][] {
+/**
+ * The field separator of a CSV file from its first line: a comma, or a semicolon as Excel writes
+ * where the decimal mark is a comma (then numbers use a decimal comma), or a tab.
+ */
+export function csvDialect(text: string): { separator: "," | ";" | "\t"; decimalMark: "." | "," } {
+  const firstLine = text.split(/\r?\n/, 1)[0]!.replace(/"[^"]*"/g, "");
+  const count = (ch: string) => firstLine.split(ch).length - 1;
+  if (count("\t") > Math.max(count(","), count(";"))) return { separator: "\t", decimalMark: "." };
+  return count(";") > count(",") ? { separator: ";", decimalMark: "," } : { separator: ",", decimalMark: "." };
+}
+
+/** RFC 4180 fields: quotes, doubled quotes, separators and line breaks inside quotes. */
+export function parseCsv(text: string, separator: string = csvDialect(text).separator): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -35,7 +46,7 @@ export function parseCsv(text: string): string[][] {
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
+    else if (ch === separator) row.push(field), (field = "");
     else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && text[i + 1] === "\n") i++;
       row.push(field);
@@ -51,11 +62,14 @@ export function parseCsv(text: string): string[][] {
 export interface CsvPreview {
   updates: { key: CellKey; kpi: string; period: string; text: string }[];
   problems: string[];
+  /** How the file was read, when it is not plain comma-separated. */
+  dialect?: string;
 }
 
 /** Matches a CSV's rows (by GUID, else by KPI name) and columns (by date) to the grid's cells. */
 export function previewCsv(model: GridModel, text: string): CsvPreview {
-  const [header, ...lines] = parseCsv(text).map((fields) => fields.map(restore));
+  const dialect = csvDialect(text);
+  const [header, ...lines] = parseCsv(text, dialect.separator).map((fields) => fields.map(restore));
   const problems: string[] = [];
   if (!header) return { updates: [], problems: ["The file is empty."] };
   const guidCol = header.findIndex((h) => h.trim().toUpperCase() === "GUID");
@@ -71,11 +85,12 @@ export function previewCsv(model: GridModel, text: string): CsvPreview {
     fields.forEach((field, i) => {
       const column = columns[i];
       if (!column || i === guidCol) return;
-      const parsed = parseCell(field);
+      const parsed = parseCell(field, dialect.decimalMark);
       if (!parsed.ok) return problems.push(`Line ${n + 2}, ${column.label}: “${field}” is not a number.`);
       const key = cellKey(row.guid, column.start);
-      if (parsed.value !== (model.entered.get(key) ?? null)) updates.push({ key, kpi: row.name, period: column.label, text: field.trim() });
+      if (parsed.value !== (model.entered.get(key) ?? null)) updates.push({ key, kpi: row.name, period: column.label, text: parsed.value === null ? "" : String(parsed.value) });
     });
   });
-  return { updates, problems };
+  const dialectNote = dialect.separator === ";" ? "Read as semicolon-separated with decimal commas (as Excel writes in much of Europe)." : dialect.separator === "\t" ? "Read as tab-separated." : undefined;
+  return { updates, problems, ...(dialectNote ? { dialect: dialectNote } : {}) };
 }

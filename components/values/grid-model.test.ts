@@ -36,11 +36,25 @@ describe("the value grid's model", () => {
 
   it.each([
     ["12", 12], [" -3.5 ", -3.5], ["1,5", 1.5], [".5", 0.5], ["1e3", 1000], ["", null], ["1 234", 1234],
-  ])("reads %j as %j", (text, value) => {
-    expect(parseCell(text)).toEqual({ ok: true, value });
+    ["1,234.5", 1234.5], ["1,234", 1234], ["45%", 45], ["$1.2M", 1_200_000], ["2.5k", 2500], ["(1,234)", -1234],
+    ["1.234.567", 1234567], ["€ 3,50", 3.5], ["1 234 567,89", 1234567.89], ["−7", -7],
+  ])("reads %j as %j (decimal point locale)", (text, value) => {
+    expect(parseCell(text)).toMatchObject({ ok: true, value });
   });
 
-  it.each(["abc", "1.2.3", "12%", "1,234.5", "1e999", "--1"])("refuses %j with a message", (text) => {
+  it.each([
+    ["1.234,5", 1234.5], ["1,234", 1.234], ["45,5%", 45.5], ["1.234", 1234],
+  ])("reads %j as %j where the decimal mark is a comma", (text, value) => {
+    expect(parseCell(text, ",")).toMatchObject({ ok: true, value });
+  });
+
+  it("says what it understood when the text is not a plain number", () => {
+    expect(parseCell("1,234.5")).toEqual({ ok: true, value: 1234.5, read: "read as 1234.5" });
+    expect(parseCell("45%")).toEqual({ ok: true, value: 45, read: "per cent sign dropped: read as 45" });
+    expect(parseCell("12")).toEqual({ ok: true, value: 12 });
+  });
+
+  it.each(["abc", "1.2.3,4,5", "12%%", "1,23,4", "1e999", "--1", "1,2345.6"])("refuses %j with a message", (text) => {
     const parsed = parseCell(text);
     expect(parsed.ok).toBe(false);
   });
@@ -57,7 +71,7 @@ describe("the value grid's model", () => {
       { key: cellKey("a", "2024-02-01"), guid: "a", date: "2024-02-01", value: 20 },
       { key: cellKey("a", "2024-03-01"), guid: "a", date: "2024-03-01", value: null },
     ]);
-    expect(invalid).toEqual({ [cellKey("b", "2024-02-01")]: "Enter a number, like 1234.5" });
+    expect(invalid).toEqual({ [cellKey("b", "2024-02-01")]: "Enter a number, like 1234.5 (1,234.5, 45 % and $1.2M work too)" });
     expect(toBatchItems(changes)).toEqual([{ guid: "a", date: "2024-02-01", value: 20 }, { guid: "a", date: "2024-03-01", value: null }]);
   });
 

@@ -14,6 +14,7 @@ export interface GridRow {
 }
 export interface GridColumn {
   start: string;
+  end: string;
   label: string;
 }
 export type CellKey = string;
@@ -40,7 +41,7 @@ export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period)
   };
   walk(root);
   const series = new Map(grouped.items.map((s) => [s.guid, s]));
-  const columns = (grouped.items[0]?.points ?? []).map((p) => ({ start: p.start, label: periodLabel(p.start, period) }));
+  const columns = (grouped.items[0]?.points ?? []).map((p) => ({ start: p.start, end: p.end, label: periodLabel(p.start, period) }));
   const entered = new Map<CellKey, number>();
   const inherited = new Map<CellKey, number>();
   for (const row of rows) {
@@ -53,17 +54,65 @@ export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period)
   return { rows, columns, entered, inherited };
 }
 
-export type ParsedCell = { ok: true; value: number | null } | { ok: false; message: string };
 
-const NUMBER = /^[-+]?(\d+([.,]\d+)?|[.,]\d+)([eE][-+]?\d+)?$/;
+export type ParsedCell = { ok: true; value: number | null; read?: string } | { ok: false; message: string };
 
-/** A cell's text as the API will take it: empty clears the value; a decimal comma is accepted. */
-export function parseCell(text: string): ParsedCell {
-  const trimmed = text.trim().replace(/[\s\u00a0\u202f]/g, "");
-  if (trimmed === "") return { ok: true, value: null };
-  if (!NUMBER.test(trimmed)) return { ok: false, message: "Enter a number, like 1234.5" };
-  const value = Number(trimmed.replace(",", "."));
-  return Number.isFinite(value) ? { ok: true, value } : { ok: false, message: "The number is too large" };
+/** The decimal mark of the user's locale ("." or ","). */
+export function localeDecimalMark(locale?: string): "." | "," {
+  const mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value;
+  return mark === "," ? "," : ".";
+}
+
+const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, bn: 1e9 };
+
+/**
+ * A number as a spreadsheet copies it: thousands separators (1,234.5 or 1.234,5 or 1 234,5),
+ * a decimal comma, a currency sign, a per cent sign, K/M/B suffixes, accounting negatives
+ * "(1,234)". Where both marks appear the last one is the decimal; a lone mark followed by exactly
+ * three digits is a thousands separator unless it is the locale's decimal mark.
+ */
+export function parseCell(text: string, decimalMark: "." | "," = "."): ParsedCell {
+  let rest = text.trim().replace(/[\s\u00a0\u202f']/g, "");
+  if (rest === "") return { ok: true, value: null };
+  const invalid = { ok: false as const, message: "Enter a number, like 1234.5 (1,234.5, 45 % and $1.2M work too)" };
+  let sign = 1;
+  const accounting = /^\((.*)\)$/.exec(rest);
+  if (accounting) (sign = -1), (rest = accounting[1]!);
+  if (/^[-\u2212]/.test(rest)) (sign *= -1), (rest = rest.slice(1));
+  else if (rest.startsWith("+")) rest = rest.slice(1);
+  rest = rest.replace(/^[$€£¥]|[$€£¥]$/g, "").replace(/^(USD|EUR|GBP)|(USD|EUR|GBP)$/i, "");
+  const percent = rest.endsWith("%");
+  if (percent) rest = rest.slice(0, -1);
+  const suffix = /(k|m|bn|b)$/i.exec(rest);
+  const scale = suffix ? SCALE[suffix[1]!.toLowerCase()]! : 1;
+  if (suffix) rest = rest.slice(0, -suffix[1]!.length);
+  const exponent = /e[-+]?\d+$/i.exec(rest)?.[0] ?? "";
+  rest = rest.slice(0, rest.length - exponent.length);
+  if (!/^(\d[\d.,]*|[.,]\d+)$/.test(rest)) return invalid;
+
+  const dots = rest.split(".").length - 1;
+  const commas = rest.split(",").length - 1;
+  let decimal: "." | "," | null;
+  if (dots && commas) {
+    decimal = rest.lastIndexOf(".") > rest.lastIndexOf(",") ? "." : ",";
+    const groups = rest.slice(0, rest.lastIndexOf(decimal)).split(decimal === "." ? "," : ".");
+    if (groups[0]!.length > 3 || !groups.slice(1).every((g) => g.length === 3)) return invalid;
+  }
+  else if (dots + commas === 0) decimal = null;
+  else {
+    const mark = dots ? "." : ",";
+    const groups = rest.split(mark);
+    const thousands = groups.length > 2 || (groups[1]!.length === 3 && groups[0]!.length > 0 && groups[0]!.length <= 3 && mark !== decimalMark);
+    decimal = thousands ? null : mark;
+    if (thousands && !groups.slice(1).every((g) => g.length === 3)) return invalid;
+  }
+  const other = decimal === "." ? "," : ".";
+  const plain = decimal ? rest.split(other).join("") : rest.replace(/[.,]/g, "");
+  if (decimal && plain.split(decimal).length > 2) return invalid;
+  const value = sign * Number(`${plain.replace(",", ".")}${exponent}`) * scale;
+  if (!Number.isFinite(value)) return { ok: false, message: "The number is too large" };
+  const canonical = String(value);
+  return text.trim() === canonical ? { ok: true, value } : { ok: true, value, read: `${percent ? "per cent sign dropped: " : ""}read as ${canonical}` };
 }
 
 export interface Change {
@@ -74,14 +123,14 @@ export interface Change {
 }
 
 /** The draft's valid changes (cells whose value differs from what is stored) and its invalid cells. */
-export function pendingChanges(model: GridModel, draft: Draft): { changes: Change[]; invalid: Record<CellKey, string> } {
+export function pendingChanges(model: GridModel, draft: Draft, decimalMark: "." | "," = "."): { changes: Change[]; invalid: Record<CellKey, string> } {
   const changes: Change[] = [];
   const invalid: Record<CellKey, string> = {};
   for (const row of model.rows) {
     for (const column of model.columns) {
       const key = cellKey(row.guid, column.start);
       if (!(key in draft)) continue;
-      const parsed = parseCell(draft[key]!);
+      const parsed = parseCell(draft[key]!, decimalMark);
       if (!parsed.ok) invalid[key] = parsed.message;
       else if (parsed.value !== (model.entered.get(key) ?? null)) changes.push({ key, guid: row.guid, date: column.start, value: parsed.value });
     }

@@ -8,7 +8,7 @@ import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Notice } from "@/components/ui/notice";
 import { formatValue } from "@/lib/format";
 import { Button } from "@/components/ui/button";
-import { buildGrid, doubtfulChanges, errorsByCell, pendingChanges, toBatchItems, type CellKey, type Doubtful } from "./grid-model";
+import { buildGrid, doubtfulChanges, errorsByCell, localeDecimalMark, pendingChanges, toBatchItems, type CellKey, type Doubtful } from "./grid-model";
 import { useDraft, useLeaveGuard } from "./use-draft";
 import { ValuesTable } from "./values-table";
 import { ValuesToolbar } from "./values-toolbar";
@@ -23,7 +23,8 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: ChartFi
   const model = useMemo(() => buildGrid(tree.root, grouped, filters.period), [tree, grouped, filters.period]);
   const storageKey = `gauge:values:${docId}:${filters.period}:${filters.from}:${filters.to}`;
   const { draft, idempotencyKey, setDraft } = useDraft(storageKey);
-  const { changes, invalid } = useMemo(() => pendingChanges(model, draft), [model, draft]);
+  const decimalMark = useMemo(() => localeDecimalMark(), []);
+  const { changes, invalid } = useMemo(() => pendingChanges(model, draft, decimalMark), [model, draft, decimalMark]);
   useLeaveGuard(changes.length > 0);
   const [serverErrors, setServerErrors] = useState<Record<CellKey, string>>({});
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);

@@ -1,7 +1,7 @@
 "use client";
 
-import { useRef, type ClipboardEvent, type KeyboardEvent } from "react";
-import { applyPaste, cellKey, cellText, type CellKey, type Draft, type GridModel } from "./grid-model";
+import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import { applyPaste, cellKey, cellText, localeDecimalMark, parseCell, type CellKey, type Draft, type GridModel } from "./grid-model";
 
 interface Props {
   model: GridModel;
@@ -15,6 +15,41 @@ interface Props {
 
 /** The grid's cells: arrow keys and Enter move, Escape undoes a cell, a pasted block fills many. */
 export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit }: Props) {
+  const decimalMark = useMemo(() => localeDecimalMark(), []);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [spacer, setSpacer] = useState(0);
+  // Open at today (the period holding it, or the last, at the right edge), and after every
+  // sideways scroll line the first visible period up with the frozen KPI column's edge.
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const headers = () => [...box.querySelectorAll<HTMLElement>("th[data-start]")];
+    const frozen = () => box.querySelector<HTMLElement>("thead th")?.offsetWidth ?? 0;
+    const align = (left: number) => {
+      const starts = headers().map((h) => h.offsetLeft - frozen());
+      const next = starts.find((start) => start >= left - 1) ?? left;
+      const previous = [...starts].reverse().find((start) => start <= left + 1) ?? 0;
+      return left - previous < next - left ? previous : next;
+    };
+    // A spacer after the last period, so that even fully scrolled a period starts at the edge.
+    const column = headers()[0]?.offsetWidth ?? 0;
+    setSpacer(column ? (box.clientWidth - frozen()) % column : 0);
+    const today = new Date().toISOString().slice(0, 10);
+    const current = headers().find((h) => h.dataset.start! <= today && today <= h.dataset.end!) ?? headers().at(-1);
+    // After the spacer is laid out.
+    const frame = requestAnimationFrame(() => {
+      if (current) box.scrollLeft = align(Math.max(0, current.offsetLeft + current.offsetWidth - box.clientWidth));
+    });
+    const onScrollEnd = () => {
+      const aligned = align(box.scrollLeft);
+      if (Math.abs(aligned - box.scrollLeft) > 1) box.scrollTo({ left: aligned, behavior: "smooth" });
+    };
+    box.addEventListener("scrollend", onScrollEnd);
+    return () => {
+      cancelAnimationFrame(frame);
+      box.removeEventListener("scrollend", onScrollEnd);
+    };
+  }, [model.columns]);
   const grid = useRef<HTMLTableElement>(null);
 
   function edit(key: CellKey, text: string) {
@@ -57,25 +92,30 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit }:
 
   return (
     <>
-      <div className="overflow-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      {/* Columns snap to the frozen KPI column's edge, so a sideways scroll never leaves a period half hidden under it. */}
+      <div ref={scroller} className="snap-x snap-mandatory scroll-pl-40 overflow-auto rounded-lg border border-slate-200 bg-white sm:scroll-pl-56 dark:border-slate-800 dark:bg-slate-900">
         <table ref={grid} className="border-collapse text-sm" aria-label="KPI values by period" aria-describedby="grid-help">
           <thead>
             <tr>
-              <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-medium dark:bg-slate-800">KPI</th>
+              <th scope="col" className="sticky left-0 z-10 w-40 min-w-40 bg-slate-50 px-3 py-2 text-left font-medium sm:w-56 sm:min-w-56 dark:bg-slate-800">KPI</th>
               {model.columns.map((c) => (
-                <th key={c.start} scope="col" className="whitespace-nowrap bg-slate-50 px-2 py-2 text-right font-medium dark:bg-slate-800">{c.label}</th>
+                <th key={c.start} scope="col" data-start={c.start} data-end={c.end} className="snap-start whitespace-nowrap bg-slate-50 px-2 py-2 text-right font-medium dark:bg-slate-800">{c.label}</th>
               ))}
+              <th aria-hidden className="bg-slate-50 p-0 dark:bg-slate-800" style={{ width: spacer, minWidth: spacer }} />
             </tr>
           </thead>
           <tbody>
             {model.rows.map((row, r) => (
               <tr key={row.guid} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="sticky left-0 z-10 max-w-56 bg-white px-3 py-1 text-left font-normal dark:bg-slate-900">
+                <th scope="row" className="sticky left-0 z-10 w-40 min-w-40 max-w-40 bg-white px-3 py-1 text-left font-normal sm:w-56 sm:min-w-56 sm:max-w-56 dark:bg-slate-900">
                   {row.name} {row.measure && <span className="text-xs text-slate-500 dark:text-slate-400">({row.measure})</span>}
                 </th>
                 {model.columns.map((column, c) => {
                   const key = cellKey(row.guid, column.start);
                   const error = errors[key];
+                  // What a pasted or typed "1,234.5" or "45%" was read as, said under the cell.
+                  const reading = key in draft && !error ? parseCell(draft[key]!, decimalMark) : null;
+                  const read = reading?.ok ? reading.read : undefined;
                   const inherited = model.inherited.get(key);
                   return (
                     <td key={key} className="p-0.5 align-top">
@@ -85,7 +125,7 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit }:
                         inputMode="decimal"
                         aria-label={`${row.name}, ${column.label}`}
                         aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${key}-error` : undefined}
+                        aria-describedby={error ? `${key}-error` : read ? `${key}-read` : undefined}
                         value={cellText(model, draft, key)}
                         placeholder={inherited === undefined ? "" : String(inherited)}
                         title={inherited === undefined ? undefined : `Inherited: ${inherited}`}
@@ -102,9 +142,11 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit }:
                         }`}
                       />
                       {error && <span id={`${key}-error`} className="block max-w-24 px-1 text-xs text-red-700 dark:text-red-300">{error}</span>}
+                      {read && <span id={`${key}-read`} className="block max-w-24 px-1 text-xs text-slate-600 dark:text-slate-400">{read}</span>}
                     </td>
                   );
                 })}
+                <td aria-hidden className="p-0" />
               </tr>
             ))}
           </tbody>

@@ -18,6 +18,10 @@ export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "values", path: "/s/1/values" },
   { name: "alerts", path: "/s/1/alerts" },
   { name: "webhooks", path: "/webhooks" },
+  { name: "people", path: "/people" },
+  { name: "api-keys", path: "/api-keys" },
+  { name: "account", path: "/account" },
+  { name: "sharing", path: "/s/1/sharing" },
   { name: "not-found", path: "/s/987654" },
 ];
 

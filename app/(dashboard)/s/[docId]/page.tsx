@@ -1,18 +1,16 @@
+import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ScorecardFilters } from "@/components/kpi/scorecard-filters";
 import { ScorecardView, ScorecardViewSkeleton } from "@/components/kpi/scorecard-view";
 import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
-import type { Metadata } from "next";
-import { Prefetch, serverRead } from "@/lib/bff/prefetch";
+import { Prefetch } from "@/lib/bff/prefetch";
 import { filtersFrom, groupedInput } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 
-export async function generateMetadata({ params }: { params: Promise<{ docId: string }> }): Promise<Metadata> {
-  // The same read the page prefetches (one per request): the tab shows the scorecard's name.
-  const tree = await serverRead("tree", { docId: await docIdParam(params) }).catch(() => null);
-  return { title: tree?.root.name ?? "Scorecard" };
-}
+// A title from the scorecard's name would cost a read of its own here (metadata does not share
+// the page's request cache), and the account's calls are worth more than a tab's label.
+export const metadata: Metadata = { title: "Scorecard" };
 
 export default async function ScorecardPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
   const docId = await docIdParam(params);
