@@ -6,6 +6,8 @@ export interface ChartFilters {
   period: Period;
   from: string;
   to: string;
+  /** Why the range in the URL was not used (the default range is shown instead). */
+  problem?: string;
 }
 
 export const PERIOD_LABELS: Record<Period, string> = {
@@ -31,9 +33,17 @@ export function defaultRange(period: Period, today = new Date()): { from: string
 export function filtersFrom(params: Record<string, string | string[] | undefined>, today = new Date()): ChartFilters {
   const one = (key: string) => (Array.isArray(params[key]) ? params[key][0] : params[key]);
   const period = Period.safeParse(one("period")).data ?? "MONTH";
-  const from = IsoDate.safeParse(one("from")).data;
-  const to = IsoDate.safeParse(one("to")).data;
-  return from && to && from <= to ? { period, from, to } : { period, ...defaultRange(period, today) };
+  const [rawFrom, rawTo] = [one("from"), one("to")];
+  const from = IsoDate.safeParse(rawFrom).data;
+  const to = IsoDate.safeParse(rawTo).data;
+  if (from && to && from <= to) return { period, from, to };
+  const fallback = { period, ...defaultRange(period, today) };
+  if (rawFrom === undefined && rawTo === undefined) return fallback;
+  const problem =
+    from && to
+      ? `The range ${rawFrom} to ${rawTo} ends before it starts, so the default range is shown.`
+      : `${!from ? `“${rawFrom ?? ""}” (from)` : `“${rawTo ?? ""}” (to)`} is not a date as yyyy-mm-dd, so the default range is shown.`;
+  return { ...fallback, problem };
 }
 
 /** The grouped read behind a chart. */

@@ -5,14 +5,20 @@ const plain = new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
 
 export function formatValue(value: number | null | undefined, measure = ""): string {
   if (value === null || value === undefined) return "–";
-  const text = Math.abs(value) >= 100_000 ? compact.format(value) : plain.format(value);
+  return withMeasure(Math.abs(value) >= 100_000 ? compact.format(value) : plain.format(value), measure);
+}
+
+/** The same format in full (no "3M"): for tables of history, where every digit may matter. */
+export function fullValue(value: number | null | undefined, measure = ""): string {
+  if (value === null || value === undefined) return "–";
+  return withMeasure(plain.format(value), measure);
+}
+
+function withMeasure(text: string, measure: string): string {
   if (measure === "%") return `${text} %`;
   if (measure === "USD") return `$${text}`;
   return measure && measure !== "yes/no" ? `${text} ${measure}` : text;
 }
-
-export const exactValue = (value: number | null | undefined) =>
-  value === null || value === undefined ? "–" : new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(value);
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

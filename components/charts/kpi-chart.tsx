@@ -3,7 +3,7 @@
 import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Point, PointSource } from "@/lib/contract/grouped";
 import type { Period } from "@/lib/contract/kpis";
-import { exactValue, formatScore, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { formatScore, formatValue, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 
 export interface KpiChartProps {
   name: string;
@@ -57,7 +57,7 @@ function ChartTooltip({ active, payload, measure }: { active?: boolean; payload?
       <p>
         {STATUS_LABEL[row.status]}: {formatScore(row.score)}
       </p>
-      <p className="text-slate-500 dark:text-slate-400">{SOURCE_LABEL[row.source]} · {exactValue(row.value)}</p>
+      <p className="text-slate-500 dark:text-slate-400">{SOURCE_LABEL[row.source]} · {fullValue(row.value, measure)}</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { KpiChart } from "@/components/charts/kpi-chart";
 import type { Period } from "@/lib/contract/kpis";
-import { exactValue, formatScore, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { formatScore, fullValue, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import { cardClass } from "@/components/ui/card";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { explainPoint } from "./explain";
@@ -59,8 +59,8 @@ export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period 
                   {periodLabel(p.start, period)}
                   {!p.complete && <span className="text-xs text-slate-500 dark:text-slate-400"> (so far)</span>}
                 </RowHeader>
-                <Td align="right">{exactValue(p.value)}</Td>
-                <Td align="right">{container ? "" : exactValue(p.target)}</Td>
+                <Td align="right" className="whitespace-nowrap">{fullValue(p.value, measure)}</Td>
+                <Td align="right" className="whitespace-nowrap">{container ? "" : fullValue(p.target, measure)}</Td>
                 <Td align="right">{formatScore(p.score)}</Td>
                 <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">
                   <span aria-hidden>{STATUS_ICON[p.status]}</span> {STATUS_LABEL[p.status]}

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useTransition, type FormEvent } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import { Period } from "@/lib/contract/kpis";
 import { defaultRange, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
@@ -24,10 +24,16 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref }:
     startTransition(() => router.push(`${pathname}?${search}`, { scroll: false }));
   }
 
+  const [rangeError, setRangeError] = useState<string | null>(null);
+
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    go({ from: String(data.get("from")), to: String(data.get("to")) });
+    const [from, to] = [String(data.get("from")), String(data.get("to"))];
+    if (!from || !to) return setRangeError("Choose both dates.");
+    if (from > to) return setRangeError("The start date is after the end date.");
+    setRangeError(null);
+    go({ from, to });
   }
 
   return (
@@ -63,6 +69,9 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref }:
         </div>
         <Button type="submit" variant="secondary">Apply</Button>
       </form>
+      {(rangeError ?? filters.problem) && (
+        <p role="alert" className="order-last basis-full text-sm text-red-700 dark:text-red-300">{rangeError ?? filters.problem}</p>
+      )}
       <div className="ml-auto flex flex-wrap gap-2">
         {shareHref && <Link href={shareHref} className={secondaryLink}>Share</Link>}
         {alertsHref && <Link href={alertsHref} className={secondaryLink}>Alerts</Link>}

@@ -10,6 +10,7 @@ const links: { href: string; label: string; roles: Role[] }[] = [
   { href: "/webhooks", label: "Webhooks", roles: ["admin"] },
   { href: "/people", label: "People", roles: ["admin"] },
   { href: "/api-keys", label: "API keys", roles: ["admin", "expert", "viewer"] },
+  { href: "/rest/docs", label: "API reference", roles: ["admin", "expert"] },
 ];
 
 export function AppHeader({ email, budget }: { email: string; budget: AccessInfo }) {
@@ -21,9 +22,16 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
         </Link>
         <nav aria-label="Main" className="order-last flex w-full gap-4 overflow-x-auto text-sm sm:order-none sm:w-auto">
           {links.filter((link) => link.roles.includes(budget.role)).map((link) => (
-            <Link key={link.href} href={link.href} className="text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
-              {link.label}
-            </Link>
+            // The API reference is served by the API, not by a dashboard page: a plain link.
+            link.href.startsWith("/rest/") ? (
+              <a key={link.href} href={link.href} className="whitespace-nowrap text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
+                {link.label}
+              </a>
+            ) : (
+              <Link key={link.href} href={link.href} className="whitespace-nowrap text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
+                {link.label}
+              </Link>
+            )
           ))}
         </nav>
         <div className="ml-auto flex flex-wrap items-center gap-3">
