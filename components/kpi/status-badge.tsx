@@ -16,7 +16,7 @@ export function StatusBadge({ status, score, why }: { status: Status; score: num
     <span title={why} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STYLE[status]}`}>
       <span aria-hidden>{STATUS_ICON[status]}</span>
       {/* On a phone the shape and score carry it; the word stays for screen readers. */}
-      <span className="sr-only sm:not-sr-only">{STATUS_LABEL[status]}</span>
+      <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">{STATUS_LABEL[status]}</span>
       {score !== null && <span>{formatScore(score)}</span>}
       {why && <span className="sr-only">: {why}</span>}
     </span>

@@ -1,5 +1,5 @@
 // CSV export and import of the grid: one row per KPI, one column per period (its first day).
-import { cellKey, cellText, parseCell, type CellKey, type Draft, type GridModel } from "./grid-model";
+import { cellKey, parseCell, type CellKey, type Draft, type GridModel } from "./grid-model";
 
 const quote = (field: string) => (/[",\n\r]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field);
 
@@ -18,7 +18,7 @@ const restore = (field: string) => field.replace(/^'(?=[=+\-@\t\r])/, "");
 
 export function toCsv(model: GridModel, draft: Draft): string {
   const header = ["KPI", "GUID", ...model.columns.map((c) => c.start)];
-  const lines = model.rows.map((row) => [row.name, row.guid, ...model.columns.map((c) => cellText(model, draft, cellKey(row.guid, c.start)))]);
+  const lines = model.rows.map((row) => [row.name, row.guid, ...model.columns.map((c) => csvValue(model, draft, cellKey(row.guid, c.start)))]);
   return [header, ...lines].map((fields) => fields.map((f) => quote(neutralize(f))).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -32,6 +32,9 @@ export function csvDialect(text: string): { separator: "," | ";" | "\t"; decimal
   if (count("\t") > Math.max(count(","), count(";"))) return { separator: "\t", decimalMark: "." };
   return count(";") > count(",") ? { separator: ";", decimalMark: "," } : { separator: ",", decimalMark: "." };
 }
+
+/** A cell for the file: the draft as typed, else the stored number as is (no separators). */
+const csvValue = (model: GridModel, draft: Draft, key: CellKey) => (key in draft ? draft[key]! : String(model.entered.get(key) ?? ""));
 
 /** RFC 4180 fields: quotes, doubled quotes, separators and line breaks inside quotes. */
 export function parseCsv(text: string, separator: string = csvDialect(text).separator): string[][] {

@@ -176,10 +176,14 @@ export function applyPaste(model: GridModel, draft: Draft, row: number, col: num
 }
 
 /** What a cell shows: the user's text, else the entered value. */
+// Stored values shown with thousands separators (read back by parseCell); the same on server and browser.
+const shown = new Intl.NumberFormat("en", { maximumFractionDigits: 10 });
+
+/** A cell's text: the draft as typed, else the stored value with thousands separators. */
 export function cellText(model: GridModel, draft: Draft, key: CellKey): string {
   if (key in draft) return draft[key]!;
   const value = model.entered.get(key);
-  return value === undefined ? "" : String(value);
+  return value === undefined ? "" : shown.format(value);
 }
 
 export interface Doubtful {
