@@ -7,6 +7,8 @@ import { inputClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { readQuery } from "@/lib/bff/queries";
+import { periodLabel } from "@/lib/format";
+import { StatusBadge } from "@/components/kpi/status-badge";
 
 const updated = (iso: string) => new Date(iso).toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
 
@@ -50,7 +52,12 @@ export function ScorecardList() {
                 href={`/s/${card.id}`}
                 className="flex h-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 hover:shadow focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-500"
               >
-                <span className="text-base font-semibold">{card.name}</span>
+                <span className="flex items-start justify-between gap-2">
+                  <span className="text-base font-semibold">{card.name}</span>
+                  {card.health && card.health.status !== "NONE" && (
+                    <StatusBadge status={card.health.status} score={card.health.score} why={`${periodLabel(card.health.month, "MONTH")}: the whole scorecard's score`} />
+                  )}
+                </span>
                 <span className="text-sm text-slate-600 dark:text-slate-400">{card.description || "No description"}</span>
                 <span className="mt-auto flex justify-between pt-2 text-xs text-slate-500 dark:text-slate-400">
                   <span>

@@ -50,3 +50,15 @@ test("a value far outside a KPI's history asks for confirmation, naming the cell
   await pasteInto(page, cell, "2100000\t2150000");
   await expect(page.getByText("2 pending changes")).toBeVisible();
 });
+
+test("each scorecard card shows the health the scorecard page shows for its last complete month", async ({ page }) => {
+  await page.goto("/");
+  const card = page.getByRole("link", { name: /Acme Corp balanced scorecard/ });
+  const badge = card.locator("span[title]");
+  await expect(badge).toContainText(/On track|At risk|Off track/);
+  const onCard = (await badge.innerText()).replace(/\s+/g, " ").split(" :")[0]!.trim();
+  await page.goto("/s/1?period=MONTH");
+  const root = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Acme Corp balanced scorecard", exact: true }) });
+  const onPage = (await root.getByRole("cell").nth(2).innerText()).replace(/\s+/g, " ").split(" :")[0]!.trim();
+  expect(onCard).toBe(onPage);
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KpiNode, kpiRootExample } from "./kpis";
+import { KpiNode, kpiRootExample, Status } from "./kpis";
 
 const scorecardExample = {
   id: 1,
@@ -11,6 +11,7 @@ const scorecardExample = {
   sharedForPublic: false,
   sharedForRegRW: false,
   access: "write" as const,
+  health: { month: "2026-10-01", score: 0.85, status: "AT_RISK" as const },
 };
 
 export const Scorecard = z
@@ -24,6 +25,11 @@ export const Scorecard = z
     sharedForPublic: z.boolean().meta({ description: "Published at a public read-only link" }),
     sharedForRegRW: z.boolean().meta({ description: "Every user of the account may read and write it" }),
     access: z.enum(["read", "write"]).meta({ description: "What the caller may do with it" }),
+    health: z
+      .object({ month: z.string(), score: z.number().nullable(), status: Status })
+      .nullable()
+      .optional()
+      .meta({ description: "In documents/list: the whole scorecard's score and status in the last complete month (`month` is its first day)" }),
   })
   .meta({ id: "Scorecard", example: scorecardExample });
 export type Scorecard = z.infer<typeof Scorecard>;

@@ -36,6 +36,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       sharedForPublic: false,
       sharedForRegRW: false,
       access: "write",
+      health: { month: "2026-02-01", score: null, status: "NONE" },
     });
   });
 

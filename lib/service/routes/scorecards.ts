@@ -1,10 +1,14 @@
 import * as routes from "@/lib/contract/routes/scorecards";
 import { getKpi, getScorecard, scorecardTree, listKpis, listScorecards, updateKpi } from "../domain/scorecards";
 import { getSharing, updateSharing } from "../domain/sharing";
+import { withHealth } from "../domain/scorecard-health";
 import { newRouter } from "../router";
 
 export const scorecardRoutes = newRouter()
-  .openapi(routes.listScorecards, async (c) => c.json(await listScorecards(c.var), 200))
+  .openapi(routes.listScorecards, async (c) => {
+    const { documents, sharedToUser } = await listScorecards(c.var);
+    return c.json({ documents: await withHealth(c.var, documents), sharedToUser: await withHealth(c.var, sharedToUser) }, 200);
+  })
   .openapi(routes.getScorecard, async (c) => c.json(await getScorecard(c.var, c.req.valid("param")), 200))
   .openapi(routes.listKpis, async (c) => c.json({ items: await listKpis(c.var, c.req.valid("param")) }, 200))
   .openapi(routes.kpiTree, async (c) => c.json(await scorecardTree(c.var, c.req.valid("param")), 200))
