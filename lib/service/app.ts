@@ -21,7 +21,7 @@ import { webhookRoutes } from "./routes/webhooks";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 // The reference page has no script at all: inline styles only.
-const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 /**
  * Calls that are neither counted nor refused at the limit: reading the budget, and revoking
  * credentials (logging out, revoking an API key), which must work even when a leaked token has
@@ -100,7 +100,8 @@ export function createApi(deps: Deps) {
     servers: [{ url: "/" }],
   };
   app.doc31("/openapi.json", openApiConfig);
-  app.get("/docs", (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig))));
+  // The filter is a plain GET form: the page runs no script at all.
+  app.get("/docs", (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig), (c.req.query("q") ?? "").slice(0, 200))));
   return app;
 }
 

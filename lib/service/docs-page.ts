@@ -3,6 +3,8 @@
 
 type Json = Record<string, unknown>;
 type Operation = {
+  operationId?: string;
+  "x-gauge-role"?: string;
   summary?: string;
   description?: string;
   tags?: string[];
@@ -52,7 +54,7 @@ function renderOperation(method: string, path: string, op: Operation, schemas: R
     .join("");
   return `<section class="op" id="${escape(method + path)}">
   <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>/${escape(path.replace(/^\//, ""))}</code></h3>
-  <p>${code(op.summary ?? "")}${op.security?.length ? ' <span class="auth">Token</span>' : ""}</p>
+  <p>${code(op.summary ?? "")}${op.security?.length ? ' <span class="auth">Token</span>' : ""}${op["x-gauge-role"] ? ` <span class="auth">needs ${escape(op["x-gauge-role"])}</span>` : ""}</p>
   ${op.description ? `<p class="desc">${code(op.description)}</p>` : ""}
   ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}
   ${body ? `<h4>Body</h4><p>${schemaLink(body)}</p>${exampleOf(body, schemas)}` : ""}
@@ -60,35 +62,50 @@ function renderOperation(method: string, path: string, op: Operation, schemas: R
 </section>`;
 }
 
-export function renderDocsPage(document: object): string {
+/** Whether an operation matches the page's filter (words anywhere in its method, path, names and texts). */
+function matches(method: string, path: string, op: Operation, query: string): boolean {
+  const haystack = [method, path, op.operationId, op.summary, op.description, ...(op.tags ?? [])].join(" ").toLowerCase();
+  return query.toLowerCase().split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
+}
+
+export function renderDocsPage(document: object, query = ""): string {
   const doc = document as Json;
   const info = doc.info as { title: string; version: string; description?: string };
   const paths = doc.paths as Record<string, Record<string, Operation>>;
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const byTag = new Map<string, string[]>();
+  let total = 0;
+  let shown = 0;
   for (const [path, ops] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(ops)) {
+      total++;
+      if (query && !matches(method, path, op, query)) continue;
+      shown++;
       const tag = op.tags?.[0] ?? "Other";
       byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op, schemas)]);
     }
   }
   const sections = [...byTag].map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join("")}`).join("");
-  const schemaSections = Object.entries(schemas)
+  const schemaSections = query ? "" : Object.entries(schemas)
     .map(([name, s]) => `<section class="op" id="schema-${escape(name)}"><h3>${escape(name)}</h3><pre>${escape(JSON.stringify(s, null, 2))}</pre></section>`)
     .join("");
   const nav = [...byTag.keys()].map((t) => `<a href="#tag-${escape(t)}">${escape(t)}</a>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(info.title)} reference</title><style>
-:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--card:#f6f8fa;--line:#d0d7de;--accent:#0b6bcb}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9da7b3;--bg:#0d1117;--card:#161b22;--line:#30363d;--accent:#4aa3ff}}
-body{font:15px/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0}
+:root{color-scheme:light dark;--fg:#0f172a;--muted:#475569;--bg:#f8fafc;--card:#fff;--line:#e2e8f0;--accent:#1d4ed8}
+@media (prefers-color-scheme:dark){:root{--fg:#f1f5f9;--muted:#94a3b8;--bg:#020617;--card:#0f172a;--line:#1e293b;--accent:#60a5fa}}
+body{font:15px/1.5 ui-sans-serif,system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0}
+form{display:flex;gap:8px;margin:12px 0}input{flex:1;font:inherit;padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg)}
+button{font:inherit;padding:6px 12px;border:0;border-radius:6px;background:var(--accent);color:#fff}
 main{max-width:960px;margin:0 auto;padding:24px}header{border-bottom:1px solid var(--line);margin-bottom:16px}
 nav a{margin-right:16px;color:var(--accent)}a{color:var(--accent)}.op{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:4px 16px;margin:12px 0}
 .method{display:inline-block;min-width:64px;text-align:center;border-radius:4px;padding:2px 6px;font-size:13px;color:#fff;background:#57606a}
-.get{background:#1f7a3d}.post{background:#0b6bcb}.delete{background:#b42318}.patch{background:#9a6700}
+.get{background:#047857}.post{background:#1d4ed8}.delete{background:#b91c1c}.patch,.put{background:#b45309}
 .auth{font-size:12px;border:1px solid var(--line);border-radius:4px;padding:1px 6px;color:var(--muted)}
 .desc{color:var(--muted)}.example{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:8px;margin:6px 0}h4{margin:8px 0 4px}pre{overflow:auto;font-size:13px}code{font-size:13px}
 </style></head><body><main><header><h1>${escape(info.title)} <small>${escape(info.version)}</small></h1>
-<p>${code(info.description ?? "")}</p><p>Machine-readable: <a href="openapi.json">openapi.json</a></p><nav>${nav}<a href="#schemas">Schemas</a></nav></header>
-${sections}<h2 id="schemas">Schemas</h2>${schemaSections}</main></body></html>`;
+<p>${code(info.description ?? "")}</p><p>Machine-readable: <a href="openapi.json">openapi.json</a> · <a href="/">Back to the dashboard</a></p>
+<form method="get" role="search"><input name="q" type="search" value="${escape(query)}" placeholder="Filter operations: sharing, batch, grouped, POST..." aria-label="Filter operations"><button type="submit">Filter</button></form>
+${query ? `<p>${shown} of ${total} operations match “${escape(query)}”. <a href="docs">Show all</a></p>` : ""}<nav>${nav}${query ? "" : '<a href="#schemas">Schemas</a>'}</nav></header>
+${sections}${query ? "" : `<h2 id="schemas">Schemas</h2>${schemaSections}`}</main></body></html>`;
 }

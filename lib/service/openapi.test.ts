@@ -109,4 +109,14 @@ describe("OpenAPI document and reference page", () => {
     expect(html).toContain('id="schema-Kpi"');
     expect(html).not.toMatch(/<script/i);
   });
+
+  it("filters the reference with a plain form, and names the role an operation needs", async () => {
+    const html = await (await api.call("/docs?q=sharing%20put")).text();
+    expect(html).toContain("/rest/api/document/{docId}/sharing");
+    expect(html).not.toContain("/rest/api/document/{docId}/kpi/batch/set-values");
+    expect(html).toMatch(/1 of \d+ operations match “sharing put”/);
+    expect(html).toContain("needs expert");
+    const hostile = await (await api.call(`/docs?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`)).text();
+    expect(hostile).not.toContain("<img src=x");
+  });
 });
