@@ -95,7 +95,7 @@ export function createApi(deps: Deps) {
       version: "1.0.0",
       description:
         "Read and write KPI data held in scorecards. Log in with POST /rest/login, then send the token in the `Token` " +
-        "header. Each account may make 100 calls per hour; batch calls count once.",
+        "header. Each account may make 100 calls per hour for each of its active admins and experts, pooled; batch calls count once.",
     },
     servers: [{ url: "/" }],
   };
