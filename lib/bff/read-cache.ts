@@ -52,17 +52,25 @@ export async function cachedRead<T>(
   now = () => new Date(),
 ): Promise<CachedRead<T> | StaleRead<T>> {
   const id = idOf(key);
-  const [row] = await db.select().from(dashboardReads).where(and(eq(dashboardReads.scope, scope), eq(dashboardReads.id, id)));
-  if (row && now().getTime() - row.fetchedAt.getTime() < FRESH_MS) return { value: JSON.parse(row.value) as T, fetchedAt: row.fetchedAt };
+  const stored = async () => {
+    const [row] = await db.select().from(dashboardReads).where(and(eq(dashboardReads.scope, scope), eq(dashboardReads.id, id)));
+    return row;
+  };
+  const fresh = (r: { fetchedAt: Date } | undefined) => r !== undefined && now().getTime() - r.fetchedAt.getTime() < FRESH_MS;
+  const row = await stored();
+  if (fresh(row)) return { value: JSON.parse(row!.value) as T, fetchedAt: row!.fetchedAt };
 
   const flightId = `${scope}\n${id}`;
   let flight = inFlight.get(flightId) as Promise<CachedRead<T>> | undefined;
   if (!flight) {
     flight = (async () => {
+      // Another read may have stored it while this one looked: look once more before calling.
+      const again = await stored();
+      if (fresh(again)) return { value: JSON.parse(again!.value) as T, fetchedAt: again!.fetchedAt };
       const value = await load();
       const fetchedAt = now();
-      const stored = { scope, id, value: JSON.stringify(value), fetchedAt };
-      await db.insert(dashboardReads).values(stored).onConflictDoUpdate({ target: [dashboardReads.scope, dashboardReads.id], set: { value: stored.value, fetchedAt } });
+      const entry = { scope, id, value: JSON.stringify(value), fetchedAt };
+      await db.insert(dashboardReads).values(entry).onConflictDoUpdate({ target: [dashboardReads.scope, dashboardReads.id], set: { value: entry.value, fetchedAt } });
       return { value, fetchedAt };
     })().finally(() => inFlight.delete(flightId));
     inFlight.set(flightId, flight);
