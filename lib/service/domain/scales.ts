@@ -32,12 +32,26 @@ const endOf = (start: string, period: Period) => {
 function inForce(kpi: ScaledKpi, changes: ScaleChange[], prior: Partial<Scale>) {
   const current: Scale = { target: prior.target ?? kpi.target, baseline: prior.baseline ?? kpi.baseline, min: prior.min ?? kpi.min, max: prior.max ?? kpi.max };
   let next = 0;
-  return (end: string): Scale => {
+  const at = (end: string): Scale => {
     for (; next < changes.length && changes[next]!.date <= end; next++) {
       for (const f of SCALE_FIELDS) if (changes[next]![f] !== null) current[f] = changes[next]![f];
     }
     return { ...current };
   };
+  /** Whether a change not yet applied falls on or before `end`. */
+  const changesBy = (end: string) => next < changes.length && changes[next]!.date <= end;
+  return { at, changesBy };
+}
+
+/** The same scale for `count` update periods: what combining them one by one gives, without the dates. */
+function combineSame(scale: Scale, count: number, grouping: Grouping): Scale {
+  const repeated = (v: number | null) => {
+    if (v === null) return null;
+    let sum = 0;
+    for (let i = 0; i < count; i++) sum += v * 1;
+    return grouping === "SUM" ? sum : grouping === "AVERAGE" ? sum / count : v;
+  };
+  return { target: repeated(scale.target), baseline: repeated(scale.baseline), min: repeated(scale.min), max: repeated(scale.max) };
 }
 
 type Part = { scale: Scale; share: number };
@@ -64,7 +78,7 @@ function combine(parts: Part[], grouping: Grouping, field: (typeof SCALE_FIELDS)
 
 /** Each span's scale, and whether the span is complete (it ended before today). */
 export function spanScales(kpi: ScaledKpi, spans: PeriodSpan[], view: Period, changes: ScaleChange[], prior: Partial<Scale>, today: string) {
-  const at = inForce(kpi, changes, prior);
+  const { at, changesBy } = inForce(kpi, changes, prior);
   const interval = kpi.updateInterval;
   if (ORDER[view] < ORDER[interval]) {
     // A finer period: the update period that starts inside it (its value is written on that first
@@ -76,9 +90,19 @@ export function spanScales(kpi: ScaledKpi, spans: PeriodSpan[], view: Period, ch
     });
   }
   return spans.map((span) => {
-    const parts: Part[] = [];
     let start: string | null = periodStart(span.start, interval);
     if (start < span.start) start = nextPeriodStart(start, interval);
+    // Daily and weekly KPIs have many update periods per span: when the span is over and no
+    // scale changes inside it, they all share one scale, combined without walking the days.
+    if (start !== null && start <= span.end && span.end < today && (interval === "DAY" || interval === "WEEK")) {
+      const step = interval === "DAY" ? 1 : 7;
+      const count = Math.floor((days(start, span.end) - 1) / step) + 1;
+      const firstEnd = endOf(start, interval);
+      const lastEnd = endOf(addDays(start, (count - 1) * step), interval);
+      const scale = at(firstEnd);
+      if (!changesBy(lastEnd)) return { scale: combineSame(scale, count, kpi.grouping), complete: true };
+    }
+    const parts: Part[] = [];
     for (; start !== null && start <= span.end; start = nextPeriodStart(start, interval)) {
       const end = endOf(start, interval);
       // Today's period counts what has begun; its running update period by the days gone (SUM).
