@@ -61,3 +61,28 @@ export const UpdateAlert = z
   })
   .meta({ id: "UpdateAlert", example: { active: false } });
 export type UpdateAlert = z.infer<typeof UpdateAlert>;
+
+export const DocumentCheck = z
+  .object({
+    checkedAt: z.string(),
+    checkedAlerts: z.number().int().meta({ description: "Active alerts of the scorecard" }),
+    fired: z
+      .array(
+        z.object({
+          alertId: z.number().int(),
+          name: z.string(),
+          kpiGuid: z.string(),
+          condition: AlertCondition,
+          date: z.string().meta({ description: "The date of the KPI's newest value, which was checked" }),
+          value: z.number(),
+          status: z.string(),
+        }),
+      )
+      .meta({ description: "Alerts whose condition now holds and did not at their last check: each queued its webhook event" }),
+  })
+  .meta({
+    id: "DocumentCheck",
+    description: "VALUE_CHANGED alerts fire on writes only, never on a check. Gauge has no database-fed KPIs to refresh.",
+    example: { checkedAt: "2026-11-23T10:00:00.000Z", checkedAlerts: 2, fired: [{ alertId: 2, name: "Churn too high", kpiGuid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", condition: "VALUE_ABOVE", date: "2026-10-31", value: 5.1, status: "OFF_TRACK" }] },
+  });
+export type DocumentCheck = z.infer<typeof DocumentCheck>;

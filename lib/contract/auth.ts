@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { Role } from "./people";
 
+const Password = z.string().min(1, "contraseña is required").max(1024);
+
+/** The password is `contraseña` (Gauge's contract) or `password` (what vendor scripts send); `contraseña` wins when both are. */
 export const LoginRequest = z
   .object({
     email: z.string().trim().min(1, "email is required").max(320),
-    contraseña: z.string().min(1, "contraseña is required").max(1024),
+    contraseña: Password.optional(),
+    password: Password.optional().meta({ description: "Accepted in place of contraseña" }),
   })
+  .refine((b) => b.contraseña !== undefined || b.password !== undefined, { message: "contraseña (or password) is required", path: ["contraseña"] })
+  .transform(({ email, contraseña, password }) => ({ email, contraseña: (contraseña ?? password)! }))
   .meta({ id: "LoginRequest", example: { email: "demo@example.com", contraseña: "demo-password" } });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

@@ -66,13 +66,27 @@ export const Guid = z
   .transform((s) => s.toLowerCase())
   .meta({ description: "A KPI GUID (RFC 4122, lower case)", example: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f" });
 
+/** A scorecard alias: a letter, then letters, digits, _ or - (at most 64); never all digits. */
+export const ALIAS_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+export const Alias = z
+  .string()
+  .regex(ALIAS_PATTERN, "Invalid alias: a letter, then letters, digits, _ or -, at most 64 characters")
+  .meta({ description: "A name that may stand for the scorecard's ID in every path", example: "company" });
+
+/**
+ * A scorecard's number, or its alias: the service swaps an alias of the caller's account for the
+ * number before routing, so an alias that reaches the route names no scorecard (0: not found).
+ */
 export const DocId = z
   .string()
-  .regex(/^\d{1,15}$/, "Invalid scorecard ID: expected a positive integer")
-  .transform(Number)
-  .meta({ description: "Scorecard ID (the number in /s/<id>)", example: "1" });
+  .refine((s) => /^\d{1,15}$/.test(s) || ALIAS_PATTERN.test(s), "Invalid scorecard ID: expected a positive integer or an alias")
+  .transform((s) => (/^\d+$/.test(s) ? Number(s) : 0))
+  .meta({ description: "Scorecard ID (the number in /s/<id>) or its alias", example: "1" });
 
 /** A database row ID in a request body (PostgreSQL integer: at most 2147483647). */
 export const RowId = z.number().int().positive().max(2_147_483_647, "No such ID");
 
 export const ItemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

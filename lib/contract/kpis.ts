@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Initiative } from "./initiatives";
 
 export const Period = z.enum(["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"]);
 export type Period = z.infer<typeof Period>;
@@ -29,6 +30,7 @@ const kpiExample = {
   parentGuid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f",
   indicatorType: "INDICATOR",
   measure: "points",
+  measureNames: ["points"],
   updateInterval: "MONTH",
   acceptValueData: true,
   grouping: "AVERAGE",
@@ -52,6 +54,7 @@ export const Kpi = z
     parentGuid: z.string().nullable(),
     indicatorType: IndicatorType,
     measure: z.string(),
+    measureNames: z.array(z.string()).meta({ description: "The measure's names (the vendor's field): Gauge keeps one, `measure` (empty list when none)" }),
     updateInterval: Period,
     acceptValueData: z.boolean(),
     grouping: Grouping,
@@ -98,13 +101,80 @@ export const KpiTree = z
   .meta({ id: "KpiTree", example: { root: kpiRootExample, ownerId: 1 } });
 export type KpiTree = z.infer<typeof KpiTree>;
 
+const Name = z.string().trim().min(1, "Must not be empty").max(200);
+const Formula = z.string().trim().min(1).max(2000).nullable().meta({ description: "`[guid]` references, numbers, + - * /, parentheses, min(), max(), abs(); null: values are entered" });
+
+/** Every setting a KPI has, as the editor and the API set them. */
+const kpiSettings = {
+  name: Name,
+  description: z.string().max(5000),
+  indicatorType: IndicatorType,
+  measure: z.string().max(100),
+  updateInterval: Period,
+  grouping: Grouping,
+  inheritance: z.boolean(),
+  optimization: Optimization,
+  formula: Formula,
+  weight: z.number().finite().min(0).max(1e6),
+  min: z.number().finite().nullable(),
+  max: z.number().finite().nullable(),
+  target: z.number().finite().nullable(),
+  baseline: z.number().finite().nullable(),
+};
+
 /** Changes to a KPI's settings: only the fields sent change; null restores the default. */
 export const UpdateKpi = z
   .strictObject({
+    ...Object.fromEntries(Object.entries(kpiSettings).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof kpiSettings]: z.ZodOptional<(typeof kpiSettings)[K]> },
     thresholds: Thresholds.nullable().optional(),
     scoreCap: ScoreCap.nullable().optional(),
+    parentGuid: z.string().uuid().transform((s) => s.toLowerCase()).optional().meta({ description: "Moves it under another container of the scorecard" }),
+    position: z.number().int().min(0).max(100_000).optional().meta({ description: "Its place among its siblings, from 0 (default when moving: last)" }),
   })
   .refine((u) => Object.keys(u).length > 0, "Send at least one field to change")
-  .meta({ id: "UpdateKpi", example: { thresholds: { onTrack: 0.95, atRisk: 0.6 }, scoreCap: 1.2 } });
+  .meta({ id: "UpdateKpi", example: { target: 50, thresholds: { onTrack: 0.95, atRisk: 0.6 }, scoreCap: 1.2 } });
 export type UpdateKpi = z.infer<typeof UpdateKpi>;
 
+export const CreateKpi = z
+  .strictObject({
+    ...Object.fromEntries(Object.entries(kpiSettings).map(([k, v]) => [k, k === "name" ? v : v.optional()])) as { name: typeof Name } & {
+      [K in Exclude<keyof typeof kpiSettings, "name">]: z.ZodOptional<(typeof kpiSettings)[K]>;
+    },
+    thresholds: Thresholds.optional(),
+    scoreCap: ScoreCap.optional(),
+    parentGuid: z.string().uuid().transform((s) => s.toLowerCase()).optional().meta({ description: "A container of the scorecard (default: the root)" }),
+    position: z.number().int().min(0).max(100_000).optional().meta({ description: "Its place among its siblings (default: last)" }),
+  })
+  .meta({
+    id: "CreateKpi",
+    description: "Defaults: INDICATOR, MONTH, AVERAGE, MAXIMIZE, weight 1, no inheritance, no formula.",
+    example: { name: "Net promoter score", parentGuid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f", measure: "points", target: 45, baseline: 20 },
+  });
+export type CreateKpi = z.infer<typeof CreateKpi>;
+
+/** The vendor's KPI update: name and type required, description optional; the rest stays. */
+export const SetKpi = z
+  .strictObject({ name: Name, description: z.string().max(5000).optional(), indicatorType: IndicatorType })
+  .meta({ id: "SetKpi", example: { name: "Net promoter score", description: "Promoters minus detractors", indicatorType: "INDICATOR" } });
+export type SetKpi = z.infer<typeof SetKpi>;
+
+export const KpiInfo = Kpi.extend({
+  initiatives: z.array(Initiative).meta({ description: "The KPI's initiatives" }),
+  items: z.array(Kpi).meta({ description: "Its child KPIs (a container's)" }),
+}).meta({ id: "KpiInfo", example: { ...kpiExample, initiatives: [], items: [] } });
+export type KpiInfo = z.infer<typeof KpiInfo>;
+
+export const IndicatorTypeList = z
+  .object({ items: z.array(z.object({ value: IndicatorType, name: z.string(), description: z.string() })) })
+  .meta({ id: "IndicatorTypeList", example: { items: [{ value: "INDICATOR", name: "Indicator", description: "Takes values (or a formula)" }] } });
+
+export const WeightChange = z
+  .object({ indicatorGuid: z.string(), indicatorName: z.string(), oldWeight: z.number(), newWeight: z.number() })
+  .meta({ id: "WeightChange" });
+export const WeightChangeList = z
+  .array(WeightChange)
+  .meta({
+    id: "WeightChangeList",
+    description: "Every KPI whose weight changed: under each container, the children now weigh the same, summing to 100.",
+    example: [{ indicatorGuid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", indicatorName: "Net promoter score", oldWeight: 1, newWeight: 50 }],
+  });

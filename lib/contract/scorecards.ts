@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Alias } from "./common";
 import { KpiNode, kpiRootExample, Status } from "./kpis";
 
 const scorecardExample = {
@@ -11,6 +12,12 @@ const scorecardExample = {
   sharedForPublic: false,
   sharedForRegRW: false,
   access: "write" as const,
+  alias: "company",
+  guid: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+  type: "DOCUMENT" as const,
+  icon: "",
+  treeGroupId: 0,
+  items: [],
   health: { month: "2026-10-01", score: 0.85, status: "AT_RISK" as const },
 };
 
@@ -25,6 +32,12 @@ export const Scorecard = z
     sharedForPublic: z.boolean().meta({ description: "Published at a public read-only link" }),
     sharedForRegRW: z.boolean().meta({ description: "Every user of the account may read and write it" }),
     access: z.enum(["read", "write"]).meta({ description: "What the caller may do with it" }),
+    alias: z.string().nullable().meta({ description: "A name that may stand for `id` in every path (null: none)" }),
+    guid: z.string().meta({ description: "A stable GUID of the scorecard" }),
+    type: z.literal("DOCUMENT").meta({ description: "The tree item's type (the vendor's field): scorecards are DOCUMENT, folders GROUP" }),
+    icon: z.string().meta({ description: "An icon's path or name, as the caller set it (empty: none)" }),
+    treeGroupId: z.number().int().meta({ description: "The folder holding it: Gauge has one folder per account, 0" }),
+    items: z.array(z.unknown()).meta({ description: "Child tree items: always empty for a scorecard (the vendor's field)" }),
     health: z
       .object({ month: z.string(), score: z.number().nullable(), status: Status })
       .nullable()
@@ -96,3 +109,52 @@ export const PublicScorecard = z
     },
   });
 export type PublicScorecard = z.infer<typeof PublicScorecard>;
+
+const groupExample = { id: 0, name: "Scorecards", type: "GROUP" as const, items: [scorecardExample] };
+
+export const DocumentTree = z
+  .object({
+    root: z
+      .object({ id: z.number().int(), name: z.string(), type: z.literal("GROUP"), items: z.array(Scorecard) })
+      .meta({ description: "The account's one folder (id 0) holding the caller's own scorecards" }),
+    sharedToUser: z.array(Scorecard).meta({ description: "Others the caller may read" }),
+  })
+  .meta({ id: "DocumentTree", example: { root: groupExample, sharedToUser: [] } });
+export type DocumentTree = z.infer<typeof DocumentTree>;
+
+export const CreateDocument = z
+  .strictObject({
+    parentGroupId: z.number().int().optional().meta({ description: "The folder: only 0 (the account's one folder) exists" }),
+    name: z.string().trim().min(1).max(200).optional().meta({ description: "Default: \"New scorecard\"" }),
+    description: z.string().max(5000).optional(),
+    alias: Alias.optional(),
+    icon: z.string().max(500).optional(),
+  })
+  .meta({ id: "CreateDocument", example: { parentGroupId: 0, name: "Operations 2027", alias: "ops-2027" } });
+export type CreateDocument = z.infer<typeof CreateDocument>;
+
+export const UpdateDocument = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    alias: Alias.nullable().optional().meta({ description: "null removes it" }),
+    description: z.string().max(5000).optional(),
+    icon: z.string().max(500).optional(),
+    sharedForPublic: z.boolean().optional().meta({ description: "Publish at a public read-only link (owner or admin only)" }),
+    sharedForRegRW: z.boolean().optional().meta({ description: "Every user of the account may read and write it (owner or admin only)" }),
+  })
+  .meta({ id: "UpdateDocument", example: { name: "Company balanced scorecard", alias: "company", description: "2027 strategy" } });
+export type UpdateDocument = z.infer<typeof UpdateDocument>;
+
+export const DeletedDocument = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    deletedAt: z.string(),
+    restorableUntil: z.string().meta({ description: "POST /rest/api/documents/list/{id}/restore brings it back until then; later it is purged" }),
+  })
+  .meta({ id: "DeletedDocument", example: { id: 3, name: "Old plan", deletedAt: "2026-11-23T10:00:00.000Z", restorableUntil: "2026-12-23T10:00:00.000Z" } });
+export type DeletedDocument = z.infer<typeof DeletedDocument>;
+export const DeletedDocumentList = z.object({ items: z.array(DeletedDocument) }).meta({
+  id: "DeletedDocumentList",
+  example: { items: [{ id: 3, name: "Old plan", deletedAt: "2026-11-23T10:00:00.000Z", restorableUntil: "2026-12-23T10:00:00.000Z" }] },
+});

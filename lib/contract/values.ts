@@ -10,12 +10,13 @@ const fields = {
   baseline: NullableNumber.optional(),
   min: NullableNumber.optional(),
   max: NullableNumber.optional(),
+  score: NullableNumber.optional().meta({ description: "An entered score, 1 = 100 % (the vendor's series): stored beside the computed score, which it does not replace" }),
 };
-export const VALUE_FIELDS = ["value", "target", "baseline", "min", "max"] as const;
+export const VALUE_FIELDS = ["value", "target", "baseline", "min", "max", "score"] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 
 const namesAField = (item: Partial<Record<ValueField, unknown>>) => VALUE_FIELDS.some((f) => item[f] !== undefined);
-const NAME_A_FIELD = "Name at least one of value, target, baseline, min, max";
+const NAME_A_FIELD = "Name at least one of value, target, baseline, min, max, score";
 
 export const ValueWrite = z
   .strictObject(fields)
@@ -24,7 +25,7 @@ export const ValueWrite = z
 export type ValueWrite = z.infer<typeof ValueWrite>;
 
 const GUID = "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f";
-const recordExample = { date: "2024-03-31", value: 42.5, target: 50, baseline: null, min: null, max: null };
+const recordExample = { date: "2024-03-31", value: 42.5, target: 50, baseline: null, min: null, max: null, score: null };
 const atDateExample = {
   date: "2024-03-31",
   value: 42.5,
@@ -51,6 +52,7 @@ export const ValueRecord = z
     baseline: z.number().nullable(),
     min: z.number().nullable(),
     max: z.number().nullable(),
+    score: z.number().nullable().meta({ description: "The entered score, if any (not the computed one)" }),
   })
   .meta({ id: "ValueRecord", example: recordExample });
 export type ValueRecord = z.infer<typeof ValueRecord>;
@@ -131,3 +133,33 @@ export const BatchGetValueBody = z
   .meta({ id: "BatchGetValueBody", example: { guids: [GUID] } });
 
 export const DateRangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
+
+export const KpiItem = z
+  .object({ guid: z.string(), name: z.string(), measure: z.string(), indicatorType: z.string(), updateInterval: z.string() })
+  .meta({ id: "KpiItem", description: "The KPI the figures belong to (the vendor's `item`)" });
+
+const itemExample = { guid: GUID, name: "Net promoter score", measure: "points", indicatorType: "INDICATOR", updateInterval: "MONTH" };
+const written = { valueDate: "2024-03-31", targetDate: "2024-03-31", baselineDate: null, minDate: null, maxDate: null, scoreDate: null };
+
+/** The single write's answer: the record as stored, each field's date (null when not stored), and the KPI. */
+export const WrittenValue = ValueRecord.extend({
+  valueDate: z.string().nullable(),
+  targetDate: z.string().nullable(),
+  baselineDate: z.string().nullable(),
+  minDate: z.string().nullable(),
+  maxDate: z.string().nullable(),
+  scoreDate: z.string().nullable(),
+  item: KpiItem,
+}).meta({ id: "WrittenValue", example: { ...recordExample, ...written, item: itemExample } });
+export type WrittenValue = z.infer<typeof WrittenValue>;
+
+export const ValuesAtDateWithItem = ValuesAtDate.extend({ item: KpiItem }).meta({
+  id: "ValuesAtDateWithItem",
+  example: { ...atDateExample, item: itemExample },
+});
+
+/** The vendor's batch read body: a bare array of GUIDs, or Gauge's `{ "guids": [...] }`. */
+export const BatchGetValueRequest = z
+  .union([z.array(Guid).min(1, "Send at least one GUID").max(MAX_BATCH_ITEMS), BatchGetValueBody])
+  .transform((body) => (Array.isArray(body) ? body : body.guids))
+  .meta({ id: "BatchGetValueRequest", example: [GUID] });

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "./client";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { kpis, kpiValues, scorecards, users } from "./schema";
+import { initiatives, kpis, kpiValues, mapLinks, scorecards, users } from "./schema";
 import type { KpiFile, ScorecardFile } from "./scorecard-file";
 
 const INSERT_CHUNK = 1000;
@@ -31,6 +31,7 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
       accountId,
       name: file.name,
       description: file.description ?? "",
+      icon: file.icon ?? "",
       ownerId: options.ownerId ?? sql`(${firstAdmin})`,
       accountAccess: options.accountAccess ?? "none",
     })
@@ -94,5 +95,26 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
     await tx.insert(kpiValues).values(values.slice(i, i + INSERT_CHUNK));
   }
+  const plans = planned.flatMap(({ kpi, guid }) =>
+    (kpi.initiatives ?? []).map(({ guid: own, responsible, description, currency, durationUnit, intervalStart, intervalEnd, ...rest }) => ({
+      ...rest,
+      guid: own ?? randomUUID(),
+      kpiGuid: guid,
+      description: description ?? "",
+      currency: currency ?? "",
+      durationUnit: durationUnit ?? "",
+      intervalStart: intervalStart ?? null,
+      intervalEnd: intervalEnd ?? null,
+      responsible: JSON.stringify(responsible ?? []),
+    })),
+  );
+  if (plans.length) await tx.insert(initiatives).values(plans);
+  const known = new Set(planned.map((p) => p.guid));
+  const guidOf = (ref: string) => guidById.get(ref) ?? (known.has(ref.toLowerCase()) ? ref.toLowerCase() : null);
+  const links = (file.links ?? []).flatMap((l) => {
+    const [fromGuid, toGuid] = [guidOf(l.from), guidOf(l.to)];
+    return fromGuid && toGuid ? [{ scorecardId, fromGuid, toGuid }] : [];
+  });
+  if (links.length) await tx.insert(mapLinks).values(links).onConflictDoNothing();
   return scorecardId;
 }

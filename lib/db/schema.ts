@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
@@ -121,10 +122,16 @@ export const scorecards = pgTable(
     accountAccess: text("account_access", { enum: ["none", "read", "write"] }).notNull().default("none"),
     /** The secret part of its public read-only link; null when it is not published. */
     publicId: text("public_id").unique(),
+    /** A name scripts may use in paths instead of the number, unique in the account. */
+    alias: text("alias"),
+    guid: uuid("guid").notNull().defaultRandom(),
+    icon: text("icon").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when deleted: hidden from every route, restorable for 30 days, then purged. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("scorecards_account_idx").on(t.accountId)],
+  (t) => [index("scorecards_account_idx").on(t.accountId), uniqueIndex("scorecards_alias_idx").on(t.accountId, t.alias)],
 );
 
 /** A scorecard shared with one user of its account. */
@@ -191,8 +198,10 @@ export const kpiValues = pgTable(
     baseline: doublePrecision("baseline"),
     min: doublePrecision("min"),
     max: doublePrecision("max"),
+    /** An entered score (a fraction, 1 = 100 %), kept beside the computed one. */
+    score: doublePrecision("score"),
     /**
-     * Which fields the record's last write named (value 1, target 2, baseline 4, min 8, max 16).
+     * Which fields the record's last write named (value 1, target 2, baseline 4, min 8, max 16, score 32).
      * A batch upserts every record in one sorted statement; ON CONFLICT keeps the fields the
      * write did not name by reading this mask from `excluded`.
      */
@@ -319,4 +328,51 @@ export const dashboardReads = pgTable(
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.id] })],
+);
+
+export const INITIATIVE_STATUSES = ["NOT_STARTED", "IN_PROGRESS", "ON_HOLD", "COMPLETED", "CANCELLED"] as const;
+
+/** A project or action meant to move a KPI (the vendor's "initiative"), attached to one KPI. */
+export const initiatives = pgTable(
+  "initiatives",
+  {
+    guid: uuid("guid").primaryKey(),
+    kpiGuid: uuid("kpi_guid")
+      .notNull()
+      .references(() => kpis.guid, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: INITIATIVE_STATUSES }).notNull(),
+    initiativeType: text("initiative_type").notNull(),
+    showOnMap: boolean("show_on_map").notNull().default(false),
+    budget: doublePrecision("budget"),
+    actualBudget: doublePrecision("actual_budget"),
+    currency: text("currency").notNull().default(""),
+    duration: doublePrecision("duration"),
+    durationUnit: text("duration_unit").notNull().default(""),
+    intervalStart: date("interval_start", { mode: "string" }),
+    intervalEnd: date("interval_end", { mode: "string" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** E-mail addresses or names of the people responsible, as JSON text (a string array). */
+    responsible: text("responsible").notNull().default("[]"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("initiatives_kpi_idx").on(t.kpiGuid)],
+);
+
+/** A cause-and-effect arrow of a scorecard's strategy map, from one objective (a KPI node) to another. */
+export const mapLinks = pgTable(
+  "map_links",
+  {
+    scorecardId: integer("scorecard_id")
+      .notNull()
+      .references(() => scorecards.id, { onDelete: "cascade" }),
+    fromGuid: uuid("from_guid")
+      .notNull()
+      .references(() => kpis.guid, { onDelete: "cascade" }),
+    toGuid: uuid("to_guid")
+      .notNull()
+      .references(() => kpis.guid, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.scorecardId, t.fromGuid, t.toGuid] })],
 );

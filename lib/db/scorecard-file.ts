@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Guid, IsoDate, NullableNumber } from "@/lib/contract/common";
+import { InitiativeBody } from "@/lib/contract/initiatives";
 import { Grouping, IndicatorType, Optimization, Period, ScoreCap, Thresholds } from "@/lib/contract/kpis";
 
 export const ValueRecordFile = z.object({
@@ -9,6 +10,7 @@ export const ValueRecordFile = z.object({
   baseline: NullableNumber.optional(),
   min: NullableNumber.optional(),
   max: NullableNumber.optional(),
+  score: NullableNumber.optional(),
 });
 
 export type KpiFile = {
@@ -32,6 +34,7 @@ export type KpiFile = {
   scoreCap?: number;
   children?: KpiFile[];
   values?: z.infer<typeof ValueRecordFile>[];
+  initiatives?: (InitiativeBody & { guid?: string })[];
 };
 
 /**
@@ -50,7 +53,7 @@ export const KpiFile: z.ZodType<KpiFile, any> = z.object({
   inheritance: z.boolean().optional(),
   optimization: Optimization.optional(),
   formula: z.string().nullable().optional(),
-  weight: z.number().finite().positive().optional(),
+  weight: z.number().finite().min(0).optional(),
   min: NullableNumber.optional(),
   max: NullableNumber.optional(),
   target: NullableNumber.optional(),
@@ -61,12 +64,16 @@ export const KpiFile: z.ZodType<KpiFile, any> = z.object({
     return z.array(KpiFile).optional();
   },
   values: z.array(ValueRecordFile).optional(),
+  initiatives: z.array(z.intersection(InitiativeBody, z.object({ guid: Guid.optional() }))).optional(),
 });
 
 /** The JSON file that `npm run cli -- import-scorecard` reads; README.md documents it. */
 export const ScorecardFile = z.object({
   name: z.string().min(1),
   description: z.string().optional(),
+  icon: z.string().optional(),
   kpis: z.array(KpiFile).min(1, "A scorecard needs at least one KPI"),
+  /** Strategy-map arrows between objectives, named by `id` or GUID. */
+  links: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
 });
 export type ScorecardFile = z.infer<typeof ScorecardFile>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roleAtLeast, type Role } from "@/lib/contract/people";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
@@ -48,7 +48,8 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   const call = async (method: string, path: string, who: Record<string, string>, body?: unknown) => {
     const response = await api.call(path, body === undefined ? { method, headers: who } : jsonInit(method, body, who));
     const text = await response.text();
-    return { status: response.status, text, json: text ? JSON.parse(text) : null };
+    const isJson = response.headers.get("Content-Type")?.includes("json");
+    return { status: response.status, text, json: text && isJson ? JSON.parse(text) : null };
   };
   const asAdmin = async (method: string, path: string, body?: unknown) => (await call(method, path, admin.auth, body)).json;
 
@@ -68,6 +69,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     docs = { private: privateDoc, sharedRead, accountWrite };
     await asAdmin("PUT", `/api/document/${sharedRead}/sharing`, { users: [{ userId: users.expert!.userId, access: "read" }, { userId: users.viewer!.userId, access: "read" }] });
     await asAdmin("PUT", `/api/document/${accountWrite}/sharing`, { account: "write" });
+    for (const [name, doc] of [["Private", privateDoc], ["Shared for reading", sharedRead], ["Whole account writes", accountWrite]] as const) nameOf[doc] = name;
     for (const doc of Object.values(docs)) kpiOf[doc] = (await asAdmin("GET", `/api/document/${doc}/kpi/list`)).items.find((k: { name: string }) => k.name === "Sales").guid;
   });
   afterAll(() => database.close());
@@ -96,6 +98,37 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     createAlert: async (doc) => ({ path: `/api/document/${doc}/alerts`, body: { name: "a", kpiGuid: kpiOf[doc], condition: "VALUE_CHANGED", webhookId: await freshWebhook() } }),
     updateAlert: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}`, body: { active: false } }),
     deleteAlert: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}` }),
+    // Changing nothing: the same name.
+    updateDocument: async (doc) => ({ path: `/api/documents/list/${doc}`, body: { name: nameOf[doc] } }),
+    downloadDocument: async (doc) => ({ path: `/api/document/${doc}/download` }),
+    checkDocument: async (doc) => ({ path: `/api/document/${doc}/document-check-requests` }),
+    balanceWeights: async (doc) => ({ path: `/api/document/${doc}/kpi/weight-balance` }),
+    createKpi: async (doc) => ({ path: `/api/document/${doc}/kpi`, body: { name: "Extra" } }),
+    setKpi: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}`, body: { name: "Sales", indicatorType: "INDICATOR" } }),
+    deleteKpi: async (doc) => ({ path: `/api/document/${doc}/kpi/${(await asAdmin("POST", `/api/document/${doc}/kpi`, { name: "Doomed" })).guid}` }),
+    getRecord: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/values/2024-01-01` }),
+    ...Object.fromEntries(
+      ["Target", "Baseline", "Min", "Max", "Score"].map((f) => [`delete${f}`, async (doc: number) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/${f.toLowerCase()}/2024-01-01` })]),
+    ),
+    groupedValueAllTime: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/grouped-value/MONTH` }),
+    groupedValuesAllTime: async (doc) => ({ path: `/api/document/${doc}/kpi/indicatos/grouped-value/MONTH` }),
+    listInitiatives: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/initiatives` }),
+    createInitiative: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/initiatives`, body: plan }),
+    getInitiative: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/initiatives/${await freshInitiative(doc)}` }),
+    updateInitiative: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/initiatives/${await freshInitiative(doc)}`, body: plan }),
+    deleteInitiative: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/initiatives/${await freshInitiative(doc)}` }),
+    strategyMaps: async (doc) => ({ path: `/api/document/${doc}/maps` }),
+    setMapLinks: async (doc) => ({ path: `/api/document/${doc}/maps/${doc}/links`, body: { links: [] } }),
+    excelReport: async (doc) => ({ path: `/api/report/${doc}/excel` }),
+  };
+  const plan = { name: "Plan", status: "IN_PROGRESS", initiativeType: "PROJECT" };
+  const freshInitiative = async (doc: number) => (await asAdmin("POST", `/api/document/${doc}/kpi/${kpiOf[doc]}/initiatives`, plan)).guid as string;
+  const nameOf: Record<number, string> = {};
+  /** A scorecard of the admin's that every user of the account may write. */
+  const freshAccountDoc = async () => {
+    const { id } = await asAdmin("POST", "/api/documents", { name: "Scratch" });
+    await asAdmin("PUT", `/api/document/${id}/sharing`, { account: "write" });
+    return id as number;
   };
   // A public address literal: no DNS needed, and not refused as internal.
   const freshWebhook = async () => (await asAdmin("POST", "/api/webhooks", { name: "hook", url: "https://93.184.216.34/hook" })).id as number;
@@ -132,6 +165,22 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       request: async () => ({ path: `/api/invitations/${(await asAdmin("POST", "/api/invitations", { email: `inv${Math.random()}@team.example`, role: "expert" })).id}` }),
       expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
     },
+    documentTree: { request: async () => ({ path: "/api/documents/tree" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    createDocument: { request: async () => ({ path: "/api/documents", body: {} }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
+    listDeletedDocuments: { request: async () => ({ path: "/api/documents/deleted" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    // Deleting is the owner's or an admin's, even for a scorecard the whole account writes.
+    deleteDocument: { request: async () => ({ path: `/api/documents/list/${await freshAccountDoc()}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    restoreDocument: {
+      request: async () => {
+        const id = await freshAccountDoc();
+        await asAdmin("DELETE", `/api/documents/list/${id}`);
+        return { path: `/api/documents/list/${id}/restore` };
+      },
+      expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 },
+    },
+    indicatorTypes: { request: async () => ({ path: "/api/service/enums/indicator-types" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    initiativeStatuses: { request: async () => ({ path: "/api/initiative-statuses" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    organizationInfo: { request: async () => ({ path: "/api/organization-info" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     changePassword: {
       request: async (who) => {
         const password = who === "stranger" || who === "admin" ? admin.password : users[who]!.password;
@@ -179,6 +228,9 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       }
     }
     expect(mismatches).toEqual([]);
+    // The scorecards the table made, so the tests below see the account as it was set up.
+    await database.db.delete(schema.scorecards).where(inArray(schema.scorecards.name, ["Scratch", "New scorecard"]));
+    await database.db.delete(schema.kpis).where(eq(schema.kpis.name, "Extra"));
   });
 
   it("lists own scorecards as documents and the rest as sharedToUser, with each caller's access", async () => {

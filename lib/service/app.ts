@@ -10,6 +10,7 @@ import { requireToken } from "./require-token";
 import { gatedOperations, requireRole } from "./role-gate";
 import { renderDocsPage } from "./docs-page";
 import { newRouter } from "./router";
+import { resolveAlias } from "./aliases";
 import { authRoutes } from "./routes/auth";
 import { alertRoutes } from "./routes/alerts";
 import { peopleRoutes } from "./routes/people";
@@ -18,6 +19,7 @@ import { groupedRoutes } from "./routes/grouped";
 import { scorecardRoutes } from "./routes/scorecards";
 import { valueRoutes } from "./routes/values";
 import { webhookRoutes } from "./routes/webhooks";
+import { initiativeRoutes, mapAndReportRoutes } from "./routes/vendor-extras";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 // The reference page has no script at all: inline styles only.
@@ -86,6 +88,8 @@ export function createApi(deps: Deps) {
   app.route("/", alertRoutes);
   app.route("/", peopleRoutes);
   app.route("/", publicRoutes);
+  app.route("/", initiativeRoutes);
+  app.route("/", mapAndReportRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {
@@ -100,6 +104,8 @@ export function createApi(deps: Deps) {
     servers: [{ url: "/" }],
   };
   app.doc31("/openapi.json", openApiConfig);
+  const dispatch = app.fetch;
+  app.fetch = async (request, env, executionContext) => dispatch(await resolveAlias(request, deps), env, executionContext);
   // The filter is a plain GET form: the page runs no script at all.
   app.get("/docs", (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig), (c.req.query("q") ?? "").slice(0, 200))));
   return app;

@@ -74,7 +74,7 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
     expect(notFound.headers.get("RateLimit")).toBe('"hourly";r=99;t=3600');
     expect(notFound.headers.get("X-RateLimit-Limit")).toBe("100");
     expect(notFound.headers.get("X-RateLimit-Reset")).toBe(String(Math.ceil(start / 1000) + 3600));
-    const invalid = await api.call("/api/document/abc/kpi/list", { headers: auth });
+    const invalid = await api.call("/api/document/a.b/kpi/list", { headers: auth });
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get("X-RateLimit-Remaining")).toBe("98");
     const info = await (await api.call("/api/access/info", { headers: auth })).json();

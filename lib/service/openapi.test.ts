@@ -63,7 +63,8 @@ describe("OpenAPI document and reference page", () => {
     for (const route of CONTRACT_ROUTES) expect(routes).toContain(route);
     expect(doc.components.securitySchemes.Token).toEqual({ type: "apiKey", in: "header", name: "Token" });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Kpi", "KpiNode", "Scorecard", "Error", "LoginRequest", "LoginResponse", "AccessInfo"]));
-    expect(doc.components.schemas.LoginRequest.required).toEqual(["email", "contraseña"]);
+    expect(doc.components.schemas.LoginRequest.required).toEqual(["email"]);
+    expect(Object.keys(doc.components.schemas.LoginRequest.properties)).toEqual(["email", "contraseña", "password"]);
     expect(doc.components.schemas.Kpi.properties.updateInterval.enum).toEqual(["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"]);
   });
 
@@ -111,10 +112,10 @@ describe("OpenAPI document and reference page", () => {
   });
 
   it("filters the reference with a plain form, and names the role an operation needs", async () => {
-    const html = await (await api.call("/docs?q=sharing%20put")).text();
+    const html = await (await api.call("/docs?q=sharing%20put%20public%20link%20users")).text();
     expect(html).toContain("/rest/api/document/{docId}/sharing");
     expect(html).not.toContain("/rest/api/document/{docId}/kpi/batch/set-values");
-    expect(html).toMatch(/1 of \d+ operations match “sharing put”/);
+    expect(html).toMatch(/1 of \d+ operations match “sharing put public link users”/);
     expect(html).toContain("needs expert");
     const hostile = await (await api.call(`/docs?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`)).text();
     expect(hostile).not.toContain("<img src=x");

@@ -36,6 +36,12 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       sharedForPublic: false,
       sharedForRegRW: false,
       access: "write",
+      alias: null,
+      guid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: "DOCUMENT",
+      icon: "",
+      treeGroupId: 0,
+      items: [],
       health: { month: "2026-02-01", score: null, status: "NONE" },
     });
   });
@@ -84,15 +90,15 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
   it("returns one KPI by GUID, in any letter case", async () => {
     const docId = owner.scorecardIds[0];
     const sales = (await get(`/api/document/${docId}/kpi/list`)).body.items[2];
-    expect((await get(`/api/document/${docId}/kpi/${sales.guid}`)).body).toEqual(sales);
-    expect((await get(`/api/document/${docId}/kpi/${sales.guid.toUpperCase()}`)).body).toEqual(sales);
+    expect((await get(`/api/document/${docId}/kpi/${sales.guid}`)).body).toEqual({ ...sales, initiatives: [], items: [] });
+    expect((await get(`/api/document/${docId}/kpi/${sales.guid.toUpperCase()}`)).body).toEqual({ ...sales, initiatives: [], items: [] });
     // The KPI exists, but in another scorecard of the same account.
     const other = await get(`/api/document/${owner.scorecardIds[1]}/kpi/${sales.guid}`);
     expect(other.status).toBe(404);
   });
 
   it.each([
-    ["/api/documents/list/abc", "docId"],
+    ["/api/documents/list/a.b", "docId"],
     ["/api/documents/list/-1", "docId"],
     ["/api/document/1.5/kpi/list", "docId"],
     ["/api/document/1/kpi/not-a-guid", "guid"],
@@ -112,7 +118,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({ guid: sales.guid, thresholds: { onTrack: 0.9, atRisk: 0.5 }, scoreCap: 1.5 });
     expect((await get(`/api/document/${docId}/kpi/${sales.guid}`)).body).toMatchObject({ scoreCap: 1.5 });
-    for (const bad of [{ thresholds: { onTrack: 0.5, atRisk: 0.9 } }, { thresholds: { onTrack: 1.2, atRisk: 0.5 } }, { scoreCap: 0.8 }, {}, { name: "x" }]) {
+    for (const bad of [{ thresholds: { onTrack: 0.5, atRisk: 0.9 } }, { thresholds: { onTrack: 1.2, atRisk: 0.5 } }, { scoreCap: 0.8 }, {}, { nonsense: "x" }, { name: "" }]) {
       expect((await patch(bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect(await (await patch({ thresholds: null, scoreCap: null })).json()).toMatchObject({ thresholds: { onTrack: 1, atRisk: 0.7 }, scoreCap: 1 });
@@ -139,6 +145,10 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     ).id;
     expect([theirHook, theirAlert]).toEqual([expect.any(Number), expect.any(Number)]);
     const theirUser = (await (await api.call("/api/access/info", { headers: stranger.auth })).json()).userId;
+    const theirInitiative = (
+      await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, jsonInit("POST", { name: "Theirs", status: "IN_PROGRESS", initiativeType: "PROJECT" }, stranger.auth))).json()
+    ).guid;
+    expect((await api.call(`/api/documents/list/${theirDoc}`, jsonInit("PUT", { name: "Theirs", alias: "theirs" }, stranger.auth))).status).toBe(200);
     const theirInvitation = (await (await api.call("/api/invitations", jsonInit("POST", { email: "theirs@example.com", role: "viewer" }, stranger.auth))).json()).id;
     // A link they published and then withdrew.
     const sharing = `/api/document/${theirDoc}/sharing`;
@@ -177,6 +187,34 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "POST", path: `/api/document/${theirDoc}/alerts`, openapi: "/rest/api/document/{docId}/alerts", body: { name: "x", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook } },
       { method: "PATCH", path: `/api/document/${theirDoc}/alerts/${theirAlert}`, openapi: "/rest/api/document/{docId}/alerts/{id}", body: { active: false } },
       { method: "DELETE", path: `/api/document/${theirDoc}/alerts/${theirAlert}`, openapi: "/rest/api/document/{docId}/alerts/{id}" },
+      { method: "PUT", path: `/api/documents/list/${theirDoc}`, openapi: "/rest/api/documents/list/{docId}", body: { name: "Mine now" } },
+      { method: "DELETE", path: `/api/documents/list/${theirDoc}`, openapi: "/rest/api/documents/list/{docId}" },
+      { method: "POST", path: `/api/documents/list/${theirDoc}/restore`, openapi: "/rest/api/documents/list/{docId}/restore" },
+      { method: "GET", path: `/api/document/${theirDoc}/download`, openapi: "/rest/api/document/{docId}/download" },
+      { method: "POST", path: `/api/document/${theirDoc}/document-check-requests`, openapi: "/rest/api/document/{docId}/document-check-requests" },
+      { method: "PUT", path: `/api/document/${theirDoc}/kpi/weight-balance`, openapi: "/rest/api/document/{docId}/kpi/weight-balance" },
+      { method: "POST", path: `/api/document/${theirDoc}/kpi`, openapi: "/rest/api/document/{docId}/kpi", body: { name: "x" } },
+      { method: "PUT", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}", body: { name: "x", indicatorType: "INDICATOR" } },
+      { method: "DELETE", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values/{date}" },
+      ...["target", "baseline", "min", "max", "score"].map((field) => ({
+        method: "DELETE",
+        path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/${field}/2024-01-01`,
+        openapi: `/rest/api/document/{docId}/kpi/indicator/{guid}/${field}/{date}`,
+      })),
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/grouped-value/MONTH`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicatos/grouped-value/MONTH`, openapi: "/rest/api/document/{docId}/kpi/indicatos/grouped-value/{period}" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives" },
+      { method: "POST", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives", body: { name: "x", status: "IN_PROGRESS", initiativeType: "PROJECT" } },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}" },
+      { method: "PUT", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", body: { name: "x", status: "IN_PROGRESS", initiativeType: "PROJECT" } },
+      { method: "DELETE", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}" },
+      { method: "GET", path: `/api/document/${theirDoc}/maps`, openapi: "/rest/api/document/{docId}/maps" },
+      { method: "PUT", path: `/api/document/${theirDoc}/maps/${theirDoc}/links`, openapi: "/rest/api/document/{docId}/maps/{mapId}/links", body: { links: [] } },
+      { method: "GET", path: `/api/report/${theirDoc}/excel`, openapi: "/rest/api/report/{docId}/excel" },
+      // Their alias is no alias of the caller's account.
+      { method: "GET", path: `/api/documents/list/theirs`, openapi: "" },
+      { method: "GET", path: `/api/report/theirs/excel`, openapi: "" },
       // Their KPI addressed through the caller's own scorecard is just as missing.
       { method: "GET", path: `/api/document/${owner.scorecardIds[0]}/kpi/indicator/${theirKpi}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "" },
       { method: "GET", path: `/api/document/${owner.scorecardIds[0]}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31?guids=${theirKpi}`, openapi: "" },

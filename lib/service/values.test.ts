@@ -40,7 +40,9 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
 
   it("writes only the named fields and reads the values in effect at a date", async () => {
     expect((await call("POST", valuePath(kpi.Sales!, "2024-01-10"), { value: 40, target: 90 })).body).toEqual({
-      date: "2024-01-10", value: 40, target: 90, baseline: null, min: null, max: null,
+      date: "2024-01-10", value: 40, target: 90, baseline: null, min: null, max: null, score: null,
+      valueDate: "2024-01-10", targetDate: "2024-01-10", baselineDate: null, minDate: null, maxDate: null, scoreDate: null,
+      item: { guid: kpi.Sales, name: "Sales", measure: "USD", indicatorType: "INDICATOR", updateInterval: "MONTH" },
     });
     expect((await call("POST", valuePath(kpi.Sales!, "2024-01-10"), { baseline: 10 })).body).toMatchObject({ value: 40, target: 90, baseline: 10 });
 
@@ -54,6 +56,7 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
       performance: 0.4, progress: 30 / 80,
       // 37.5 % of the way from the baseline 10 to the target 90: below the at-risk threshold (70 %).
       score: 30 / 80, status: "OFF_TRACK",
+      item: { guid: kpi.Sales, name: "Sales", measure: "USD", indicatorType: "INDICATOR", updateInterval: "MONTH" },
     });
     // Sales has no inheritance: in February the January value is no longer in effect, the target is.
     const nextMonth = (await call("GET", valuePath(kpi.Sales!, "2024-02-05"))).body;
@@ -106,7 +109,7 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     const history = `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values`;
     expect((await call("GET", history)).body.items.map((r: { value: number }) => r.value)).toEqual([1, 2, 3]);
     expect((await call("GET", `${history}?from=2024-01-15&to=2024-02-28`)).body.items).toEqual([
-      { date: "2024-02-01", value: 2, target: null, baseline: null, min: null, max: null },
+      { date: "2024-02-01", value: 2, target: null, baseline: null, min: null, max: null, score: null },
     ]);
     expect((await call("GET", `${history}?from=2024-13-01`)).status).toBe(400);
     expect((await call("DELETE", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values/2024-02-01`)).status).toBe(204);
@@ -120,8 +123,8 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     ]);
     expect(written.status).toBe(200);
     expect(written.body.values).toEqual([
-      { guid: kpi.Sales, date: "2024-05-31", value: 70, target: null, baseline: null, min: null, max: null },
-      { guid: kpi.Costs, date: "2024-05-31", value: 20, target: 15, baseline: null, min: null, max: null },
+      { guid: kpi.Sales, date: "2024-05-31", value: 70, target: null, baseline: null, min: null, max: null, score: null },
+      { guid: kpi.Costs, date: "2024-05-31", value: 20, target: 15, baseline: null, min: null, max: null, score: null },
     ]);
     const read = await call("POST", `/api/document/${doc}/kpi/batch/get-value/2024-05-31`, { guids: [kpi.Costs, kpi.Margin] });
     expect(read.body.values.map((v: { guid: string; value: number }) => [v.guid, v.value])).toEqual([[kpi.Costs, 20], [kpi.Margin, 50]]);

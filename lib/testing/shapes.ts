@@ -4,7 +4,7 @@ import type { Point } from "@/lib/contract/grouped";
 import { SCORING_DEFAULTS, type KpiNode } from "@/lib/contract/kpis";
 
 export const kpiNode = (guid: string, name: string, extra: Partial<KpiNode> = {}): KpiNode => ({
-  guid, name, description: "", parentGuid: null, indicatorType: "INDICATOR", measure: "USD", updateInterval: "MONTH",
+  guid, name, description: "", parentGuid: null, indicatorType: "INDICATOR", measure: "USD", measureNames: ["USD"], updateInterval: "MONTH",
   acceptValueData: true, grouping: "AVERAGE", inheritance: false, optimization: "MAXIMIZE", formula: null, weight: 1,
   min: null, max: null, target: null, baseline: null,
   thresholds: { onTrack: SCORING_DEFAULTS.onTrack, atRisk: SCORING_DEFAULTS.atRisk }, scoreCap: SCORING_DEFAULTS.cap,

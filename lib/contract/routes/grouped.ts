@@ -43,3 +43,31 @@ export const groupedValues = createRoute({
   request: { params: z.object({ docId: DocId, ...range }), query: z.object({ guids: GuidList }) },
   responses: { 200: json(GroupedValues, "One series per KPI, in tree order (or the order listed)"), ...errors(400, 404) },
 });
+
+const allTime =
+  "Without dates: from the first period holding a value of the KPIs asked for (today's when none) to the period holding today, " +
+  "moved later when that is more than 1000 periods. ";
+
+export const groupedValueAllTime = createRoute({
+  operationId: "groupedValueAllTime",
+  method: "get",
+  path: "/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}",
+  tags,
+  summary: "One KPI's values grouped by period, all its history",
+  description: allTime + description,
+  security: secured,
+  request: { params: z.object({ docId: DocId, guid: Guid, period: Period }) },
+  responses: { 200: json(GroupedValue, "The KPI's series"), ...errors(400, 404) },
+});
+
+export const groupedValuesAllTime = createRoute({
+  operationId: "groupedValuesAllTime",
+  method: "get",
+  path: "/api/document/{docId}/kpi/indicatos/grouped-value/{period}",
+  tags,
+  summary: "Every KPI's values grouped by period, all their history (`indicatos`: the vendor's spelling, kept)",
+  description: allTime + description,
+  security: secured,
+  request: { params: z.object({ docId: DocId, period: Period }), query: z.object({ guids: GuidList }) },
+  responses: { 200: json(GroupedValues, "One series per KPI, in tree order (or the order listed)"), ...errors(400, 404) },
+});

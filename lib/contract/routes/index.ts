@@ -3,12 +3,15 @@
 import * as alerts from "./alerts";
 import * as auth from "./auth";
 import * as grouped from "./grouped";
+import * as initiatives from "./initiatives";
+import * as maps from "./maps";
 import * as people from "./people";
 import * as publicScorecards from "./public";
+import * as reports from "./reports";
 import * as scorecards from "./scorecards";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards };
+export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DocId, Guid } from "../common";
-import { Kpi, KpiList, KpiTree, UpdateKpi } from "../kpis";
-import { Scorecard, ScorecardList, Sharing, UpdateSharing } from "../scorecards";
+import { DocumentCheck } from "../alerts";
+import { CreateKpi, IndicatorTypeList, Kpi, KpiInfo, KpiList, KpiTree, SetKpi, UpdateKpi, WeightChangeList } from "../kpis";
+import { CreateDocument, DeletedDocument, DeletedDocumentList, DocumentTree, Scorecard, ScorecardList, Sharing, UpdateDocument, UpdateSharing } from "../scorecards";
 import { errors, json, jsonBody, secured, needs } from "./helpers";
 
 const docParams = z.object({ docId: DocId });
@@ -56,10 +57,10 @@ export const getKpi = createRoute({
   method: "get",
   path: "/api/document/{docId}/kpi/{guid}",
   tags,
-  summary: "One KPI",
+  summary: "One KPI, with its initiatives and its children",
   security: secured,
   request: { params: z.object({ docId: DocId, guid: Guid }) },
-  responses: { 200: json(Kpi, "The KPI"), ...errors(400, 404) },
+  responses: { 200: json(KpiInfo, "The KPI"), ...errors(400, 404) },
 });
 
 export const updateKpi = createRoute({
@@ -68,11 +69,14 @@ export const updateKpi = createRoute({
   method: "patch",
   path: "/api/document/{docId}/kpi/{guid}",
   tags,
-  summary: "Change a KPI's settings (only the fields sent; null restores the default)",
-  description: "`thresholds` and `scoreCap` decide the KPI's statuses and how far above 100 % its score goes; see the contract's \"Scores and statuses\".",
+  summary: "Change a KPI's settings, or move it (only the fields sent; null restores the default)",
+  description:
+    "`thresholds` and `scoreCap` decide the KPI's statuses and how far above 100 % its score goes; see the contract's \"Scores and statuses\". " +
+    "`parentGuid` and `position` move it (under a container, not under itself). A formula must parse, name KPIs of this scorecard and make no cycle (400). " +
+    "409 when the change would break the tree: the root turned into an indicator or moved, a container with children turned into an indicator, an indicator holding values turned into a container.",
   security: secured,
   request: { params: z.object({ docId: DocId, guid: Guid }), body: jsonBody(UpdateKpi) },
-  responses: { 200: json(Kpi, "The KPI as it is now"), ...errors(400, 404, 415, 403) },
+  responses: { 200: json(Kpi, "The KPI as it is now"), ...errors(400, 404, 409, 415, 403) },
 });
 
 
@@ -102,4 +106,180 @@ export const updateSharing = createRoute({
   security: secured,
   request: { params: docParams, body: jsonBody(UpdateSharing) },
   responses: { 200: json(Sharing, "The sharing as it is now"), ...errors(400, 403, 404, 415) },
+});
+
+const kpiParams = z.object({ docId: DocId, guid: Guid });
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z.string().optional().meta({ description: "Makes a retried create safe: a repeat within 24 h returns the first response" }),
+});
+
+export const setKpi = createRoute({
+  operationId: "setKpi",
+  ...needs("expert"),
+  method: "put",
+  path: "/api/document/{docId}/kpi/{guid}",
+  tags,
+  summary: "Set a KPI's name, type and description (the vendor's KPI update)",
+  description: "Other settings stay; PATCH changes any of them. The type follows PATCH's rules (409 when it would break the tree).",
+  security: secured,
+  request: { params: kpiParams, body: jsonBody(SetKpi) },
+  responses: { 200: json(Kpi, "The KPI as it is now"), ...errors(400, 404, 409, 415, 403) },
+});
+
+export const createKpi = createRoute({
+  operationId: "createKpi",
+  ...needs("expert"),
+  method: "post",
+  path: "/api/document/{docId}/kpi",
+  tags,
+  summary: "Add a KPI or a container",
+  security: secured,
+  request: { params: docParams, headers: idempotencyHeader, body: jsonBody(CreateKpi) },
+  responses: { 201: json(Kpi, "The new KPI"), ...errors(400, 404, 409, 415, 403) },
+});
+
+export const deleteKpi = createRoute({
+  operationId: "deleteKpi",
+  ...needs("expert"),
+  method: "delete",
+  path: "/api/document/{docId}/kpi/{guid}",
+  tags,
+  summary: "Delete a KPI with its children, values, initiatives, alerts and map arrows",
+  description: "409 for the root (delete the scorecard instead) and while another KPI's formula uses it or one of its children.",
+  security: secured,
+  request: { params: kpiParams },
+  responses: { 204: { description: "Deleted" }, ...errors(400, 404, 409, 403) },
+});
+
+export const indicatorTypes = createRoute({
+  operationId: "indicatorTypes",
+  method: "get",
+  path: "/api/service/enums/indicator-types",
+  tags,
+  summary: "The values `indicatorType` takes",
+  security: secured,
+  responses: { 200: json(IndicatorTypeList, "The indicator types"), ...errors() },
+});
+
+export const balanceWeights = createRoute({
+  operationId: "balanceWeights",
+  ...needs("expert"),
+  method: "put",
+  path: "/api/document/{docId}/kpi/weight-balance",
+  tags,
+  summary: "Give every KPI the same weight as its siblings, the siblings' weights summing to 100",
+  description: "Under each container, n children get 100/n each. A container's score is its children's scores averaged by weight, so equal weights mean a plain average. No body.",
+  security: secured,
+  request: { params: docParams },
+  responses: { 200: json(WeightChangeList, "Every KPI whose weight changed (a bare array, as the vendor lists it)"), ...errors(400, 404, 403) },
+});
+
+const documentTags = ["Documents"];
+
+export const documentTree = createRoute({
+  operationId: "documentTree",
+  method: "get",
+  path: "/api/documents/tree",
+  tags: documentTags,
+  summary: "The folder tree: one folder (id 0) holding the caller's scorecards, and those shared with it",
+  security: secured,
+  responses: { 200: json(DocumentTree, "The tree"), ...errors() },
+});
+
+export const createDocument = createRoute({
+  operationId: "createDocument",
+  ...needs("expert"),
+  method: "post",
+  path: "/api/documents",
+  tags: documentTags,
+  summary: "Create an empty scorecard owned by the caller",
+  description: "The body may be empty (`{}`). `parentGroupId` may only be 0; an alias already in the account is a 409.",
+  security: secured,
+  request: { headers: idempotencyHeader, body: jsonBody(CreateDocument) },
+  responses: { 201: json(Scorecard, "The new scorecard"), ...errors(400, 404, 409, 415, 403) },
+});
+
+export const updateDocument = createRoute({
+  operationId: "updateDocument",
+  ...needs("expert"),
+  method: "put",
+  path: "/api/documents/list/{docId}",
+  tags: documentTags,
+  summary: "Rename a scorecard, set its alias, description and icon, or change its sharing",
+  description:
+    "`name` is required; other fields left out stay. Changing `sharedForPublic` or `sharedForRegRW` is the owner's or an admin's (403 otherwise); " +
+    "sharedForRegRW true lets every user of the account write it, false takes the account's access away. An alias in use is a 409.",
+  security: secured,
+  request: { params: docParams, body: jsonBody(UpdateDocument) },
+  responses: { 200: json(Scorecard, "The scorecard as it is now"), ...errors(400, 403, 404, 409, 415) },
+});
+
+export const deleteDocument = createRoute({
+  operationId: "deleteDocument",
+  ...needs("expert"),
+  method: "delete",
+  path: "/api/documents/list/{docId}",
+  tags: documentTags,
+  summary: "Delete a scorecard (restorable for 30 days)",
+  description: "The owner's or an admin's. It disappears from every route at once, alerts included; POST .../restore brings it back, whole, for 30 days.",
+  security: secured,
+  request: { params: docParams },
+  responses: { 200: json(DeletedDocument, "What was deleted and until when it can be restored"), ...errors(400, 403, 404) },
+});
+
+export const listDeletedDocuments = createRoute({
+  operationId: "listDeletedDocuments",
+  method: "get",
+  path: "/api/documents/deleted",
+  tags: documentTags,
+  summary: "Deleted scorecards the caller may still restore, newest first",
+  security: secured,
+  responses: { 200: json(DeletedDocumentList, "Restorable scorecards"), ...errors() },
+});
+
+export const restoreDocument = createRoute({
+  operationId: "restoreDocument",
+  ...needs("expert"),
+  method: "post",
+  path: "/api/documents/list/{docId}/restore",
+  tags: documentTags,
+  summary: "Bring back a deleted scorecard",
+  security: secured,
+  request: { params: docParams },
+  responses: { 200: json(Scorecard, "The scorecard, back"), ...errors(400, 404, 403) },
+});
+
+export const downloadDocument = createRoute({
+  operationId: "downloadDocument",
+  method: "get",
+  path: "/api/document/{docId}/download",
+  tags: documentTags,
+  summary: "The scorecard as a file, in the format `npm run cli -- import-scorecard` reads",
+  description: "KPIs with their GUIDs, settings, values, initiatives and map arrows. Importing it gives back the same scorecard (in a database without those GUIDs).",
+  security: secured,
+  request: { params: docParams },
+  responses: {
+    200: json(z.object({ name: z.string(), description: z.string().optional(), kpis: z.array(z.unknown()) }).passthrough().meta({
+      id: "ScorecardFile",
+      example: {
+        name: "Company balanced scorecard",
+        description: "",
+        kpis: [{ guid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f", name: "Customer", type: "CONTAINER", children: [{ guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", name: "Net promoter score", target: 45, values: [{ date: "2026-10-31", value: 41 }] }] }],
+      },
+    }), "The scorecard file (README.md: \"Scorecard files\")"),
+    ...errors(400, 404),
+  },
+});
+
+export const checkDocument = createRoute({
+  operationId: "checkDocument",
+  ...needs("expert"),
+  method: "post",
+  path: "/api/document/{docId}/document-check-requests",
+  tags: documentTags,
+  summary: "Run the scorecard's alerts now",
+  description: "No body. Each alert is checked against its KPI's newest value; those that fire queue their webhook events, as after a write.",
+  security: secured,
+  request: { params: docParams },
+  responses: { 200: json(DocumentCheck, "What was checked and what fired"), ...errors(400, 404, 403) },
 });

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DocId, Guid, IsoDate } from "../common";
 import {
-  BatchGetValueBody,
+  BatchGetValueRequest,
   BatchSetValueBody,
   BatchSetValueResponse,
   BatchSetValuesBody,
@@ -10,8 +10,9 @@ import {
   GuidValuesAtDateList,
   ValueRecord,
   ValueRecordList,
-  ValuesAtDate,
+  ValuesAtDateWithItem,
   ValueWrite,
+  WrittenValue,
 } from "../values";
 import { errors, json, jsonBody, secured, needs } from "./helpers";
 
@@ -34,7 +35,7 @@ export const getValue = createRoute({
     "Without inheritance, `value` counts only inside the KPI's own update period holding `date`. Calculated KPIs give the calculated value of that period.",
   security: secured,
   request: { params: kpiDateParams },
-  responses: { 200: json(ValuesAtDate, "The values in effect"), ...errors(400, 404) },
+  responses: { 200: json(ValuesAtDateWithItem, "The values in effect, and the KPI"), ...errors(400, 404) },
 });
 
 export const setValue = createRoute({
@@ -44,9 +45,12 @@ export const setValue = createRoute({
   path: "/api/document/{docId}/kpi/indicator/{guid}/value/{date}",
   tags,
   summary: "Write a value record (only the fields named change)",
+  description:
+    "The vendor marks all five figures required; Gauge writes only those sent, and a null clears one. `score` is an entered score stored beside the computed one. " +
+    "Each `*Date` is the record's date for a field it holds (null otherwise); `item` is the KPI.",
   security: secured,
   request: { params: kpiDateParams, headers: idempotencyHeader, body: jsonBody(ValueWrite) },
-  responses: { 200: json(ValueRecord, "The record as stored"), ...errors(400, 404, 409, 413, 415, 403) },
+  responses: { 200: json(WrittenValue, "The record as stored"), ...errors(400, 404, 409, 413, 415, 403) },
 });
 
 export const deleteValue = createRoute({
@@ -107,7 +111,8 @@ export const batchGetValue = createRoute({
   tags,
   summary: "Batch: the values in effect at a date for many KPIs",
   security: secured,
-  request: { params: docDateParams, body: jsonBody(BatchGetValueBody) },
+  description: "The body is a JSON array of GUIDs (the vendor's form) or `{ \"guids\": [...] }`; at most 5000.",
+  request: { params: docDateParams, body: jsonBody(BatchGetValueRequest) },
   responses: { 200: json(GuidValuesAtDateList, "One entry per GUID, in the order sent"), ...errors(400, 404, 415) },
 });
 
@@ -121,3 +126,35 @@ export const batchGetAllValues = createRoute({
   request: { params: docDateParams },
   responses: { 200: json(GuidValuesAtDateList, "One entry per KPI, in tree order"), ...errors(400, 404) },
 });
+
+export const getRecord = createRoute({
+  operationId: "getRecord",
+  method: "get",
+  path: "/api/document/{docId}/kpi/indicator/{guid}/values/{date}",
+  tags,
+  summary: "The figures entered at exactly a date, the entered score included",
+  description: "Nothing inherited or computed: every field is null when nothing was entered at `date` (not a 404).",
+  security: secured,
+  request: { params: kpiDateParams },
+  responses: { 200: json(ValueRecord, "The record at the date"), ...errors(400, 404) },
+});
+
+const deleteFieldRoute = (field: "target" | "baseline" | "min" | "max" | "score", operationId: string) =>
+  createRoute({
+    operationId,
+    ...needs("expert"),
+    method: "delete",
+    path: `/api/document/{docId}/kpi/indicator/{guid}/${field}/{date}`,
+    tags,
+    summary: `Delete the ${field === "score" ? "entered score" : field} entered at a date`,
+    description: "Clears that one figure; the record goes when nothing else is left in it. 204 also when there was none.",
+    security: secured,
+    request: { params: kpiDateParams, headers: idempotencyHeader },
+    responses: { 204: { description: "Deleted" }, ...errors(400, 404, 409, 403) },
+  });
+
+export const deleteTarget = deleteFieldRoute("target", "deleteTarget");
+export const deleteBaseline = deleteFieldRoute("baseline", "deleteBaseline");
+export const deleteMin = deleteFieldRoute("min", "deleteMin");
+export const deleteMax = deleteFieldRoute("max", "deleteMax");
+export const deleteScore = deleteFieldRoute("score", "deleteScore");

@@ -13,9 +13,13 @@ const MAX_ID = 2_147_483_647;
  * What the caller may do with each scorecard, as SQL: 'write', 'read' or NULL (nothing). Admins
  * write everything of their account; others write what they own or what is shared with them
  * (or with the whole account) for writing, and read what is shared for reading. A viewer only
- * ever reads. A public link's reader reads that one scorecard.
+ * ever reads. A public link's reader reads that one scorecard. A deleted scorecard is nobody's.
  */
 export function accessOf(caller: Caller): SQL<Access | null> {
+  return sql`CASE WHEN ${scorecards.deletedAt} IS NULL THEN ${grantedTo(caller)} END`;
+}
+
+function grantedTo(caller: Caller): SQL<Access | null> {
   if (caller.publicScorecardId !== undefined) return sql`CASE WHEN ${scorecards.id} = ${caller.publicScorecardId} THEN 'read' END`;
   if (caller.role === "admin") return sql`'write'`;
   const share = sql`(SELECT ${scorecardShares.access} FROM ${scorecardShares} WHERE ${scorecardShares.scorecardId} = ${scorecards.id} AND ${scorecardShares.userId} = ${caller.userId})`;

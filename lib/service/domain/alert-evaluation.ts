@@ -43,41 +43,83 @@ export async function alertsAround(tx: Tx, guids: string[]) {
     async after(now: Date): Promise<number> {
       const current = await latestValues(tx, watched);
       let fired = 0;
-      for (const { alert, webhookDisabled } of active) {
-        const was = before.get(alert.kpiGuid);
-        const is = current.get(alert.kpiGuid);
+      for (const entry of active) {
+        const was = before.get(entry.alert.kpiGuid);
+        const is = current.get(entry.alert.kpiGuid);
         if (!is || (was && was.date === is.date && was.value === is.value)) continue;
-        const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
-        const scale = (await latestEntries(tx, [alert.kpiGuid], is.date, true)).get(alert.kpiGuid);
-        const inForce = {
-          min: scale?.min ?? kpi!.min,
-          max: scale?.max ?? kpi!.max,
-          target: scale?.target ?? kpi!.target,
-          baseline: scale?.baseline ?? kpi!.baseline,
-        };
-        const perf = performance(is.value, kpi!.optimization, inForce);
-        const score = scoreOf(is.value, inForce, kpi!);
-        const holds = conditionHolds(alert.condition, alert.threshold, is.value, score);
-        const fires = alert.condition === "VALUE_CHANGED" ? was?.value !== is.value : holds && !alert.lastState;
-        if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
-        if (!fires || webhookDisabled) continue;
-        const [card] = await tx.select({ id: scorecards.id, name: scorecards.name }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
-        await queueEvent(tx, alert.webhookId, "alert.triggered", {
-          alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, active: alert.active },
-          scorecard: card,
-          kpi: { guid: kpi!.guid, name: kpi!.name },
-          date: is.date,
-          value: is.value,
-          previousValue: was?.value ?? null,
-          performance: perf,
-          score,
-          status: statusOf(score, kpi!),
-        }, now);
-        fired++;
+        if (await evaluate(tx, entry, was, is, now, "write")) fired++;
       }
       return fired;
     },
   };
+}
+
+export interface FiredAlert {
+  alertId: number;
+  name: string;
+  kpiGuid: string;
+  condition: string;
+  date: string;
+  value: number;
+  status: string;
+}
+
+/**
+ * Checks every active alert of a scorecard against its KPI's newest value now (the document
+ * check): an alert whose condition holds and did not at its last evaluation fires, as after a
+ * write. VALUE_CHANGED alerts wait for a change, so a check never fires them.
+ */
+export async function checkScorecardAlerts(tx: Tx, scorecardId: number, now: Date): Promise<{ checked: number; fired: FiredAlert[] }> {
+  const active = await tx
+    .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
+    .from(alerts)
+    .innerJoin(webhooks, eq(webhooks.id, alerts.webhookId))
+    .where(and(eq(alerts.scorecardId, scorecardId), eq(alerts.active, true)))
+    .orderBy(alerts.id);
+  const current = active.length ? await latestValues(tx, [...new Set(active.map((a) => a.alert.kpiGuid))]) : new Map();
+  const fired: FiredAlert[] = [];
+  for (const entry of active) {
+    const is = current.get(entry.alert.kpiGuid);
+    if (!is) continue;
+    const event = await evaluate(tx, entry, undefined, is, now, "check");
+    if (event) fired.push(event);
+  }
+  return { checked: active.length, fired };
+}
+
+type Watched = { alert: typeof alerts.$inferSelect; webhookDisabled: Date | null };
+type Reading = { date: string; value: number };
+
+/** Updates the alert's state and queues its event when it fires; returns what fired, or null. */
+async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check"): Promise<FiredAlert | null> {
+  const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
+  const scale = (await latestEntries(tx, [alert.kpiGuid], is.date, true)).get(alert.kpiGuid);
+  const inForce = {
+    min: scale?.min ?? kpi!.min,
+    max: scale?.max ?? kpi!.max,
+    target: scale?.target ?? kpi!.target,
+    baseline: scale?.baseline ?? kpi!.baseline,
+  };
+  const perf = performance(is.value, kpi!.optimization, inForce);
+  const score = scoreOf(is.value, inForce, kpi!);
+  const holds = conditionHolds(alert.condition, alert.threshold, is.value, score);
+  const fires = alert.condition === "VALUE_CHANGED" ? cause === "write" && was?.value !== is.value : holds && !alert.lastState;
+  if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
+  if (!fires || webhookDisabled) return null;
+  const [card] = await tx.select({ id: scorecards.id, name: scorecards.name }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
+  const status = statusOf(score, kpi!);
+  await queueEvent(tx, alert.webhookId, "alert.triggered", {
+    alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, active: alert.active },
+    scorecard: card,
+    kpi: { guid: kpi!.guid, name: kpi!.name },
+    date: is.date,
+    value: is.value,
+    previousValue: was?.value ?? null,
+    performance: perf,
+    score,
+    status,
+  }, now);
+  return { alertId: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, date: is.date, value: is.value, status };
 }
 
 function conditionHolds(condition: string, threshold: number | null, value: number, score: number | null): boolean {

@@ -4,11 +4,11 @@ import type { Grouping, Period } from "@/lib/contract/kpis";
 import type { Ctx, Deps } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import type { Scale } from "./performance";
-import { addDays, LAST_DATE, nextPeriodStart, periodsBetween, periodStart, MAX_PERIODS, type PeriodSpan } from "./periods";
+import { addDays, LAST_DATE, nextPeriodStart, periodsBefore, periodsBetween, periodStart, MAX_PERIODS, type PeriodSpan } from "./periods";
 import type { ScaleChange } from "./scales";
 import { scorecardKpis } from "./scorecards";
 import { computeSeries, dependencies, isCalculated, type Bucket, type KpiDef, type Prior } from "./series";
-import { aggregateBuckets, latestEntries, scaleChanges, type BucketRow } from "./value-queries";
+import { aggregateBuckets, firstValueDate, latestEntries, scaleChanges, type BucketRow } from "./value-queries";
 
 export function spansOrThrow(from: string, to: string, period: Period): PeriodSpan[] {
   if (from > to) throw invalidRequest("startDate is after endDate", [{ path: "endDate", message: "Must not be before startDate" }]);
@@ -101,4 +101,19 @@ export async function groupedValues(ctx: Ctx, { docId, period, startDate, endDat
   if (missing) throw notFound(`KPI ${missing}`);
   const items = await seriesFor(ctx.deps, { defs, wanted: guids ?? defs.map((d) => d.guid), spans, period });
   return { start: startDate, end: endDate, period, items };
+}
+
+/** Grouped values over the KPIs' whole history: from their first value's period to today's, at most 1000 periods. */
+export async function groupedAllTime(ctx: Ctx, { docId, period, guids }: Omit<GroupedRequest, "startDate" | "endDate">): Promise<GroupedValues> {
+  const defs = await scorecardKpis(ctx, docId);
+  const byGuid = new Map(defs.map((d) => [d.guid, d]));
+  const wanted = guids ?? defs.map((d) => d.guid);
+  const missing = wanted.find((g) => !byGuid.has(g));
+  if (missing) throw notFound(`KPI ${missing}`);
+  const today = isoDay(ctx.deps.now());
+  const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
+  const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
+  const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
+  const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
+  return groupedValues(ctx, { docId, period, startDate, endDate: today, guids });
 }

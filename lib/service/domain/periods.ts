@@ -57,3 +57,11 @@ export function periodsBetween(from: string, to: string, period: Period, limit =
   }
   return spans;
 }
+
+/** First day of the period `n` periods before the one holding `date`. */
+export function periodsBefore(date: string, period: Period, n: number): string {
+  const d = parse(periodStart(date, period));
+  if (period === "DAY" || period === "WEEK") d.setUTCDate(d.getUTCDate() - n * (period === "DAY" ? 1 : 7));
+  else d.setUTCMonth(d.getUTCMonth() - n * MONTHS[period]!);
+  return d.getUTCFullYear() < 1 ? "0001-01-01" : format(d);
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { SCORING_DEFAULTS, type Kpi, type KpiNode, type KpiTree, type UpdateKpi } from "@/lib/contract/kpis";
+import { SCORING_DEFAULTS, type Kpi, type KpiNode, type KpiTree } from "@/lib/contract/kpis";
 import type { Scorecard, ScorecardList } from "@/lib/contract/scorecards";
 import { kpis, scorecards } from "@/lib/db/schema";
 import type { Caller, Ctx } from "../context";
@@ -15,11 +15,27 @@ const scorecardColumns = (caller: Caller) => ({
   ownerId: scorecards.ownerId,
   accountAccess: scorecards.accountAccess,
   publicId: scorecards.publicId,
+  alias: scorecards.alias,
+  guid: scorecards.guid,
+  icon: scorecards.icon,
   access: accessOf(caller),
   kpiCount: sql<number>`(SELECT count(*) FROM ${kpis} WHERE ${kpis.scorecardId} = ${scorecards.id})::int`,
 });
 
-type ScorecardRow = { id: number; name: string; description: string; kpiCount: number; updatedAt: Date; ownerId: number | null; accountAccess: string; publicId: string | null; access: Access | null };
+type ScorecardRow = {
+  id: number;
+  name: string;
+  description: string;
+  kpiCount: number;
+  updatedAt: Date;
+  ownerId: number | null;
+  accountAccess: string;
+  publicId: string | null;
+  alias: string | null;
+  guid: string;
+  icon: string;
+  access: Access | null;
+};
 
 const toScorecard = ({ accountAccess, publicId, access, updatedAt, ...row }: ScorecardRow): Scorecard => ({
   ...row,
@@ -27,6 +43,9 @@ const toScorecard = ({ accountAccess, publicId, access, updatedAt, ...row }: Sco
   sharedForPublic: publicId !== null,
   sharedForRegRW: accountAccess === "write",
   access: access ?? "read",
+  type: "DOCUMENT",
+  treeGroupId: 0,
+  items: [],
 });
 
 /** The caller's own scorecards, and the others it may read. */
@@ -62,6 +81,7 @@ export function toKpi(row: StoredKpi): Kpi {
     parentGuid: row.parentGuid,
     indicatorType: row.indicatorType,
     measure: row.measure,
+    measureNames: row.measure ? [row.measure] : [],
     updateInterval: row.updateInterval,
     acceptValueData: row.indicatorType === "INDICATOR" && row.formula === null,
     grouping: row.grouping,
@@ -133,28 +153,5 @@ export async function listKpis(ctx: Ctx, input: { docId: number }): Promise<Kpi[
   };
   walk(await kpiTree(ctx, input));
   return out;
-}
-
-export async function getKpi(ctx: Ctx, { docId, guid }: { docId: number; guid: string }): Promise<Kpi> {
-  await assertScorecard(ctx, docId);
-  const [row] = await ctx.deps.db
-    .select()
-    .from(kpis)
-    .where(and(eq(kpis.guid, guid), eq(kpis.scorecardId, docId)));
-  if (!row) throw notFound("KPI");
-  return toKpi(row);
-}
-
-export async function updateKpi(ctx: Ctx, { docId, guid, input }: { docId: number; guid: string; input: UpdateKpi }): Promise<Kpi> {
-  await assertScorecard(ctx, docId, "write");
-  const changes: Partial<StoredKpi> = {};
-  if (input.thresholds !== undefined) {
-    changes.onTrackThreshold = input.thresholds?.onTrack ?? null;
-    changes.atRiskThreshold = input.thresholds?.atRisk ?? null;
-  }
-  if (input.scoreCap !== undefined) changes.scoreCap = input.scoreCap;
-  const [row] = await ctx.deps.db.update(kpis).set(changes).where(and(eq(kpis.guid, guid), eq(kpis.scorecardId, docId))).returning();
-  if (!row) throw notFound("KPI");
-  return toKpi(row);
 }
 

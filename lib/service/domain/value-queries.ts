@@ -110,3 +110,13 @@ export async function scaleChanges(db: Db, guids: string[], from: string, to: st
       AND (v.target IS NOT NULL OR v.baseline IS NOT NULL OR v.min IS NOT NULL OR v.max IS NOT NULL)
     ORDER BY v.kpi_guid, v.date`);
 }
+
+/** The earliest date holding an entered value of these KPIs, or null. */
+export async function firstValueDate(db: Db, guids: string[]): Promise<string | null> {
+  if (guids.length === 0) return null;
+  const [row] = await queryRows<{ first: string | null }>(
+    db,
+    sql`SELECT to_char(min(v.date), 'YYYY-MM-DD') AS first FROM kpi_values v WHERE v.kpi_guid IN (${guidList(guids)}) AND v.value IS NOT NULL`,
+  );
+  return row?.first ?? null;
+}

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
-import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate } from "@/lib/contract/values";
+import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate, type WrittenValue } from "@/lib/contract/values";
 import type { Tx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query";
 import { withRetry } from "@/lib/db/retry";
@@ -91,11 +91,12 @@ function scaleAt(kpi: StoredKpi, entry: LatestRow | undefined) {
   return { target: t.v, targetDate: t.d, baseline: b.v, baselineDate: b.d, min: mn.v, minDate: mn.d, max: mx.v, maxDate: mx.d };
 }
 
-export async function valueAt(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<ValuesAtDate> {
+export async function valueAt(ctx: Ctx, { docId, guid, date }: KpiAt) {
   const defs = await scorecardKpis(ctx, docId);
-  if (!defs.some((k) => k.guid === guid)) throw notFound("KPI");
+  const kpi = defs.find((k) => k.guid === guid);
+  if (!kpi) throw notFound("KPI");
   const [{ guid: _guid, ...values }] = (await valuesAt(ctx.deps, defs, [guid], date)) as [ValuesAtDate & { guid: string }];
-  return values;
+  return { ...values, item: itemOf(kpi) };
 }
 
 /** Batch read: every GUID must be a KPI of the scorecard (400 naming each bad one otherwise). */
@@ -144,8 +145,8 @@ export function badWriteItems(defs: StoredKpi[], items: { guid: string }[], path
   return { unknown, calculated };
 }
 
-const FIELD_BITS: Record<ValueField, number> = { value: 1, target: 2, baseline: 4, min: 8, max: 16 };
-const SHORT: Record<ValueField, string> = { value: "v", target: "t", baseline: "b", min: "mn", max: "mx" };
+const FIELD_BITS: Record<ValueField, number> = { value: 1, target: 2, baseline: 4, min: 8, max: 16, score: 32 };
+const SHORT: Record<ValueField, string> = { value: "v", target: "t", baseline: "b", min: "mn", max: "mx", score: "s" };
 
 /** Items for the same KPI and date merged in order, sorted by KPI and date. */
 function mergeSorted(items: WriteItem[]): WriteItem[] {
@@ -175,14 +176,14 @@ async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Stor
   const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
   return queryRows<StoredRecord>(
     tx,
-    sql`INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, named_fields, updated_at)
+    sql`INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
         SELECT (e->>'g')::uuid, (e->>'d')::date, (e->>'v')::float8, (e->>'t')::float8, (e->>'b')::float8,
-               (e->>'mn')::float8, (e->>'mx')::float8, (e->>'m')::smallint, ${now.toISOString()}::timestamptz
+               (e->>'mn')::float8, (e->>'mx')::float8, (e->>'s')::float8, (e->>'m')::smallint, ${now.toISOString()}::timestamptz
         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) e
         ORDER BY 1, 2
         ON CONFLICT (kpi_guid, date) DO UPDATE SET ${sql.join(VALUE_FIELDS.map(keep), sql`, `)},
           named_fields = excluded.named_fields, updated_at = excluded.updated_at
-        RETURNING kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, value, target, baseline, min, max`,
+        RETURNING kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, value, target, baseline, min, max, score`,
   );
 }
 
@@ -224,10 +225,47 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   return writeValues(ctx.deps, docId, items);
 }
 
+/** The KPI as the vendor's `item`. */
+export const itemOf = (kpi: StoredKpi) => ({ guid: kpi.guid, name: kpi.name, measure: kpi.measure, indicatorType: kpi.indicatorType, updateInterval: kpi.updateInterval });
+
 /** The single write: 404 for an unknown KPI, 409 for a calculated one. */
-export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item: WriteItem }): Promise<ValueRecord> {
+export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item: WriteItem }): Promise<WrittenValue> {
   const kpi = await kpiOf(ctx, docId, item.guid, "write");
   if (isCalculated(kpi)) throw conflict("This KPI is calculated; its values cannot be written");
   const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, [item])) as [StoredRecord];
+  const dateOf = (f: ValueField) => (record[f] === null ? null : record.date);
+  return {
+    ...record,
+    valueDate: dateOf("value"),
+    targetDate: dateOf("target"),
+    baselineDate: dateOf("baseline"),
+    minDate: dateOf("min"),
+    maxDate: dateOf("max"),
+    scoreDate: dateOf("score"),
+    item: itemOf(kpi),
+  };
+}
+
+/** The record entered at exactly `date` (every field null when there is none). */
+export async function recordAt(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<ValueRecord> {
+  await kpiOf(ctx, docId, guid);
+  const [row] = await ctx.deps.db.select().from(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
+  if (!row) return { date, value: null, target: null, baseline: null, min: null, max: null, score: null };
+  const { kpiGuid: _k, updatedAt: _u, namedFields: _n, ...record } = row;
   return record;
+}
+
+/** Clears one field of the record at `date` (the record goes when nothing is left in it). */
+export async function deleteField(ctx: Ctx, { docId, guid, date, field }: KpiAt & { field: Exclude<ValueField, "value"> }): Promise<void> {
+  await kpiOf(ctx, docId, guid, "write");
+  const { deps } = ctx;
+  const column = kpiValues[field];
+  await withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const at = and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date));
+      await tx.update(kpiValues).set({ [field]: null, updatedAt: deps.now() }).where(and(at, sql`${column} IS NOT NULL`));
+      await tx.delete(kpiValues).where(and(at, ...VALUE_FIELDS.map((f) => sql`${kpiValues[f]} IS NULL`)));
+      await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { MAX_BATCH_ITEMS } from "@/lib/contract/values";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { idempotent } from "../idempotency";
-import { batchValuesAt, deleteValue, listValues, valueAt, writeBatch, writeOne } from "../domain/values";
+import { batchValuesAt, deleteField, deleteValue, listValues, recordAt, valueAt, writeBatch, writeOne } from "../domain/values";
 import { newRouter } from "../router";
 
 /** 413 before validation for a batch over the limit (the body itself is at most 1 MiB). */
@@ -40,6 +40,12 @@ export const valueRoutes = newRouter()
   })
   .openapi(routes.batchGetValue, async (c) => {
     const { docId, date } = c.req.valid("param");
-    return c.json({ values: await batchValuesAt(c.var, { docId, date, guids: c.req.valid("json").guids }) }, 200);
+    return c.json({ values: await batchValuesAt(c.var, { docId, date, guids: c.req.valid("json") }) }, 200);
   })
-  .openapi(routes.batchGetAllValues, async (c) => c.json({ values: await batchValuesAt(c.var, { ...c.req.valid("param"), guids: "all" }) }, 200));
+  .openapi(routes.batchGetAllValues, async (c) => c.json({ values: await batchValuesAt(c.var, { ...c.req.valid("param"), guids: "all" }) }, 200))
+  .openapi(routes.getRecord, async (c) => c.json(await recordAt(c.var, c.req.valid("param")), 200))
+  .openapi({ ...routes.deleteTarget, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "target" }), c.body(null, 204)))
+  .openapi({ ...routes.deleteBaseline, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "baseline" }), c.body(null, 204)))
+  .openapi({ ...routes.deleteMin, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "min" }), c.body(null, 204)))
+  .openapi({ ...routes.deleteMax, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "max" }), c.body(null, 204)))
+  .openapi({ ...routes.deleteScore, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "score" }), c.body(null, 204)));
