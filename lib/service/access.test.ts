@@ -230,7 +230,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     expect(mismatches).toEqual([]);
     // The scorecards the table made, so the tests below see the account as it was set up.
     await database.db.delete(schema.scorecards).where(inArray(schema.scorecards.name, ["Scratch", "New scorecard"]));
-    await database.db.delete(schema.kpis).where(eq(schema.kpis.name, "Extra"));
+    await database.db.delete(schema.kpis).where(inArray(schema.kpis.name, ["Extra", "Doomed"]));
   });
 
   it("lists own scorecards as documents and the rest as sharedToUser, with each caller's access", async () => {
