@@ -97,9 +97,11 @@ export const GuidValuesAtDateList = z
 export const BatchSetValueItem = z
   .strictObject({ guid: Guid, ...fields })
   .refine(namesAField, NAME_A_FIELD);
+const BatchSetValueItems = z.array(BatchSetValueItem).min(1, "Send at least one item");
+/** A JSON array of items, or the same array as `{ "values": [...] }` (the vendor's parameter name). */
 export const BatchSetValueBody = z
-  .array(BatchSetValueItem)
-  .min(1, "Send at least one item")
+  .union([BatchSetValueItems, z.strictObject({ values: BatchSetValueItems })])
+  .transform((body) => (Array.isArray(body) ? body : body.values))
   .meta({ id: "BatchSetValueBody", example: [{ guid: GUID, value: 12 }] });
 
 export const BatchSetValuesItem = z

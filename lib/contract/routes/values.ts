@@ -83,7 +83,9 @@ export const batchSetValue = createRoute({
   path: "/api/document/{docId}/kpi/batch/set-value/{date}",
   tags,
   summary: "Batch: write many KPIs at one date (counts as one call)",
-  description: "All or nothing: if any item is invalid nothing is written and `details` names each bad item by index. At most 5000 items.",
+  description:
+    "The body is a JSON array of items, or `{ \"values\": [...] }` (the vendor's parameter name). " +
+    "All or nothing: if any item is invalid nothing is written and `details` names each bad item by index. At most 5000 items.",
   security: secured,
   request: { params: docDateParams, headers: idempotencyHeader, body: jsonBody(BatchSetValueBody) },
   responses: { 200: json(BatchSetValueResponse, "The records as stored"), ...errors(400, 404, 409, 413, 415, 403) },

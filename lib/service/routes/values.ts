@@ -10,7 +10,8 @@ import { newRouter } from "../router";
 /** 413 before validation for a batch over the limit (the body itself is at most 1 MiB). */
 const batchLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body: unknown = await c.req.json().catch(() => undefined);
-  const items = Array.isArray(body) ? body : (body as { items?: unknown } | undefined)?.items;
+  const wrapped = body as { items?: unknown; values?: unknown } | undefined;
+  const items = Array.isArray(body) ? body : (wrapped?.items ?? wrapped?.values);
   if (Array.isArray(items) && items.length > MAX_BATCH_ITEMS) {
     throw new ApiError(413, "payload_too_large", `A batch holds at most ${MAX_BATCH_ITEMS} items; this one has ${items.length}`);
   }
@@ -30,8 +31,10 @@ export const valueRoutes = newRouter()
   .openapi(routes.listValues, async (c) => c.json({ items: await listValues(c.var, { ...c.req.valid("param"), ...c.req.valid("query") }) }, 200))
   .openapi({ ...routes.batchSetValue, middleware: [idempotent, batchLimit] as const }, async (c) => {
     const { docId, date } = c.req.valid("param");
-    const items = c.req.valid("json").map((item) => ({ ...item, date }));
-    return c.json({ values: await writeBatch(c.var, { docId, items, path: (i) => `${i}.guid` }) }, 200);
+    const body = c.req.valid("json");
+    const items = body.map((item) => ({ ...item, date }));
+    const prefix = Array.isArray(await c.req.json()) ? "" : "values.";
+    return c.json({ values: await writeBatch(c.var, { docId, items, path: (i) => `${prefix}${i}.guid` }) }, 200);
   })
   .openapi({ ...routes.batchSetValues, middleware: [idempotent, batchLimit] as const }, async (c) => {
     const { docId } = c.req.valid("param");
