@@ -62,6 +62,18 @@ function history(kpi: KpiFile & { story: Story }, from: Date, to: Date, random: 
 // (a month's target is then the sum of its days'), a weekly one's a week's.
 type DemoKpi = Omit<KpiFile, "children"> & { story?: Story; children?: DemoKpi[] };
 const kpi = (name: string, props: Omit<DemoKpi, "name">): DemoKpi => ({ name, ...props });
+const plan = (name: string, status: "IN_PROGRESS" | "NOT_STARTED", budget: number, actualBudget: number, months: number, responsible: string[]) => ({
+  name,
+  status,
+  initiativeType: "PROJECT",
+  budget,
+  actualBudget,
+  currency: "USD",
+  duration: months,
+  durationUnit: "MONTH" as const,
+  showOnMap: true,
+  responsible,
+});
 const group = (name: string, description: string, children: DemoKpi[], weight = 1): DemoKpi => ({
   name,
   description,
@@ -75,7 +87,7 @@ const company: Omit<ScorecardFile, "kpis"> & { kpis: DemoKpi[] } = {
   description: "Company strategy across the four classic perspectives",
   kpis: [
     group("Financial", "Grow profitably", [
-      kpi("Revenue", { id: "revenue", measure: "USD", grouping: "SUM", min: 0, max: 2_500_000, target: 2_000_000, baseline: 1_200_000, story: { level: 1_950_000, trendPerYear: 0.05, season: 0.03, noise: 0.02, gaps: 0, decimals: 0 } }),
+      kpi("Revenue", { id: "revenue", initiatives: [plan("Enter the Nordic market", "IN_PROGRESS", 450_000, 160_000, 9, ["ana@example.com"])], measure: "USD", grouping: "SUM", min: 0, max: 2_500_000, target: 2_000_000, baseline: 1_200_000, story: { level: 1_950_000, trendPerYear: 0.05, season: 0.03, noise: 0.02, gaps: 0, decimals: 0 } }),
       kpi("Operating costs", { id: "costs", measure: "USD", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 2_000_000, target: 1_100_000, baseline: 1_300_000, story: { level: 1_150_000, trendPerYear: 0.05, season: 0.04, gaps: 0, decimals: 0 } }),
       kpi("Operating margin", { measure: "%", formula: "([revenue] - [costs]) / [revenue] * 100", min: 0, max: 40, target: 25, baseline: 10, type: "INDICATOR" }),
       kpi("Cash runway", { measure: "months", grouping: "LAST", inheritance: true, min: 0, max: 36, target: 24, baseline: 12, story: { level: 18, trendPerYear: 0.1, gaps: 0.4, decimals: 0 } }),
@@ -85,29 +97,39 @@ const company: Omit<ScorecardFile, "kpis"> & { kpis: DemoKpi[] } = {
     ], 2),
     group("Customer", "Delight customers", [
       kpi("Net promoter score", { measure: "points", inheritance: true, min: -100, max: 100, target: 45, baseline: 20, story: { level: 32, trendPerYear: 0.15, noise: 0.15, gaps: 0.25, decimals: 0 } }),
-      kpi("Customer satisfaction", { measure: "%", updateInterval: "WEEK", min: 0, max: 100, target: 90, baseline: 75, story: { level: 82, trendPerYear: 0.02, noise: 0.04 } }),
-      kpi("Churn rate", { measure: "%", optimization: "MINIMIZE", min: 0, max: 10, target: 2, baseline: 5, story: { level: 3.8, trendPerYear: -0.1, noise: 0.15, decimals: 2 } }),
+      kpi("Customer satisfaction", { id: "csat", measure: "%", updateInterval: "WEEK", min: 0, max: 100, target: 90, baseline: 75, story: { level: 82, trendPerYear: 0.02, noise: 0.04 } }),
+      kpi("Churn rate", { id: "churn", initiatives: [plan("Customer success programme", "IN_PROGRESS", 120_000, 70_000, 6, ["support@example.com"])], measure: "%", optimization: "MINIMIZE", min: 0, max: 10, target: 2, baseline: 5, story: { level: 3.8, trendPerYear: -0.1, noise: 0.15, decimals: 2 } }),
       kpi("New customers", { measure: "customers", updateInterval: "WEEK", grouping: "SUM", min: 0, max: 80, target: 50, baseline: 25, story: { level: 46, trendPerYear: 0.06, season: 0.2, noise: 0.3, decimals: 0 } }),
-      kpi("Customer retention", { measure: "%", min: 60, max: 100, target: 92, baseline: 82, story: { level: 86, trendPerYear: 0.015, noise: 0.02 } }),
+      kpi("Customer retention", { id: "retention", measure: "%", min: 60, max: 100, target: 92, baseline: 82, story: { level: 86, trendPerYear: 0.015, noise: 0.02 } }),
       kpi("Market share", { measure: "%", updateInterval: "QUARTER", grouping: "LAST", inheritance: true, min: 0, max: 30, target: 18, baseline: 10, story: { level: 12, trendPerYear: 0.08, noise: 0.03 } }),
       kpi("Complaints", { measure: "complaints", updateInterval: "DAY", grouping: "SUM", optimization: "MINIMIZE", min: 0, max: 10, target: 2, baseline: 6, story: { level: 2.6, trendPerYear: -0.1, noise: 0.6, gaps: 0.1, decimals: 0 } }),
     ], 2),
     group("Internal process", "Deliver reliably", [
-      kpi("On-time delivery", { measure: "%", updateInterval: "WEEK", min: 0, max: 100, target: 97, baseline: 88, story: { level: 92, trendPerYear: 0.015, noise: 0.03 } }),
-      kpi("Defect rate", { measure: "%", updateInterval: "DAY", optimization: "MINIMIZE", min: 0, max: 5, target: 0.8, baseline: 2, story: { level: 1.4, trendPerYear: -0.15, noise: 0.3, gaps: 0.3, decimals: 2 } }),
+      kpi("On-time delivery", { id: "ontime", measure: "%", updateInterval: "WEEK", min: 0, max: 100, target: 97, baseline: 88, story: { level: 92, trendPerYear: 0.015, noise: 0.03 } }),
+      kpi("Defect rate", { id: "defects", initiatives: [plan("Six Sigma for line leads", "NOT_STARTED", 40_000, 0, 4, [])], measure: "%", updateInterval: "DAY", optimization: "MINIMIZE", min: 0, max: 5, target: 0.8, baseline: 2, story: { level: 1.4, trendPerYear: -0.15, noise: 0.3, gaps: 0.3, decimals: 2 } }),
       kpi("ISO 9001 audit passed", { measure: "yes/no", updateInterval: "QUARTER", grouping: "LAST", optimization: "BINARY", min: 0, max: 1, target: 1, baseline: 0, story: { level: 1, binary: 0.8, gaps: 0, decimals: 0 } }),
       kpi("First pass yield", { measure: "%", updateInterval: "WEEK", min: 80, max: 100, target: 98, baseline: 92, story: { level: 95, trendPerYear: 0.008, noise: 0.015 } }),
       kpi("Supplier on-time rate", { measure: "%", min: 70, max: 100, target: 95, baseline: 85, story: { level: 89, trendPerYear: 0.02, noise: 0.03 } }),
       kpi("Order cycle time", { measure: "days", updateInterval: "WEEK", grouping: "MAX", optimization: "MINIMIZE", min: 0, max: 15, target: 4, baseline: 7, story: { level: 6, trendPerYear: -0.1, noise: 0.2 } }),
     ]),
     group("Learning and growth", "Build capabilities", [
-      kpi("Employee engagement", { measure: "%", updateInterval: "QUARTER", inheritance: true, min: 0, max: 100, target: 80, baseline: 65, story: { level: 71, trendPerYear: 0.03, noise: 0.04 } }),
-      kpi("Training hours per employee", { measure: "hours", grouping: "SUM", min: 0, max: 12, target: 8, baseline: 3, story: { level: 5, trendPerYear: 0.15, season: 0.3, noise: 0.2 } }),
+      kpi("Employee engagement", { id: "engagement", measure: "%", updateInterval: "QUARTER", inheritance: true, min: 0, max: 100, target: 80, baseline: 65, story: { level: 71, trendPerYear: 0.03, noise: 0.04 } }),
+      kpi("Training hours per employee", { id: "training", measure: "hours", grouping: "SUM", min: 0, max: 12, target: 8, baseline: 3, story: { level: 5, trendPerYear: 0.15, season: 0.3, noise: 0.2 } }),
       kpi("Staff turnover", { measure: "%", updateInterval: "QUARTER", optimization: "MINIMIZE", min: 0, max: 20, target: 6, baseline: 12, story: { level: 9, trendPerYear: -0.08, noise: 0.15 } }),
       kpi("Internal promotions", { measure: "%", updateInterval: "HALF_YEAR", min: 0, max: 60, target: 40, baseline: 20, story: { level: 28, trendPerYear: 0.1, noise: 0.1, decimals: 0 } }),
       kpi("Improvement ideas", { measure: "ideas", grouping: "SUM", min: 0, max: 120, target: 80, baseline: 30, story: { level: 45, trendPerYear: 0.2, season: 0.2, noise: 0.3, decimals: 0 } }),
       kpi("Certified engineers", { measure: "people", updateInterval: "HALF_YEAR", grouping: "LAST", inheritance: true, min: 0, max: 60, target: 40, baseline: 15, story: { level: 20, trendPerYear: 0.25, noise: 0.05, decimals: 0 } }),
     ]),
+  ],
+  // Cause and effect: people and process drive customers, customers drive the money.
+  links: [
+    { from: "training", to: "defects" },
+    { from: "engagement", to: "ontime" },
+    { from: "defects", to: "csat" },
+    { from: "ontime", to: "retention" },
+    { from: "csat", to: "retention" },
+    { from: "retention", to: "revenue" },
+    { from: "churn", to: "revenue" },
   ],
 };
 

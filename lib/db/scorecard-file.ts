@@ -75,5 +75,14 @@ export const ScorecardFile = z.object({
   kpis: z.array(KpiFile).min(1, "A scorecard needs at least one KPI"),
   /** Strategy-map arrows between objectives, named by `id` or GUID. */
   links: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
+}).superRefine((file, ctx) => {
+  const names = new Set<string>();
+  const collect = (list: KpiFile[]) => list.forEach((k) => (k.id && names.add(k.id), k.guid && names.add(k.guid.toLowerCase()), collect(k.children ?? [])));
+  collect(file.kpis);
+  (file.links ?? []).forEach((link, i) =>
+    (["from", "to"] as const).forEach((end) => {
+      if (!names.has(link[end]) && !names.has(link[end].toLowerCase())) ctx.addIssue({ code: "custom", path: ["links", i, end], message: "Names no KPI of the file (an id or a GUID)" });
+    }),
+  );
 });
 export type ScorecardFile = z.infer<typeof ScorecardFile>;

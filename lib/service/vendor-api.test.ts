@@ -315,6 +315,8 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
       await other.close();
     }
     expect(file.links).toHaveLength(2);
+    const broken = ScorecardFile.safeParse({ ...file, links: [{ from: "nobody", to: file.links[0].to }] });
+    expect(broken.error?.issues.map((i) => i.path.join("."))).toEqual(["links.0.from"]);
     expect(file.kpis[0].children[0].initiatives[0]).toMatchObject({ name: plan.name });
   });
 
