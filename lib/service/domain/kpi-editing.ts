@@ -8,7 +8,7 @@ import { kpis, kpiValues, scorecards } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { conflict, invalidRequest, notFound } from "../errors";
 import { requireAccess } from "./access";
-import { FormulaError, parseFormula, references } from "./formula";
+import { formulaProblems, parseFormula, references } from "@/lib/contract/formula";
 import { initiativesOf } from "./initiatives";
 import { toKpi, type StoredKpi } from "./scorecards";
 
@@ -48,28 +48,14 @@ const descendantsOf = (tree: StoredKpi[], guid: string): Set<string> => {
 
 /** 400 unless the formula parses, names only KPIs of the scorecard, and makes no cycle. */
 function checkFormula(tree: StoredKpi[], guid: string, formula: string): string {
-  let refs: Set<string>;
-  try {
-    refs = references(parseFormula(formula));
-  } catch (error) {
-    if (error instanceof FormulaError) throw invalidRequest(`The formula does not parse: ${error.message}`, [{ path: "formula", message: error.message }]);
-    throw error;
-  }
-  const known = new Set(tree.map((k) => k.guid));
-  const unknown = [...refs].filter((r) => !known.has(r));
-  if (unknown.length) throw invalidRequest(`The formula names ${unknown.length} KPI(s) not in this scorecard`, unknown.map((r) => ({ path: "formula", message: `No KPI [${r}] in this scorecard` })));
-  const formulas = new Map(tree.map((k) => [k.guid, k.formula]));
-  formulas.set(guid, formula);
-  const reaches = (from: string, seen = new Set<string>()): boolean => {
-    const text = formulas.get(from);
-    if (!text || seen.has(from)) return false;
-    seen.add(from);
-    return [...references(parseFormula(text))].some((r) => r === guid || reaches(r, seen));
-  };
-  if (refs.has(guid) || [...refs].some((r) => reaches(r))) {
-    throw invalidRequest("The formula depends on its own KPI (a cycle)", [{ path: "formula", message: "Makes a cycle" }]);
-  }
-  return formula;
+  const problems = formulaProblems(tree, guid, formula);
+  if (problems.length === 0) return formula;
+  const [first] = problems;
+  const message =
+    first!.kind === "syntax" ? `The formula does not parse: ${first!.message}`
+    : first!.kind === "unknown" ? `The formula names ${problems.length} KPI(s) not in this scorecard`
+    : first!.message;
+  throw invalidRequest(message, problems.map((p) => ({ path: "formula", message: p.message })));
 }
 
 /** Places `guid` among the children of `parentGuid` at `position` and renumbers the scorecard in tree order. */

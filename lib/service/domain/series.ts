@@ -3,7 +3,7 @@
 // scores; every point with the scale of its period, its score and its status.
 import type { Grouping, Optimization, Period } from "@/lib/contract/kpis";
 import type { Point, PointSource, Series } from "@/lib/contract/grouped";
-import { evaluate, FormulaError, parseFormula, type Expr } from "./formula";
+import { evaluate, FormulaError, parseFormula, type Expr } from "@/lib/contract/formula";
 import type { PeriodSpan } from "./periods";
 import { performance, progress, type Scale } from "./performance";
 import { spanScales, type ScaleChange } from "./scales";

@@ -132,3 +132,41 @@ export function evaluate(expr: Expr, lookup: (guid: string) => number | null): n
     }
   }
 }
+
+export interface FormulaProblem {
+  kind: "syntax" | "unknown" | "cycle";
+  message: string;
+}
+
+/**
+ * What is wrong with `text` as the formula of KPI `guid` among `kpis` (empty: nothing): it must
+ * parse, name only those KPIs, and not depend on its own KPI through any chain of formulas. The
+ * service refuses a formula with problems; the editor shows them as the formula is typed.
+ */
+export function formulaProblems(kpis: { guid: string; formula: string | null }[], guid: string, text: string): FormulaProblem[] {
+  let refs: Set<string>;
+  try {
+    refs = references(parseFormula(text));
+  } catch (error) {
+    if (error instanceof FormulaError) return [{ kind: "syntax", message: error.message }];
+    throw error;
+  }
+  const formulas = new Map(kpis.map((k) => [k.guid, k.formula]));
+  const unknown = [...refs].filter((r) => !formulas.has(r));
+  if (unknown.length) return unknown.map((r) => ({ kind: "unknown", message: `No KPI [${r}] in this scorecard` }));
+  formulas.set(guid, text);
+  const seen = new Set<string>();
+  const reaches = (from: string): boolean => {
+    const formula = formulas.get(from);
+    if (!formula || seen.has(from)) return false;
+    seen.add(from);
+    let next: Set<string>;
+    try {
+      next = references(parseFormula(formula));
+    } catch {
+      return false;
+    }
+    return [...next].some((r) => r === guid || reaches(r));
+  };
+  return refs.has(guid) || [...refs].some(reaches) ? [{ kind: "cycle", message: "The formula depends on its own KPI (a cycle)" }] : [];
+}
