@@ -9,10 +9,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { readQuery } from "@/lib/bff/queries";
 import { periodLabel } from "@/lib/format";
 import { StatusBadge } from "@/components/kpi/status-badge";
+import { DeletedScorecards } from "./deleted-scorecards";
+import { NewScorecard } from "./new-scorecard";
 
 const updated = (iso: string) => new Date(iso).toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
 
-export function ScorecardList() {
+export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
   const { data } = useSuspenseQuery(readQuery("scorecards", {}));
   const router = useRouter();
   const pathname = usePathname();
@@ -35,6 +37,7 @@ export function ScorecardList() {
         <h1 id="scorecards-heading" className="text-2xl font-semibold tracking-tight">
           Scorecards
         </h1>
+        {canCreate && <NewScorecard />}
         <div className="w-full sm:w-72">
           <label htmlFor="scorecard-search" className="sr-only">
             Search scorecards
@@ -42,8 +45,9 @@ export function ScorecardList() {
           <input id="scorecard-search" type="search" placeholder="Search scorecards" defaultValue={q} onChange={(e) => search(e.target.value)} className={inputClass} />
         </div>
       </div>
+      <DeletedScorecards />
       {shown.length === 0 ? (
-        <Notice tone="empty">{all.length ? `No scorecard matches “${q}”.` : "No scorecards yet: none of yours, and none shared with you."}</Notice>
+        <Notice tone="empty">{all.length ? `No scorecard matches “${q}”.` : canCreate ? "No scorecards yet: create the first one with New scorecard." : "No scorecards yet: none of yours, and none shared with you."}</Notice>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((card) => (

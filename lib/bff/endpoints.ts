@@ -58,6 +58,7 @@ export const keys = {
   invitations: ["invitations"],
   apiKeys: ["api-keys"],
   sharing: (docId: number) => ["scorecard", docId, "sharing"],
+  deleted: ["scorecards-deleted"],
 } as const;
 
 export const endpoints = {
@@ -108,6 +109,16 @@ export const endpoints = {
   sharing: read({ op: "getSharing", method: "GET", path: "/api/document/{docId}/sharing", key: ({ docId }) => keys.sharing(docId) }),
   // Sharing changes who sees the scorecard in every list.
   updateSharing: write({ op: "updateSharing", method: "PUT", path: "/api/document/{docId}/sharing", stale: ({ docId }) => [keys.sharing(docId), keys.scorecards] }),
+  // Authoring. A scorecard's edits change its tree, its grouped reads and its card in the list.
+  scorecard: read({ op: "getScorecard", method: "GET", path: "/api/documents/list/{docId}", key: ({ docId }) => [...keys.scorecard(docId), "info"] }),
+  createScorecard: write({ op: "createDocument", method: "POST", path: "/api/documents", headers: ["Idempotency-Key"], stale: () => [keys.scorecards] }),
+  updateScorecard: write({ op: "updateDocument", method: "PUT", path: "/api/documents/list/{docId}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
+  deleteScorecard: write({ op: "deleteDocument", method: "DELETE", path: "/api/documents/list/{docId}", stale: () => [keys.scorecards, keys.deleted] }),
+  deletedScorecards: read({ op: "listDeletedDocuments", method: "GET", path: "/api/documents/deleted", key: () => keys.deleted, live: true }),
+  restoreScorecard: write({ op: "restoreDocument", method: "POST", path: "/api/documents/list/{docId}/restore", stale: () => [keys.scorecards, keys.deleted] }),
+  createKpi: write({ op: "createKpi", method: "POST", path: "/api/document/{docId}/kpi", headers: ["Idempotency-Key"], stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
+  updateKpi: write({ op: "updateKpi", method: "PATCH", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
+  deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
 };
 

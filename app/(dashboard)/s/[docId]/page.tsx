@@ -26,6 +26,7 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
           valuesHref={access === "write" ? `/s/${docId}/values?${search}` : undefined}
           alertsHref={`/s/${docId}/alerts`}
           shareHref={canShare ? `/s/${docId}/sharing` : undefined}
+          editHref={access === "write" ? `/s/${docId}/edit` : undefined}
         />
         <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<ScorecardViewSkeleton />}>
           <ScorecardView docId={docId} filters={filters} />

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { KpiEditor } from "@/components/editor/kpi-editor";
+import { ScorecardSettings } from "@/components/editor/scorecard-settings";
+import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
+import { Card } from "@/components/ui/card";
+import { NoticePanel } from "@/components/ui/notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Prefetch } from "@/lib/bff/prefetch";
+import { scorecardAccess } from "@/lib/bff/scorecard-access";
+import { docIdParam } from "@/lib/page-params";
+
+export const metadata: Metadata = { title: "Edit scorecard" };
+
+/** The last complete month: the formula preview computes for it. */
+function lastMonth(now = new Date()) {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+export default async function EditScorecardPage({ params }: { params: Promise<{ docId: string }> }) {
+  const docId = await docIdParam(params);
+  const { access, canShare } = await scorecardAccess(docId);
+  if (access === "read") {
+    return <NoticePanel tone="plain" title="You may read this scorecard but not change it" heading="h1">Ask its owner or an admin for write access.</NoticePanel>;
+  }
+  const month = lastMonth();
+  return (
+    <Prefetch queries={[["tree", { docId }], ["scorecard", { docId }], ["grouped", { docId, period: "MONTH", startDate: month.start, endDate: month.end }]]}>
+      <div className="flex flex-col gap-6">
+        <ScorecardTitle docId={docId} subtitle="Edit" />
+        <Card id="settings" title="Scorecard">
+          <Suspense fallback={<Skeleton className="h-32" />}>
+            <ScorecardSettings docId={docId} canDelete={canShare} />
+          </Suspense>
+        </Card>
+        <section aria-labelledby="kpis-heading" className="flex flex-col gap-3">
+          <h2 id="kpis-heading" className="text-lg font-semibold">KPIs</h2>
+          <Suspense fallback={<Skeleton className="h-96" />}>
+            <KpiEditor docId={docId} lastMonth={month} />
+          </Suspense>
+        </section>
+      </div>
+    </Prefetch>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import { useMemo } from "react";
+import { evaluate, formulaProblems, parseFormula } from "@/lib/contract/formula";
+import { inputClass, selectClass } from "@/components/ui/field";
+import { formulaWithGuids, type Row } from "./kpi-tree";
+
+/**
+ * A formula typed with KPI names in brackets ([Revenue] - [Costs]). As it is typed it is checked
+ * the way the service checks it (syntax, unknown KPI, cycle) and computed for the last complete
+ * month from `lastValues`; a list inserts a KPI's name.
+ */
+export function FormulaField({ id, guid, value, onChange, rows, lastValues, lastMonth }: {
+  id: string;
+  guid: string;
+  value: string;
+  onChange: (text: string) => void;
+  rows: Row[];
+  lastValues: Map<string, number | null>;
+  lastMonth: string;
+}) {
+  const check = useMemo(() => {
+    if (!value.trim()) return { problems: [] as string[], preview: null as number | null };
+    const { formula, ambiguous } = formulaWithGuids(value, rows);
+    const problems = [
+      ...ambiguous.map((n) => `Two KPIs are named “${n}”: rename one first`),
+      ...formulaProblems(rows.map((r) => ({ guid: r.node.guid, formula: r.node.guid === guid ? null : r.node.formula })), guid, formula).map((p) =>
+        p.kind === "unknown" ? `${p.message.replace(/^No KPI \[(.*)\] in this scorecard$/, "No KPI named “$1” in this scorecard")}` : p.message,
+      ),
+    ];
+    const preview = problems.length ? null : evaluate(parseFormula(formula), (g) => lastValues.get(g) ?? null);
+    return { problems, preview };
+  }, [value, rows, guid, lastValues]);
+
+  const others = rows.filter((r) => r.node.guid !== guid && r.node.indicatorType === "INDICATOR");
+  const describedBy = `${id}-help`;
+  return (
+    <div className="flex flex-col gap-1.5 sm:col-span-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">Formula</label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id={id}
+          className={`${inputClass} min-w-0 flex-1 font-mono`}
+          value={value}
+          placeholder="Empty: values are entered. For example [Revenue] - [Operating costs]"
+          aria-invalid={check.problems.length > 0}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+          spellCheck={false}
+        />
+        <select
+          aria-label="Insert a KPI into the formula"
+          className={selectClass}
+          value=""
+          onChange={(e) => e.target.value && onChange(`${value}${value && !/[\s(+\-*/]$/.test(value) ? " " : ""}[${e.target.value}]`)}
+        >
+          <option value="">Insert KPI…</option>
+          {others.map((r) => <option key={r.node.guid} value={r.node.name}>{r.node.name}</option>)}
+        </select>
+      </div>
+      <p id={describedBy} role="status" className={`text-sm ${check.problems.length ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}>
+        {check.problems.length
+          ? check.problems.join(". ")
+          : value.trim()
+            ? `${lastMonth}: ${check.preview === null ? "no result (a KPI it uses has no value, or a division by zero)" : check.preview.toLocaleString(undefined, { maximumFractionDigits: 4 })}`
+            : "KPI names in brackets; + - * / ( ), min(), max(), abs()."}
+      </p>
+    </div>
+  );
+}

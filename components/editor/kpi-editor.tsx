@@ -1,0 +1,105 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import type { KpiNode } from "@/lib/contract/kpis";
+import { errorText } from "@/lib/bff/http";
+import { readQuery, useWrite } from "@/lib/bff/queries";
+import { periodLabel } from "@/lib/format";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FieldError, Notice } from "@/components/ui/notice";
+import { KpiForm } from "./kpi-form";
+import { KpiOutline } from "./kpi-outline";
+import { rowsOf } from "./kpi-tree";
+
+type Editing = { kind: "edit"; guid: string } | { kind: "new"; parent: KpiNode; type: "INDICATOR" | "CONTAINER" } | null;
+
+/** The KPI editor: the outline on one side, the chosen KPI's settings on the other. */
+export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { start: string; end: string } }) {
+  const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
+  const { data: grouped } = useSuspenseQuery(readQuery("grouped", { docId, period: "MONTH", startDate: lastMonth.start, endDate: lastMonth.end }));
+  const rows = useMemo(() => rowsOf(tree.root), [tree.root]);
+  const lastValues = useMemo(() => new Map(grouped.items.map((s) => [s.guid, s.points[0]?.value ?? null])), [grouped]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [news, setNews] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const fail = (e: Error) => setFailure(errorText(e));
+  const move = useWrite("updateKpi", { onError: fail, onSuccess: (k) => setNews(`Moved ${k.name}.`) });
+  const remove = useWrite("deleteKpi", { onError: fail, onSuccess: () => (setEditing(null), setConfirming(false)) });
+
+  const current = editing?.kind === "edit" ? rows.find((r) => r.node.guid === editing.guid)?.node ?? null : null;
+  const done = (guid: string, verb: string) => {
+    setEditing({ kind: "edit", guid });
+    setNews(`${verb} ${rows.find((r) => r.node.guid === guid)?.node.name ?? "the KPI"}.`);
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="flex flex-col gap-2">
+        <KpiOutline
+          rows={rows}
+          selected={editing?.kind === "edit" ? editing.guid : null}
+          busy={move.isPending || remove.isPending}
+          onSelect={(guid) => (setEditing({ kind: "edit", guid }), setConfirming(false), setFailure(null))}
+          onMove={(node, place) => (setFailure(null), move.mutate({ input: { docId, guid: node.guid }, body: place }))}
+          onAdd={(parent, type) => (setEditing({ kind: "new", parent, type }), setFailure(null))}
+        />
+        {failure && <FieldError>{failure}</FieldError>}
+        {news && <p role="status" className="text-sm text-slate-600 dark:text-slate-400">{news}</p>}
+      </div>
+      <div>
+        {editing === null && <Notice tone="empty">Choose a KPI to change its settings, or add one to a container.</Notice>}
+        {editing?.kind === "new" && (
+          <Card id="new-kpi" title={`New ${editing.type === "CONTAINER" ? "container" : "KPI"} in ${editing.parent.name}`}>
+            <KpiForm
+              key={`new-${editing.parent.guid}-${editing.type}`}
+              docId={docId}
+              kpi={null}
+              parentGuid={editing.parent.guid}
+              newType={editing.type}
+              rows={rows}
+              lastValues={lastValues}
+              lastMonth={periodLabel(lastMonth.start, "MONTH")}
+              onDone={(guid) => done(guid, "Added")}
+              onCancel={() => setEditing(null)}
+            />
+          </Card>
+        )}
+        {current && (
+          <Card id="edit-kpi" title={current.name}>
+            <KpiForm
+              key={current.guid}
+              docId={docId}
+              kpi={current}
+              rows={rows}
+              lastValues={lastValues}
+              lastMonth={periodLabel(lastMonth.start, "MONTH")}
+              onDone={(guid) => done(guid, "Saved")}
+              onCancel={() => setEditing(null)}
+            />
+            {current.parentGuid !== null && (
+              <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
+                {confirming ? (
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <span>
+                      Delete {current.name}
+                      {current.children.length ? ` and the ${current.children.length} KPI(s) in it` : ""}, with its values? This cannot be undone.
+                    </span>
+                    <Button variant="primary" className="bg-red-700 hover:bg-red-800 dark:bg-red-700" onClick={() => remove.mutate({ input: { docId, guid: current.guid } })}>
+                      Delete {current.name}
+                    </Button>
+                    <Button variant="secondary" onClick={() => setConfirming(false)}>Keep it</Button>
+                  </div>
+                ) : (
+                  <Button variant="secondary" onClick={() => setConfirming(true)}>Delete…</Button>
+                )}
+              </div>
+            )}
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { zodDetails } from "@/lib/contract/common";
+import { UpdateDocument } from "@/lib/contract/scorecards";
+import { errorText } from "@/lib/bff/http";
+import { readQuery, useWrite } from "@/lib/bff/queries";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FieldError } from "@/components/ui/notice";
+
+/** Name, description and alias; deleting (restorable for 30 days from the scorecard list). */
+export function ScorecardSettings({ docId, canDelete }: { docId: number; canDelete: boolean }) {
+  const { data: card } = useSuspenseQuery(readQuery("scorecard", { docId }));
+  const router = useRouter();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const fail = (e: Error) => setErrors({ form: errorText(e) });
+  const save = useWrite("updateScorecard", { onSuccess: () => setSaved(true), onError: fail });
+  const remove = useWrite("deleteScorecard", { onSuccess: (gone) => router.push(`/?deleted=${gone.id}`), onError: fail });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    const data = new FormData(event.currentTarget);
+    const alias = String(data.get("alias")).trim();
+    const parsed = UpdateDocument.safeParse({ name: data.get("name"), description: data.get("description"), alias: alias || null });
+    if (!parsed.success) return setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [d.path, d.message])));
+    setErrors({});
+    save.mutate({ input: { docId }, body: parsed.data });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={submit} aria-label="Scorecard settings" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <div>
+          <Field id="scorecard-name" name="name" label="Name" defaultValue={card.name} aria-invalid={Boolean(errors.name)} />
+          {errors.name && <FieldError>{errors.name}</FieldError>}
+        </div>
+        <div>
+          <Field id="scorecard-alias" name="alias" label="Alias (for scripts, instead of the number)" defaultValue={card.alias ?? ""} placeholder="e.g. company-2027" aria-invalid={Boolean(errors.alias)} />
+          {errors.alias && <FieldError>{errors.alias}</FieldError>}
+        </div>
+        <div className="sm:col-span-2">
+          <Field id="scorecard-description" name="description" label="Description" defaultValue={card.description} />
+        </div>
+        {errors.form && <div className="sm:col-span-2"><FieldError>{errors.form}</FieldError></div>}
+        <div className="flex items-center gap-3 sm:col-span-2">
+          <Button type="submit" disabled={save.isPending}>Save settings</Button>
+          {saved && <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">Saved.</span>}
+        </div>
+      </form>
+      {canDelete && (
+        <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
+          {confirming ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span>Delete {card.name}? It leaves every page at once; you can restore it from the scorecard list for 30 days.</span>
+              <Button className="bg-red-700 hover:bg-red-800 dark:bg-red-700" disabled={remove.isPending} onClick={() => remove.mutate({ input: { docId } })}>
+                Delete scorecard
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>Keep it</Button>
+            </div>
+          ) : (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>Delete scorecard…</Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

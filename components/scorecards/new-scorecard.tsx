@@ -1,0 +1,66 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { zodDetails } from "@/lib/contract/common";
+import { CreateDocument } from "@/lib/contract/scorecards";
+import { errorText } from "@/lib/bff/http";
+import { browserTransport, useWrite } from "@/lib/bff/queries";
+import { Button } from "@/components/ui/button";
+import { Field, selectClass } from "@/components/ui/field";
+import { FieldError } from "@/components/ui/notice";
+
+/** The balanced scorecard's four classic perspectives, top to bottom as on a strategy map. */
+export const PERSPECTIVES = ["Financial", "Customer", "Internal processes", "Learning and growth"];
+
+/** A new scorecard, blank or with the four perspectives; then straight to its editor. */
+export function NewScorecard() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const create = useWrite("createScorecard", { onError: (e) => (setError(errorText(e)), setWorking(false)) });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = CreateDocument.safeParse({ name: data.get("name") });
+    if (!parsed.success) return setError(zodDetails(parsed.error)[0]!.message);
+    setError(null);
+    setWorking(true);
+    const card = await create.mutateAsync({ input: {}, body: parsed.data }).catch(() => null);
+    if (!card) return;
+    try {
+      // One call per perspective: the API has no batch create.
+      if (data.get("template") === "bsc") {
+        for (const name of PERSPECTIVES) await browserTransport("createKpi", { docId: card.id }, { body: { name, indicatorType: "CONTAINER" } });
+      }
+      await queryClient.invalidateQueries({ queryKey: ["scorecard", card.id] });
+      router.push(`/s/${card.id}/edit`);
+    } catch (e) {
+      setError(`The scorecard was made, but not all its perspectives: ${errorText(e as Error)}`);
+      setWorking(false);
+    }
+  }
+
+  if (!open) return <Button onClick={() => setOpen(true)}>New scorecard</Button>;
+  return (
+    <form onSubmit={submit} aria-label="New scorecard" className="flex w-full flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" noValidate>
+      <div className="min-w-56 flex-1">
+        <Field id="new-scorecard-name" name="name" label="Name" required autoFocus />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="new-scorecard-template" className="text-sm font-medium text-slate-700 dark:text-slate-200">Start from</label>
+        <select id="new-scorecard-template" name="template" className={selectClass} defaultValue="bsc">
+          <option value="bsc">The four balanced-scorecard perspectives</option>
+          <option value="blank">Blank</option>
+        </select>
+      </div>
+      <Button type="submit" disabled={working}>{working ? "Creating…" : "Create"}</Button>
+      <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+      {error && <div className="w-full"><FieldError>{error}</FieldError></div>}
+    </form>
+  );
+}
