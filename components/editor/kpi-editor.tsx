@@ -30,9 +30,9 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
   const remove = useWrite("deleteKpi", { onError: fail, onSuccess: () => (setEditing(null), setConfirming(false)) });
 
   const current = editing?.kind === "edit" ? rows.find((r) => r.node.guid === editing.guid)?.node ?? null : null;
-  const done = (guid: string, verb: string) => {
+  const done = ({ guid, name }: { guid: string; name: string }, verb: string) => {
     setEditing({ kind: "edit", guid });
-    setNews(`${verb} ${rows.find((r) => r.node.guid === guid)?.node.name ?? "the KPI"}.`);
+    setNews(`${verb} ${name}.`);
   };
 
   return (
@@ -49,7 +49,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
         {failure && <FieldError>{failure}</FieldError>}
         {news && <p role="status" className="text-sm text-slate-600 dark:text-slate-400">{news}</p>}
       </div>
-      <div>
+      <div className="self-start lg:sticky lg:top-4">
         {editing === null && <Notice tone="empty">Choose a KPI to change its settings, or add one to a container.</Notice>}
         {editing?.kind === "new" && (
           <Card id="new-kpi" title={`New ${editing.type === "CONTAINER" ? "container" : "KPI"} in ${editing.parent.name}`}>
@@ -62,7 +62,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
               rows={rows}
               lastValues={lastValues}
               lastMonth={periodLabel(lastMonth.start, "MONTH")}
-              onDone={(guid) => done(guid, "Added")}
+              onDone={(kpi) => done(kpi, "Added")}
               onCancel={() => setEditing(null)}
             />
           </Card>
@@ -76,7 +76,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
               rows={rows}
               lastValues={lastValues}
               lastMonth={periodLabel(lastMonth.start, "MONTH")}
-              onDone={(guid) => done(guid, "Saved")}
+              onDone={(kpi) => done(kpi, "Saved")}
               onCancel={() => setEditing(null)}
             />
             {current.parentGuid !== null && (

@@ -3,7 +3,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CreateKpi, Grouping, Optimization, Period, SCORING_DEFAULTS, UpdateKpi, type KpiNode } from "@/lib/contract/kpis";
 import { zodDetails } from "@/lib/contract/common";
-import { errorText } from "@/lib/bff/http";
+import { ApiCallError, errorText } from "@/lib/bff/http";
 import { useWrite } from "@/lib/bff/queries";
 import { PERIOD_LABELS } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
@@ -90,15 +90,20 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
   rows: Row[];
   lastValues: Map<string, number | null>;
   lastMonth: string;
-  onDone: (guid: string) => void;
+  onDone: (kpi: { guid: string; name: string }) => void;
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState(() => draftOf(kpi, rows, newType));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const fail = (e: Error) => setFailure(errorText(e));
-  const create = useWrite("createKpi", { onSuccess: (made) => onDone(made.guid), onError: fail });
-  const update = useWrite("updateKpi", { onSuccess: (saved) => onDone(saved.guid), onError: fail });
+  // The service's refusals land on the fields they name, as the form's own checks do.
+  const fail = (e: Error) => {
+    const details = e instanceof ApiCallError ? e.body.details.filter((d) => d.path) : [];
+    setErrors(Object.fromEntries(details.map((d) => [FIELD_OF[d.path] ?? d.path.split(".")[0]!, d.message])));
+    setFailure(details.length ? e.message : errorText(e));
+  };
+  const create = useWrite("createKpi", { onSuccess: (made) => onDone(made), onError: fail });
+  const update = useWrite("updateKpi", { onSuccess: (saved) => onDone(saved), onError: fail });
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const isRoot = kpi !== null && kpi.parentGuid === null;
   const isContainer = draft.indicatorType === "CONTAINER";

@@ -40,19 +40,23 @@ export function KpiOutline({ rows, selected, busy, onSelect, onMove, onAdd }: {
                 type="button"
                 aria-current={selected === node.guid ? "true" : undefined}
                 onClick={() => onSelect(node.guid)}
-                className={`truncate text-left text-sm hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 ${isContainer ? "font-semibold" : ""}`}
+                className={`text-left text-sm hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 ${isContainer ? "font-semibold" : ""}`}
               >
                 {node.name}
               </button>
-              <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+              <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">
                 {node.parentGuid === null ? "scorecard" : isContainer ? "container" : node.formula ? "formula" : node.measure || "KPI"}
               </span>
             </span>
             <span className="flex shrink-0 items-center gap-0.5">
-              {move("Move up", "↑", can.up)}
-              {move("Move down", "↓", can.down)}
-              {move("Move out of its container", "←", can.out)}
-              {move("Move into the container above", "→", can.into)}
+              {row.parent && (
+                <>
+                  {move("Move up", "↑", can.up)}
+                  {move("Move down", "↓", can.down)}
+                  {move("Move out of its container", "←", can.out)}
+                  {move("Move into the container above", "→", can.into)}
+                </>
+              )}
               {isContainer && (
                 <>
                   <Button variant="ghost" className="px-2 py-0.5 text-xs" aria-label={`Add a KPI to ${node.name}`} disabled={busy} onClick={() => onAdd(node, "INDICATOR")}>+ KPI</Button>

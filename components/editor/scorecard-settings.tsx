@@ -20,7 +20,7 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
   const [confirming, setConfirming] = useState(false);
   const fail = (e: Error) => setErrors({ form: errorText(e) });
   const save = useWrite("updateScorecard", { onSuccess: () => setSaved(true), onError: fail });
-  const remove = useWrite("deleteScorecard", { onSuccess: (gone) => router.push(`/?deleted=${gone.id}`), onError: fail });
+  const remove = useWrite("deleteScorecard", { onSuccess: (gone) => router.push(`/?${new URLSearchParams({ deleted: String(gone.id), name: gone.name })}`), onError: fail });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

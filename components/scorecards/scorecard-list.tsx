@@ -45,7 +45,7 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
           <input id="scorecard-search" type="search" placeholder="Search scorecards" defaultValue={q} onChange={(e) => search(e.target.value)} className={inputClass} />
         </div>
       </div>
-      <DeletedScorecards />
+      {canCreate && <DeletedScorecards />}
       {shown.length === 0 ? (
         <Notice tone="empty">{all.length ? `No scorecard matches “${q}”.` : canCreate ? "No scorecards yet: create the first one with New scorecard." : "No scorecards yet: none of yours, and none shared with you."}</Notice>
       ) : (

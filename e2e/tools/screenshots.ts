@@ -22,6 +22,7 @@ export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "api-keys", path: "/api-keys" },
   { name: "account", path: "/account" },
   { name: "sharing", path: "/s/1/sharing" },
+  { name: "edit", path: "/s/1/edit" },
   { name: "not-found", path: "/s/987654" },
 ];
 

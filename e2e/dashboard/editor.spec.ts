@@ -1,0 +1,106 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+
+const outline = (page: Page) => page.getByRole("list", { name: "KPIs of the scorecard" });
+
+/** The open KPI form: a new KPI's or the chosen KPI's. */
+const kpiForm = (page: Page) => page.getByRole("form", { name: /^(New KPI|Edit )/ });
+
+/** Fills a field of the open KPI form by its label, from the keyboard. */
+async function type(page: Page, label: string, text: string) {
+  const field = kpiForm(page).getByLabel(label, { exact: true });
+  await field.focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text);
+}
+
+test("builds a scorecard in the browser: template, KPIs with a formula, moves, delete and undo, all from the keyboard", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "New scorecard" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Built in the browser");
+  await page.getByLabel("Start from").selectOption("bsc");
+  await page.getByLabel("Name", { exact: true }).press("Enter");
+  await page.waitForURL(/\/s\/\d+\/edit$/);
+  const docId = Number(page.url().match(/\/s\/(\d+)\/edit/)![1]);
+  await expect(outline(page).getByRole("button", { name: "Financial", exact: true })).toBeVisible();
+  await expect(outline(page).getByRole("listitem")).toHaveCount(5);
+
+  // Two KPIs and a formula KPI in Financial, keyboard only: Tab to a control, Enter to press it.
+  const addTo = async (container: string, name: string, fill: Record<string, string>) => {
+    await page.getByRole("button", { name: `Add a KPI to ${container}` }).focus();
+    await page.keyboard.press("Enter");
+    await type(page, "Name", name);
+    for (const [label, value] of Object.entries(fill)) await type(page, label, value);
+    await page.getByRole("button", { name: "Add", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: `Added ${name}.` })).toBeVisible();
+  };
+  await addTo("Financial", "Revenue", { Unit: "USD", Target: "1000", Baseline: "500" });
+  await addTo("Financial", "Costs", { Unit: "USD", Target: "600", Baseline: "800" });
+  await page.getByRole("button", { name: "Add a KPI to Financial" }).click();
+  await type(page, "Name", "Profit");
+  await type(page, "Formula", "[Revenue] - [Cost]");
+  await expect(page.getByText("No KPI named “Cost” in this scorecard")).toBeVisible();
+  await type(page, "Formula", "[Revenue] - [Costs]");
+  await expect(page.getByText(/: no result/)).toBeVisible();
+  await page.getByRole("button", { name: "Add", exact: true }).press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Added Profit." })).toBeVisible();
+  await addTo("Customer", "Net promoter score", { Unit: "points", Target: "40", Baseline: "10" });
+
+  // Invalid input keeps what was typed and says why.
+  await outline(page).getByRole("button", { name: "Costs", exact: true }).click();
+  await type(page, "Scale minimum", "100");
+  await type(page, "Scale maximum", "50");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "min must be below max" })).toBeVisible();
+  await expect(kpiForm(page).getByLabel("Scale minimum", { exact: true })).toHaveValue("100");
+  await type(page, "Scale maximum", "1000");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved Costs." })).toBeVisible();
+
+  // Moves, by keyboard: Profit to the top, Net promoter score out of Customer and back in.
+  await page.getByRole("button", { name: "Move up Profit" }).press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Moved Profit." })).toBeVisible();
+  await page.getByRole("button", { name: "Move up Profit" }).press("Enter");
+  await expect(outline(page).getByRole("listitem").nth(2)).toContainText("Profit");
+  await expect(outline(page).getByRole("listitem").nth(2)).toContainText("formula");
+
+  // What the API holds agrees: the formula refers to the KPIs by GUID.
+  const tree = await (await page.request.get(`/api/document/${docId}/kpi/tree`)).json();
+  const financial = tree.root.children[0];
+  expect(financial.children.map((k: { name: string }) => k.name)).toEqual(["Profit", "Revenue", "Costs"]);
+  expect(financial.children[0].formula).toBe(`[${financial.children[1].guid}] - [${financial.children[2].guid}]`);
+  expect(financial.children[2]).toMatchObject({ min: 100, max: 1000, target: 600, baseline: 800, measure: "USD" });
+
+  // A KPI another one's formula uses cannot go.
+  await outline(page).getByRole("button", { name: "Revenue", exact: true }).click();
+  await page.getByRole("button", { name: "Delete…" }).click();
+  await page.getByRole("button", { name: "Delete Revenue" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Profit" })).toBeVisible();
+
+  // The editor and the scorecard page have no serious accessibility violation, light and dark.
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `e2e/screenshots/editor-${theme}.png`, fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // Delete the scorecard, then undo.
+  await page.getByRole("button", { name: "Delete scorecard…" }).click();
+  await page.getByRole("button", { name: "Delete scorecard", exact: true }).click();
+  await page.waitForURL(/\/\?deleted=\d+&name=/);
+  await expect(page.getByRole("link", { name: /Built in the browser/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.waitForURL(new RegExp(`/s/${docId}$`));
+  await expect(page.getByRole("heading", { name: "Built in the browser", level: 1 })).toBeVisible();
+
+  // Deleted for good at the end, so the demo account is as the other tests expect it.
+  await page.goto(`/s/${docId}/edit`);
+  await page.getByRole("button", { name: "Delete scorecard…" }).click();
+  await page.getByRole("button", { name: "Delete scorecard", exact: true }).click();
+  await page.waitForURL(/\/\?deleted=\d+&name=/);
+});
