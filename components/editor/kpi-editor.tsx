@@ -3,7 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { KpiNode } from "@/lib/contract/kpis";
-import { errorText } from "@/lib/bff/http";
+import { ApiCallError, errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { periodLabel } from "@/lib/format";
 import { Button } from "@/components/ui/button";
@@ -25,7 +25,8 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
   const [news, setNews] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const fail = (e: Error) => setFailure(errorText(e));
+  // Refused moves and deletes: the service's whole sentence says what to do.
+  const fail = (e: Error) => setFailure(e instanceof ApiCallError ? e.message : errorText(e));
   const move = useWrite("updateKpi", { onError: fail, onSuccess: (k) => setNews(`Moved ${k.name}.`) });
   const remove = useWrite("deleteKpi", { onError: fail, onSuccess: () => (setEditing(null), setConfirming(false)) });
 

@@ -15,7 +15,7 @@ const links: { href: string; label: string; roles: Role[] }[] = [
 
 export function AppHeader({ email, budget }: { email: string; budget: AccessInfo }) {
   return (
-    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <header className="print:hidden border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link href="/" className="text-lg font-semibold tracking-tight">
           Gauge

@@ -23,6 +23,7 @@ export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "account", path: "/account" },
   { name: "sharing", path: "/s/1/sharing" },
   { name: "edit", path: "/s/1/edit" },
+  { name: "map", path: "/s/1/map" },
   { name: "not-found", path: "/s/987654" },
 ];
 

@@ -119,6 +119,8 @@ export const endpoints = {
   createKpi: write({ op: "createKpi", method: "POST", path: "/api/document/{docId}/kpi", headers: ["Idempotency-Key"], stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
   updateKpi: write({ op: "updateKpi", method: "PATCH", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
   deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
+  maps: read({ op: "strategyMaps", method: "GET", path: "/api/document/{docId}/maps", key: ({ docId }) => [...keys.scorecard(docId), "maps"] }),
+  setMapLinks: write({ op: "setMapLinks", method: "PUT", path: "/api/document/{docId}/maps/{mapId}/links", stale: ({ docId }) => [[...keys.scorecard(docId), "maps"]] }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
 };
 

@@ -15,7 +15,7 @@ export const MapObjective = z.object({
   column: z.number().int().meta({ description: "Its place in the perspective's band, from the left (the built-in layout)" }),
   kpiGuids: z.array(z.string()).meta({ description: "The indicators it is measured by: itself, or a container's indicators" }),
   initiativeGuids: z.array(z.string()).meta({ description: "Initiatives of those KPIs marked showOnMap" }),
-  month: z.string().meta({ description: "The last complete month (its first day), which score and status are of" }),
+  month: z.string().nullable().meta({ description: "The month (its first day) score and status are of: the latest complete one holding a value in the last 12 (null: none)" }),
   score: z.number().nullable(),
   status: Status,
 });

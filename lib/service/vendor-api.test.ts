@@ -282,7 +282,7 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
     const [map] = (await ok("GET", `/api/document/${doc}/maps`)).items;
     expect(map.perspectives.map((p: { name: string }) => p.name)).toEqual(["Customer"]);
     expect(map.perspectives[0].objectives.map((o: { name: string; column: number }) => [o.name, o.column])).toEqual([["Sales", 0], ["Costs", 1], ["Margin", 2]]);
-    expect(map.perspectives[0].objectives[0]).toMatchObject({ kpiGuids: [kpi.Sales], initiativeGuids: [initiative], month: "2026-02-01" });
+    expect(map.perspectives[0].objectives[0]).toMatchObject({ kpiGuids: [kpi.Sales], initiativeGuids: [initiative], month: "2026-01-01" });
     const linked = await ok("PUT", `/api/document/${doc}/maps/${doc}/links`, { links: [{ fromGuid: kpi.Costs, toGuid: kpi.Margin }, { fromGuid: kpi.Sales, toGuid: kpi.Margin }] });
     expect(linked.links).toHaveLength(2);
     const bad = await call("PUT", `/api/document/${doc}/maps/${doc}/links`, { links: [{ fromGuid: kpi.Customer, toGuid: kpi.Margin }] });

@@ -13,7 +13,7 @@ export const strategyMaps = createRoute({
   summary: "The scorecard's strategy map as data",
   description:
     "One map per scorecard (its `id` is the scorecard's): the root's child containers are the perspectives, their children the objectives, " +
-    "with the indicators that measure them, the initiatives marked showOnMap, the score and status of the last complete month, and the cause-and-effect arrows.",
+    "with the indicators that measure them, the initiatives marked showOnMap, the score and status of their latest complete month holding a value (as the scorecard page's Month view), and the cause-and-effect arrows.",
   security: secured,
   request: { params: z.object({ docId: DocId }) },
   responses: { 200: json(StrategyMapList, "The maps"), ...errors(400, 404) },

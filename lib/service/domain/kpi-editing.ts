@@ -154,7 +154,8 @@ export async function deleteKpi(ctx: Ctx, { docId, guid }: KpiRef): Promise<void
     const gone = descendantsOf(tree, guid);
     const users = tree.filter((k) => !gone.has(k.guid) && k.formula && [...references(parseFormula(k.formula))].some((r) => gone.has(r)));
     if (users.length) {
-      throw conflict(`${users.length} formula(s) use it: change them first`, users.map((k) => ({ path: "formula", message: `${k.name} (${k.guid}) uses it` })));
+      const names = users.map((k) => k.name).join(", ");
+      throw conflict(`${names} ${users.length === 1 ? "uses" : "use"} it in a formula: change ${users.length === 1 ? "that formula" : "those formulas"} first`, users.map((k) => ({ path: "formula", message: `${k.name} (${k.guid}) uses it` })));
     }
     await tx.delete(kpis).where(eq(kpis.guid, guid));
   });

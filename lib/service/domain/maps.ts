@@ -12,8 +12,9 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * The scorecard's strategy map, drawn from its tree: the root's child containers are the
  * perspectives (bands, top to bottom), their children the objectives (left to right), each
- * measured by itself or by a container's indicators; arrows are stored. Scores are of the last
- * complete month, as on the scorecard list.
+ * measured by itself or by a container's indicators; arrows are stored. Each objective's score
+ * and status are its latest complete month holding a value in the last 12, as the scorecard
+ * page's Month view shows them.
  */
 export async function strategyMaps(ctx: Ctx, { docId }: { docId: number }): Promise<StrategyMap[]> {
   const tree = await scorecardKpis(ctx, docId);
@@ -26,10 +27,11 @@ export async function strategyMaps(ctx: Ctx, { docId }: { docId: number }): Prom
   const objectives = perspectives.flatMap((p) => childrenOf(p.guid));
 
   const now = ctx.deps.now();
-  const lastMonth = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+  // As the scorecard page's Month view: the last 12 months, the latest complete one holding a value.
+  const since = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)));
   const [grouped, shown, links] = await Promise.all([
     objectives.length
-      ? groupedValues(ctx, { docId, period: "MONTH", startDate: lastMonth, endDate: lastMonth, guids: objectives.map((o) => o.guid) })
+      ? groupedValues(ctx, { docId, period: "MONTH", startDate: since, endDate: iso(now), guids: objectives.map((o) => o.guid) })
       : { items: [] },
     ctx.deps.db
       .select({ guid: initiatives.guid, kpiGuid: initiatives.kpiGuid })
@@ -37,7 +39,7 @@ export async function strategyMaps(ctx: Ctx, { docId }: { docId: number }): Prom
       .where(and(inArray(initiatives.kpiGuid, tree.map((k) => k.guid)), eq(initiatives.showOnMap, true))),
     ctx.deps.db.select({ fromGuid: mapLinks.fromGuid, toGuid: mapLinks.toGuid }).from(mapLinks).where(eq(mapLinks.scorecardId, docId)),
   ]);
-  const pointOf = new Map(grouped.items.map((s) => [s.guid, s.points[0]]));
+  const pointOf = new Map(grouped.items.map((s) => [s.guid, s.points.findLast((p) => p.complete && p.value !== null)]));
   return [
     {
       id: docId,
@@ -54,7 +56,7 @@ export async function strategyMaps(ctx: Ctx, { docId }: { docId: number }): Prom
             column,
             kpiGuids,
             initiativeGuids: shown.filter((i) => kpiGuids.includes(i.kpiGuid) || i.kpiGuid === o.guid).map((i) => i.guid),
-            month: lastMonth,
+            month: point?.start ?? null,
             score: point?.score ?? null,
             status: point?.status ?? "NONE",
           };

@@ -27,6 +27,7 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
           alertsHref={`/s/${docId}/alerts`}
           shareHref={canShare ? `/s/${docId}/sharing` : undefined}
           editHref={access === "write" ? `/s/${docId}/edit` : undefined}
+          mapHref={`/s/${docId}/map`}
         />
         <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<ScorecardViewSkeleton />}>
           <ScorecardView docId={docId} filters={filters} />

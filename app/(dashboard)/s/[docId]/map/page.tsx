@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { StrategyMapView } from "@/components/map/strategy-map";
+import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Prefetch } from "@/lib/bff/prefetch";
+import { scorecardAccess } from "@/lib/bff/scorecard-access";
+import { docIdParam } from "@/lib/page-params";
+
+export const metadata: Metadata = { title: "Strategy map" };
+
+export default async function StrategyMapPage({ params }: { params: Promise<{ docId: string }> }) {
+  const docId = await docIdParam(params);
+  const { access } = await scorecardAccess(docId);
+  return (
+    <Prefetch queries={[["tree", { docId }], ["maps", { docId }]]}>
+      <div className="flex flex-col gap-4">
+        <ScorecardTitle docId={docId} subtitle="Strategy map" />
+        <Suspense fallback={<Skeleton className="h-[600px]" />}>
+          <StrategyMapView docId={docId} canEdit={access === "write"} />
+        </Suspense>
+      </div>
+    </Prefetch>
+  );
+}

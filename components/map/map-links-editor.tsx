@@ -1,0 +1,64 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import type { StrategyMap } from "@/lib/contract/maps";
+import { errorText } from "@/lib/bff/http";
+import { useWrite } from "@/lib/bff/queries";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { selectClass } from "@/components/ui/field";
+import { FieldError } from "@/components/ui/notice";
+
+/** The map's cause-and-effect arrows as a list: add one by choosing two objectives, remove any. */
+export function MapLinksEditor({ docId, map }: { docId: number; map: StrategyMap }) {
+  const [error, setError] = useState<string | null>(null);
+  const save = useWrite("setMapLinks", { onSuccess: () => setError(null), onError: (e) => setError(errorText(e)) });
+  const objectives = map.perspectives.flatMap((p) => p.objectives.map((o) => ({ ...o, perspective: p.name })));
+  const name = (guid: string) => objectives.find((o) => o.guid === guid)?.name ?? "?";
+  const put = (links: StrategyMap["links"]) => save.mutate({ input: { docId, mapId: map.id }, body: { links } });
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const [fromGuid, toGuid] = [String(data.get("from")), String(data.get("to"))];
+    if (fromGuid === toGuid) return setError("An arrow joins two different objectives.");
+    if (map.links.some((l) => l.fromGuid === fromGuid && l.toGuid === toGuid)) return setError("That arrow is already on the map.");
+    put([...map.links, { fromGuid, toGuid }]);
+  }
+
+  const options = objectives.map((o) => <option key={o.guid} value={o.guid}>{`${o.name} (${o.perspective})`}</option>);
+  return (
+    <Card id="map-links" title="Cause and effect" className="print:hidden">
+      <form onSubmit={add} aria-label="Add an arrow" className="flex flex-wrap items-end gap-3 text-sm">
+        <label className="flex min-w-0 max-w-full flex-col gap-1.5">
+          <span className="font-medium">From (the cause)</span>
+          <select name="from" className={`${selectClass} max-w-full`}>{options}</select>
+        </label>
+        <label className="flex min-w-0 max-w-full flex-col gap-1.5">
+          <span className="font-medium">To (the effect)</span>
+          <select name="to" className={`${selectClass} max-w-full`} defaultValue={objectives[1]?.guid}>{options}</select>
+        </label>
+        <Button type="submit" disabled={save.isPending}>Add arrow</Button>
+      </form>
+      {error && <FieldError>{error}</FieldError>}
+      {map.links.length > 0 && (
+        <ul className="mt-4 flex flex-col gap-1 text-sm">
+          {map.links.map((l) => (
+            <li key={`${l.fromGuid}-${l.toGuid}`} className="flex items-center justify-between gap-2">
+              <span>{name(l.fromGuid)} → {name(l.toGuid)}</span>
+              <Button
+                variant="ghost"
+                className="py-0.5"
+                aria-label={`Remove the arrow from ${name(l.fromGuid)} to ${name(l.toGuid)}`}
+                disabled={save.isPending}
+                onClick={() => put(map.links.filter((x) => x !== l))}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRef, useState } from "react";
+import { readQuery } from "@/lib/bff/queries";
+import { formatScore, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { STATUS_ICON, STATUS_TONE } from "@/components/kpi/status-badge";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { arrowPath, layout, MAP } from "./map-layout";
+import { MapLinksEditor } from "./map-links-editor";
+
+const FILL = { ON_TRACK: "#d1fae5", AT_RISK: "#fef3c7", OFF_TRACK: "#fee2e2", NONE: "#f1f5f9" } as const;
+
+/** Downloads the drawn map as an SVG file, or as a PNG drawn from it. */
+async function download(svg: SVGSVGElement, name: string, format: "svg" | "png") {
+  const text = new XMLSerializer().serializeToString(svg);
+  let blob = new Blob([text], { type: "image/svg+xml" });
+  if (format === "png") {
+    const image = new Image();
+    image.src = URL.createObjectURL(blob);
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    const box = svg.viewBox.baseVal;
+    [canvas.width, canvas.height] = [box.width * 2, box.height * 2];
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+  }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `${name}.${format}`;
+  link.click();
+}
+
+/**
+ * The scorecard's strategy map: perspectives as bands, objectives as boxes coloured by the status
+ * of the last complete month (with its shape and word, never colour alone), cause-and-effect
+ * arrows, and a marker for initiatives shown on the map. Choosing a box lists what measures it.
+ */
+export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: boolean }) {
+  const { data } = useSuspenseQuery(readQuery("maps", { docId }));
+  const map = data.items[0]!;
+  const { placed, nodeWidth, height } = layout(map);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const svg = useRef<SVGSVGElement>(null);
+  const byGuid = new Map(placed.map((p) => [p.guid, p]));
+  const current = chosen ? byGuid.get(chosen) : undefined;
+
+  if (map.perspectives.length === 0) {
+    return <Notice tone="empty">This scorecard has no perspectives yet: add containers under its root in the editor, and their KPIs become the map&apos;s objectives.</Notice>;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Each box: its latest complete month with a value, as on the scorecard page. Choose a box for its KPIs.
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "svg")}>Download SVG</Button>
+          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "png")}>Download PNG</Button>
+          <Button variant="secondary" onClick={() => window.print()}>Print</Button>
+        </div>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800">
+        <svg ref={svg} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${MAP.width} ${height}`} role="group" aria-labelledby="map-title" className="min-w-[900px]" fontFamily="system-ui, sans-serif">
+          <title id="map-title">{`Strategy map of ${map.name}: ${placed.map((p) => `${p.name}, ${STATUS_LABEL[p.status]}`).join("; ")}`}</title>
+          <defs>
+            <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M 0 0 L 10 5 L 0 10 z" fill="#475569" />
+            </marker>
+          </defs>
+          {map.perspectives.map((p, band) => (
+            <g key={p.guid}>
+              <rect x={0} y={band * MAP.band} width={MAP.width} height={MAP.band} fill={band % 2 ? "#f8fafc" : "#ffffff"} />
+              <line x1={0} x2={MAP.width} y1={(band + 1) * MAP.band} y2={(band + 1) * MAP.band} stroke="#e2e8f0" />
+              <text x={16} y={band * MAP.band + MAP.band / 2} dominantBaseline="middle" fontSize={15} fontWeight={600} fill="#0f172a">{p.name}</text>
+            </g>
+          ))}
+          {map.links.map((l) => {
+            const [from, to] = [byGuid.get(l.fromGuid), byGuid.get(l.toGuid)];
+            return from && to ? <path key={`${l.fromGuid}-${l.toGuid}`} d={arrowPath(from, to, nodeWidth)} fill="none" stroke="#475569" strokeWidth={1.6} markerEnd="url(#arrow)" /> : null;
+          })}
+          {placed.map((o) => (
+            <g
+              key={o.guid}
+              role="button"
+              tabIndex={0}
+              aria-label={`${o.name}: ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${formatScore(o.score)}`}`}
+              aria-pressed={chosen === o.guid}
+              onClick={() => setChosen(o.guid)}
+              onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), setChosen(o.guid))}
+              className="cursor-pointer focus:outline-none [&:focus>rect]:stroke-blue-600 [&:focus>rect]:stroke-[3px]"
+            >
+              <rect x={o.x} y={o.y} width={nodeWidth} height={MAP.node.height} rx={10} fill={FILL[o.status]} stroke={chosen === o.guid ? "#1d4ed8" : STATUS_TONE[o.status]} strokeWidth={chosen === o.guid ? 3 : 1.5} />
+              <foreignObject x={o.x + 8} y={o.y + 6} width={nodeWidth - 16 - (o.initiativeGuids.length ? 26 : 0)} height={MAP.node.height - 28}>
+                <div style={{ fontSize: 13, fontWeight: 600, lineHeight: "16px", color: "#0f172a", overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical" }}>{o.name}</div>
+              </foreignObject>
+              <text x={o.x + 10} y={o.y + MAP.node.height - 10} fontSize={11.5} fill="#0f172a">
+                {`${STATUS_ICON[o.status]} ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${formatScore(o.score)}`}`}
+              </text>
+              {o.initiativeGuids.length > 0 && (
+                <text x={o.x + nodeWidth - 8} y={o.y + 19} fontSize={12} textAnchor="end" fill="#1e3a8a">
+                  {`◆ ${o.initiativeGuids.length}`}
+                </text>
+              )}
+            </g>
+          ))}
+        </svg>
+      </div>
+      <p className="text-xs text-slate-600 dark:text-slate-400">● On track · ▲ At risk · ■ Off track · ○ No data · ◆ initiatives shown on the map · arrows: cause and effect</p>
+      {current && (
+        <section aria-label={`${current.name} on the map`} className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
+          <h2 className="font-semibold">{current.name}</h2>
+          <p className="text-slate-600 dark:text-slate-400">
+            {current.perspective} · {STATUS_LABEL[current.status]}
+            {current.score === null ? "" : ` ${formatScore(current.score)}`}
+            {current.month ? ` in ${periodLabel(current.month, "MONTH")}` : ""} · measured by {current.kpiGuids.length} KPI(s) · {current.initiativeGuids.length} initiative(s) on the map
+          </p>
+          <Link href={`/s/${docId}`} className="mt-2 inline-block text-blue-700 underline dark:text-blue-400">Open the scorecard for its KPIs and charts</Link>
+        </section>
+      )}
+      {canEdit && <MapLinksEditor docId={docId} map={map} />}
+    </div>
+  );
+}
