@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { ErrorBody } from "../common";
 import type { Role } from "../people";
 
@@ -39,3 +39,8 @@ export const secured = [{ Token: [] as string[] }];
  * without it are open to every role. The service enforces it before the handler runs.
  */
 export const needs = (role: Role) => ({ "x-gauge-role": role }) as const;
+
+/** The header that makes a retried write safe (the service's idempotency middleware reads it). */
+export const idempotencyHeader = z.object({
+  "Idempotency-Key": z.string().optional().meta({ description: "Makes a retried write safe: a repeat within 24 h returns the first response" }),
+});

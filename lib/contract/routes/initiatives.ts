@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DocId, Guid } from "../common";
 import { Initiative, InitiativeBody, InitiativeList, InitiativeStatusList } from "../initiatives";
-import { errors, json, jsonBody, needs, secured } from "./helpers";
+import { errors, idempotencyHeader, json, jsonBody, needs, secured } from "./helpers";
 
 const tags = ["Initiatives"];
 const kpiParams = z.object({ docId: DocId, guid: Guid });
@@ -39,7 +39,7 @@ export const createInitiative = createRoute({
   security: secured,
   request: {
     params: kpiParams,
-    headers: z.object({ "Idempotency-Key": z.string().optional().meta({ description: "Makes a retried create safe" }) }),
+    headers: idempotencyHeader,
     body: jsonBody(InitiativeBody),
   },
   responses: { 201: json(Initiative, "The new initiative"), ...errors(400, 404, 409, 415, 403) },

@@ -3,7 +3,7 @@ import { DocId, Guid } from "../common";
 import { DocumentCheck } from "../alerts";
 import { CreateKpi, IndicatorTypeList, Kpi, KpiInfo, KpiList, KpiTree, SetKpi, UpdateKpi, WeightChangeList } from "../kpis";
 import { CreateDocument, DeletedDocument, DeletedDocumentList, DocumentTree, Scorecard, ScorecardList, Sharing, UpdateDocument, UpdateSharing } from "../scorecards";
-import { errors, json, jsonBody, secured, needs } from "./helpers";
+import { errors, idempotencyHeader, json, jsonBody, secured, needs } from "./helpers";
 
 const docParams = z.object({ docId: DocId });
 const tags = ["Scorecards and KPIs"];
@@ -109,9 +109,6 @@ export const updateSharing = createRoute({
 });
 
 const kpiParams = z.object({ docId: DocId, guid: Guid });
-const idempotencyHeader = z.object({
-  "Idempotency-Key": z.string().optional().meta({ description: "Makes a retried create safe: a repeat within 24 h returns the first response" }),
-});
 
 export const setKpi = createRoute({
   operationId: "setKpi",

@@ -14,15 +14,12 @@ import {
   ValueWrite,
   WrittenValue,
 } from "../values";
-import { errors, json, jsonBody, secured, needs } from "./helpers";
+import { errors, idempotencyHeader, json, jsonBody, secured, needs } from "./helpers";
 
 const tags = ["KPI value controller"];
 const kpiParams = z.object({ docId: DocId, guid: Guid });
 const kpiDateParams = kpiParams.extend({ date: IsoDate });
 const docDateParams = z.object({ docId: DocId, date: IsoDate });
-const idempotencyHeader = z.object({
-  "Idempotency-Key": z.string().optional().meta({ description: "Makes a retried write safe: a repeat within 24 h returns the first response" }),
-});
 
 export const getValue = createRoute({
   operationId: "getValue",
