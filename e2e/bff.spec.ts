@@ -9,7 +9,7 @@ test.describe("the BFF's error mapping", () => {
     const cases: { name: string; status: number; code: string; detail?: string; send: () => ReturnType<typeof page.request.get> }[] = [
       { name: "an unknown route", status: 404, code: "not_found", send: () => page.request.get("/api/no/such/route") },
       { name: "a server-only operation", status: 404, code: "not_found", send: () => page.request.post("/api/logout", write) },
-      { name: "a malformed path parameter", status: 400, code: "invalid_request", detail: "docId", send: () => page.request.get("/api/document/abc/kpi/tree") },
+      { name: "a malformed path parameter", status: 400, code: "invalid_request", detail: "docId", send: () => page.request.get("/api/document/a.b/kpi/tree") },
       { name: "an invalid query", status: 400, code: "invalid_request", detail: "endDate", send: () => page.request.get("/api/document/1/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-02-30") },
       { name: "malformed JSON", status: 400, code: "invalid_request", send: () => page.request.post("/api/document/1/alerts", { ...write, data: "{not json" }) },
       { name: "a body failing its schema", status: 400, code: "invalid_request", detail: "items", send: () => page.request.post("/api/document/1/kpi/batch/set-values", { ...write, data: { items: "x" } }) },

@@ -9,6 +9,7 @@ import { periodLabel } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FieldError, Notice } from "@/components/ui/notice";
+import { InitiativesEditor } from "./initiatives-editor";
 import { KpiForm } from "./kpi-form";
 import { KpiOutline } from "./kpi-outline";
 import { rowsOf } from "./kpi-tree";
@@ -80,6 +81,9 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
               onDone={(kpi) => done(kpi, "Saved")}
               onCancel={() => setEditing(null)}
             />
+            <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
+              <InitiativesEditor docId={docId} kpi={current} />
+            </div>
             {current.parentGuid !== null && (
               <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
                 {confirming ? (

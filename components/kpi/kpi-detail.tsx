@@ -6,6 +6,7 @@ import { formatScore, fullValue, formatValue, periodLabel, STATUS_LABEL } from "
 import { cardClass } from "@/components/ui/card";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { explainPoint } from "./explain";
+import { InitiativeList } from "./initiative-list";
 import { latestPoint, soFarPoint, type KpiWithSeries } from "./kpi-with-series";
 import { STATUS_ICON, StatusBadge } from "./status-badge";
 
@@ -41,6 +42,12 @@ export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period 
           {periodLabel(soFar.start, period)} so far: <strong className="tabular-nums">{formatValue(soFar.value, measure)}</strong>
           {!container && soFar.target !== null && <> against {formatValue(soFar.target, measure)} due by today</>} ({STATUS_LABEL[soFar.status].toLowerCase()}, {formatScore(soFar.score)}). The period is not over.
         </p>
+      )}
+      {kpi.initiatives.length > 0 && (
+        <div>
+          <h3 className="mb-2 text-sm font-semibold">Initiatives</h3>
+          <InitiativeList items={kpi.initiatives} />
+        </div>
       )}
       <KpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} />
       <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${kpi.name} by period`}>

@@ -1,8 +1,8 @@
 import type { Series } from "@/lib/contract/grouped";
-import type { Kpi, KpiNode } from "@/lib/contract/kpis";
+import type { KpiNode } from "@/lib/contract/kpis";
 
 export interface KpiWithSeries {
-  kpi: Kpi;
+  kpi: Omit<KpiNode, "children">;
   depth: number;
   series: Series | undefined;
 }

@@ -160,3 +160,38 @@ describe("values far from what a KPI usually holds", () => {
     expect(doubtfulChanges(revenue, [{ ...change("r", "2024-05-01", 0), value: null }], fmt)).toEqual([]);
   });
 });
+
+describe("the grid as a plan of targets", () => {
+  const months = [["2024-01-01", "2024-01-31"], ["2024-02-01", "2024-02-29"], ["2024-03-01", "2024-03-31"], ["2024-04-01", "2024-04-30"]] as const;
+  const planTree = kpi("root", "Root", { indicatorType: "CONTAINER", acceptValueData: false, children: [kpi("a", "Sales", { target: 50 }), kpi("b", "Costs")] });
+  const planGrouped: GroupedValues = {
+    start: "2024-01-01", end: "2024-04-30", period: "MONTH",
+    items: [{ guid: "a", name: "Sales", measure: "USD", points: months.map(([start, end]) => groupedPoint(start, null, "NONE", { end })) }],
+  };
+  const records = [
+    { guid: "a", date: "2023-12-01", target: 70 },
+    { guid: "a", date: "2024-02-10", target: 80 },
+    { guid: "a", date: "2024-02-20", target: 90 },
+    { guid: "b", date: "2024-03-01", target: 5 },
+  ];
+  const plan = buildGrid(planTree, planGrouped, "MONTH", "target", records);
+
+  it("shows each period's own entered target, and the one in force elsewhere as a hint", () => {
+    expect([...plan.entered]).toEqual([[cellKey("a", "2024-02-01"), 90], [cellKey("b", "2024-03-01"), 5]]);
+    // January: December's 70 (not the KPI's own 50); March and April: February's last, 90.
+    expect([...plan.inherited]).toEqual([
+      [cellKey("a", "2024-01-01"), 70], [cellKey("a", "2024-03-01"), 90], [cellKey("a", "2024-04-01"), 90], [cellKey("b", "2024-04-01"), 5],
+    ]);
+  });
+
+  it("sends a pasted year of targets as target fields, one record per period, and nothing for unchanged cells", () => {
+    const { draft } = applyPaste(plan, {}, 0, 0, "100\t90\t110\t120");
+    const { changes } = pendingChanges(plan, draft);
+    expect(toBatchItems(changes, "target")).toEqual([
+      { guid: "a", date: "2024-01-01", target: 100 },
+      { guid: "a", date: "2024-03-01", target: 110 },
+      { guid: "a", date: "2024-04-01", target: 120 },
+    ]);
+    expect(doubtfulChanges(plan, changes, String)).toEqual([]);
+  });
+});

@@ -20,10 +20,40 @@ export interface GridColumn {
 export type CellKey = string;
 export const cellKey = (guid: string, start: string): CellKey => `${guid}|${start}`;
 
+/** What the grid edits: the values, or one of the figures that score them. */
+export const GRID_FIELDS = ["value", "target", "baseline", "min", "max"] as const;
+export type GridField = (typeof GRID_FIELDS)[number];
+
+/** An entered record, as the batch records read gives it (oldest first per KPI). */
+export type EnteredRecord = { guid: string; date: string } & Partial<{ [F in GridField]: number | null }>;
+
+/**
+ * A plan's cells: the figure entered in each period (its last record there), and, where none was,
+ * the one in force from an earlier record or the KPI's own setting, shown as a hint.
+ */
+function planCells(rows: GridRow[], columns: GridColumn[], records: EnteredRecord[], field: Exclude<GridField, "value">, kpis: Map<string, KpiNode>, entered: Map<CellKey, number>, inherited: Map<CellKey, number>) {
+  const byKpi = new Map<string, EnteredRecord[]>();
+  for (const r of records) if (r[field] !== null && r[field] !== undefined) byKpi.set(r.guid, [...(byKpi.get(r.guid) ?? []), r]);
+  for (const row of rows) {
+    const list = byKpi.get(row.guid) ?? [];
+    let inForce: number | null = kpis.get(row.guid)?.[field] ?? null;
+    let next = 0;
+    for (const column of columns) {
+      for (; next < list.length && list[next]!.date < column.start; next++) inForce = list[next]![field]!;
+      let own: number | null = null;
+      for (; next < list.length && list[next]!.date <= column.end; next++) own = inForce = list[next]![field]!;
+      const key = cellKey(row.guid, column.start);
+      if (own !== null) entered.set(key, own);
+      else if (inForce !== null) inherited.set(key, inForce);
+    }
+  }
+}
+
 export interface GridModel {
+  field: GridField;
   rows: GridRow[];
   columns: GridColumn[];
-  /** Entered values per cell; a missing key has none. */
+  /** Entered values per cell (for a target, baseline, min or max: the one in force); a missing key has none. */
   entered: Map<CellKey, number>;
   /** Values carried over from earlier periods, shown as a hint. */
   inherited: Map<CellKey, number>;
@@ -32,11 +62,16 @@ export interface GridModel {
 /** Text typed (or pasted) into cells, by cell; only cells the user touched. */
 export type Draft = Record<CellKey, string>;
 
-/** The writable KPIs updated every `period` (rows) by the periods of `grouped` (columns). */
-export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period): GridModel {
+/**
+ * The writable KPIs updated every `period` (rows) by the periods of `grouped` (columns). For a
+ * target, baseline, min or max the cells hold the figure in force in each period: a pasted plan
+ * is written as one record per period, and cells left as they are send nothing.
+ */
+export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period, field: GridField = "value", records: EnteredRecord[] = []): GridModel {
   const rows: GridRow[] = [];
+  const kpis = new Map<string, KpiNode>();
   const walk = (node: KpiNode) => {
-    if (node.acceptValueData && node.updateInterval === period) rows.push({ guid: node.guid, name: node.name, measure: node.measure, min: node.min, max: node.max });
+    if (node.acceptValueData && node.updateInterval === period) (rows.push({ guid: node.guid, name: node.name, measure: node.measure, min: node.min, max: node.max }), kpis.set(node.guid, node));
     node.children.forEach(walk);
   };
   walk(root);
@@ -44,6 +79,10 @@ export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period)
   const columns = (grouped.items[0]?.points ?? []).map((p) => ({ start: p.start, end: p.end, label: periodLabel(p.start, period) }));
   const entered = new Map<CellKey, number>();
   const inherited = new Map<CellKey, number>();
+  if (field !== "value") {
+    planCells(rows, columns, records, field, kpis, entered, inherited);
+    return { field, rows, columns, entered, inherited };
+  }
   for (const row of rows) {
     for (const point of series.get(row.guid)?.points ?? []) {
       if (point.value === null) continue;
@@ -51,7 +90,7 @@ export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period)
       if (point.source === "INHERITED") inherited.set(cellKey(row.guid, point.start), point.value);
     }
   }
-  return { rows, columns, entered, inherited };
+  return { field, rows, columns, entered, inherited };
 }
 
 
@@ -138,8 +177,8 @@ export function pendingChanges(model: GridModel, draft: Draft, decimalMark: "." 
   return { changes, invalid };
 }
 
-export const toBatchItems = (changes: Change[]): BatchSetValuesItem[] =>
-  changes.map(({ guid, date, value }) => ({ guid, date, value }));
+export const toBatchItems = (changes: Change[], field: GridField = "value"): BatchSetValuesItem[] =>
+  changes.map(({ guid, date, value }) => ({ guid, date, [field]: value }));
 
 /** The API's `items.N.field` details, put back on the cells they name. */
 export function errorsByCell(details: ErrorDetail[], changes: Change[]): Record<CellKey, string> {
@@ -206,6 +245,8 @@ const median = (values: number[]) => {
  * of the other sign. A typo such as 77 for 1.7M is one of these; the grid asks before saving.
  */
 export function doubtfulChanges(model: GridModel, changes: Change[], format: (value: number, measure: string) => string): Doubtful[] {
+  // Plans are not measured against the history of values.
+  if (model.field !== "value") return [];
   const columns = new Map(model.columns.map((c) => [c.start, c.label]));
   return changes.flatMap((change) => {
     const row = model.rows.find((r) => r.guid === change.guid);

@@ -8,7 +8,7 @@ import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Notice } from "@/components/ui/notice";
 import { formatValue } from "@/lib/format";
 import { Button } from "@/components/ui/button";
-import { buildGrid, doubtfulChanges, errorsByCell, localeDecimalMark, pendingChanges, toBatchItems, type CellKey, type Doubtful } from "./grid-model";
+import { buildGrid, doubtfulChanges, errorsByCell, localeDecimalMark, pendingChanges, toBatchItems, type CellKey, type Doubtful, type EnteredRecord, type GridField } from "./grid-model";
 import { useDraft, useLeaveGuard } from "./use-draft";
 import { ValuesTable } from "./values-table";
 import { ValuesToolbar } from "./values-toolbar";
@@ -16,12 +16,24 @@ import { ValuesToolbar } from "./values-toolbar";
 const retryTime = (seconds: number | null) =>
   seconds ? new Date(Date.now() + seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "later";
 
+type GridProps = { docId: number; filters: ChartFilters; field?: GridField };
+
+/** A plan (targets, baselines, min or max) needs its entered records: one batch read. */
+function PlanGrid(props: GridProps & { field: Exclude<GridField, "value"> }) {
+  const { data } = useSuspenseQuery(readQuery("records", { docId: props.docId, field: props.field, to: props.filters.to }));
+  return <Grid {...props} records={data.items} />;
+}
+
 /** A spreadsheet of the writable KPIs by period; every change goes out in one batch call. */
-export function ValuesGrid({ docId, filters }: { docId: number; filters: ChartFilters }) {
+export function ValuesGrid({ field = "value", ...props }: GridProps) {
+  return field === "value" ? <Grid {...props} field="value" records={[]} /> : <PlanGrid {...props} field={field} />;
+}
+
+function Grid({ docId, filters, field, records }: Required<GridProps> & { records: EnteredRecord[] }) {
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
-  const model = useMemo(() => buildGrid(tree.root, grouped, filters.period), [tree, grouped, filters.period]);
-  const storageKey = `gauge:values:${docId}:${filters.period}:${filters.from}:${filters.to}`;
+  const model = useMemo(() => buildGrid(tree.root, grouped, filters.period, field, records), [tree, grouped, filters.period, field, records]);
+  const storageKey = `gauge:values:${docId}:${field}:${filters.period}:${filters.from}:${filters.to}`;
   const { draft, idempotencyKey, setDraft } = useDraft(storageKey);
   const decimalMark = useMemo(() => localeDecimalMark(), []);
   const { changes, invalid } = useMemo(() => pendingChanges(model, draft, decimalMark), [model, draft, decimalMark]);
@@ -34,7 +46,8 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: ChartFi
     onSuccess: (result) => {
       setDraft(() => ({}));
       setServerErrors({});
-      setMessage({ tone: "ok", text: `Saved ${result.written} value${result.written === 1 ? "" : "s"}.` });
+      const noun = field === "value" ? "value" : field;
+      setMessage({ tone: "ok", text: `Saved ${result.written} ${noun}${result.written === 1 ? "" : "s"}.` });
     },
     onError: (error) => {
       if (error instanceof ApiCallError && (error.status === 400 || error.status === 409)) {
@@ -48,7 +61,7 @@ export function ValuesGrid({ docId, filters }: { docId: number; filters: ChartFi
     },
   });
 
-  const send = () => save.mutate({ input: { docId }, body: { items: toBatchItems(changes) }, headers: { "Idempotency-Key": idempotencyKey } });
+  const send = () => save.mutate({ input: { docId }, body: { items: toBatchItems(changes, field) }, headers: { "Idempotency-Key": idempotencyKey } });
 
   if (model.rows.length === 0) {
     return <Notice tone="empty">No KPI of this scorecard takes values every {filters.period.toLowerCase().replace("_", "-")}.</Notice>;

@@ -15,7 +15,8 @@ async function type(page: Page, label: string, text: string) {
   await page.keyboard.type(text);
 }
 
-test("builds a scorecard in the browser: template, KPIs with a formula, moves, delete and undo, all from the keyboard", async ({ page }) => {
+test("builds a scorecard in the browser: template, KPIs with a formula, moves, delete and undo, all from the keyboard", async ({ page, usedCalls }) => {
+  const before = await usedCalls();
   await page.goto("/");
   await page.getByRole("button", { name: "New scorecard" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Built in the browser");
@@ -78,6 +79,8 @@ test("builds a scorecard in the browser: template, KPIs with a formula, moves, d
   await page.getByRole("button", { name: "Delete…" }).click();
   await page.getByRole("button", { name: "Delete Revenue" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Profit" })).toBeVisible();
+
+  console.log(`building the scorecard: ${(await usedCalls()) - before} counted API calls`);
 
   // The editor and the scorecard page have no serious accessibility violation, light and dark.
   for (const theme of ["light", "dark"] as const) {

@@ -11,7 +11,7 @@ import { cachedKeys } from "./read-cache";
 
 const table = Object.entries(endpoints as Record<string, AnyEndpoint>);
 // A sample input for every endpoint, so that keys can be computed.
-const sample = { docId: 7, id: 3, eventId: "msg_x", period: "MONTH", startDate: "2026-01-01", endDate: "2026-12-31" } as never;
+const sample = { docId: 7, id: 3, eventId: "msg_x", period: "MONTH", startDate: "2026-01-01", endDate: "2026-12-31", field: "target" } as never;
 
 describe("the dashboard's endpoint table", () => {
   let database: Database;
@@ -94,6 +94,8 @@ describe("the dashboard's endpoint table", () => {
       .filter((q) => q.state.isInvalidated)
       .map((q) => JSON.stringify(q.queryKey))
       .sort();
-    expect(invalidated).toEqual([JSON.stringify(["scorecard", 7, "grouped", "MONTH", "2026-01-01", "2026-12-31"]), JSON.stringify(["scorecards"])]);
+    expect(invalidated).toEqual(
+      [["scorecard", 7, "grouped", "MONTH", "2026-01-01", "2026-12-31"], ["scorecard", 7, "records", "target", "", ""], ["scorecards"]].map((k) => JSON.stringify(k)).sort(),
+    );
   });
 });

@@ -59,6 +59,7 @@ export const keys = {
   apiKeys: ["api-keys"],
   sharing: (docId: number) => ["scorecard", docId, "sharing"],
   deleted: ["scorecards-deleted"],
+  records: (docId: number) => ["scorecard", docId, "records"],
 } as const;
 
 export const endpoints = {
@@ -76,8 +77,14 @@ export const endpoints = {
     method: "POST",
     path: "/api/document/{docId}/kpi/batch/set-values",
     headers: ["Idempotency-Key"],
-    // Values change the scorecard's grouped reads and its "updated" date, not its KPI tree.
-    stale: ({ docId }) => [keys.grouped(docId), keys.scorecards],
+    // Values change the scorecard's grouped reads and records and its "updated" date, not its KPI tree.
+    stale: ({ docId }) => [keys.grouped(docId), keys.records(docId), keys.scorecards],
+  }),
+  records: read({
+    op: "batchRecords",
+    method: "GET",
+    path: "/api/document/{docId}/kpi/batch/records",
+    key: ({ docId, field, from, to }) => [...keys.records(docId), field, from ?? "", to ?? ""],
   }),
   alerts: read({ op: "listAlerts", method: "GET", path: "/api/document/{docId}/alerts", key: ({ docId }) => keys.alerts(docId) }),
   createAlert: write({ op: "createAlert", method: "POST", path: "/api/document/{docId}/alerts", stale: ({ docId }) => [keys.alerts(docId)] }),
@@ -121,6 +128,10 @@ export const endpoints = {
   deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
   maps: read({ op: "strategyMaps", method: "GET", path: "/api/document/{docId}/maps", key: ({ docId }) => [...keys.scorecard(docId), "maps"] }),
   setMapLinks: write({ op: "setMapLinks", method: "PUT", path: "/api/document/{docId}/maps/{mapId}/links", stale: ({ docId }) => [[...keys.scorecard(docId), "maps"]] }),
+  // Initiatives ride on the KPI tree (and the map's markers): writes refresh the scorecard's reads.
+  createInitiative: write({ op: "createInitiative", method: "POST", path: "/api/document/{docId}/kpi/{guid}/initiatives", headers: ["Idempotency-Key"], stale: ({ docId }) => [keys.scorecard(docId)] }),
+  updateInitiative: write({ op: "updateInitiative", method: "PUT", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.scorecard(docId)] }),
+  deleteInitiative: write({ op: "deleteInitiative", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.scorecard(docId)] }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
 };
 

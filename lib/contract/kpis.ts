@@ -75,12 +75,13 @@ export const Kpi = z
   });
 export type Kpi = z.infer<typeof Kpi>;
 
-export type KpiNode = Kpi & { children: KpiNode[] };
+export type KpiNode = Kpi & { initiatives: Initiative[]; children: KpiNode[] };
 export const KpiNode: z.ZodType<KpiNode> = Kpi.extend({
+  initiatives: z.array(Initiative).meta({ description: "The KPI's initiatives, oldest first" }),
   get children() {
     return z.array(KpiNode);
   },
-}).meta({ id: "KpiNode", example: { ...kpiExample, children: [] } });
+}).meta({ id: "KpiNode", example: { ...kpiExample, initiatives: [], children: [] } });
 
 export const KpiList = z.object({ items: z.array(Kpi) }).meta({ id: "KpiList", example: { items: [kpiExample] } });
 export const kpiRootExample = {
@@ -90,7 +91,8 @@ export const kpiRootExample = {
   parentGuid: null,
   indicatorType: "CONTAINER" as const,
   acceptValueData: false,
-  children: [{ ...kpiExample, children: [] }],
+  initiatives: [],
+  children: [{ ...kpiExample, initiatives: [], children: [] }],
 };
 
 export const KpiTree = z

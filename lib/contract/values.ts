@@ -165,3 +165,13 @@ export const BatchGetValueRequest = z
   .union([z.array(Guid).min(1, "Send at least one GUID").max(MAX_BATCH_ITEMS), BatchGetValueBody])
   .transform((body) => (Array.isArray(body) ? body : body.guids))
   .meta({ id: "BatchGetValueRequest", example: [GUID] });
+
+export const RecordsQuery = z.object({
+  field: z.enum(VALUE_FIELDS).meta({ description: "Only records holding this figure" }),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+});
+
+export const GuidValueRecordList = z
+  .object({ items: z.array(GuidValueRecord) })
+  .meta({ id: "GuidValueRecordList", example: { items: [{ guid: GUID, ...recordExample }] } });

@@ -120,6 +120,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     strategyMaps: async (doc) => ({ path: `/api/document/${doc}/maps` }),
     setMapLinks: async (doc) => ({ path: `/api/document/${doc}/maps/${doc}/links`, body: { links: [] } }),
     excelReport: async (doc) => ({ path: `/api/report/${doc}/excel` }),
+    batchRecords: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/records?field=value` }),
   };
   const plan = { name: "Plan", status: "IN_PROGRESS", initiativeType: "PROJECT" };
   const freshInitiative = async (doc: number) => (await asAdmin("POST", `/api/document/${doc}/kpi/${kpiOf[doc]}/initiatives`, plan)).guid as string;

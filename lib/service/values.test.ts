@@ -116,6 +116,25 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     expect((await call("GET", history)).body.items.map((r: { value: number }) => r.value)).toEqual([1, 3]);
   });
 
+  it("reads a plan: every KPI's records holding one figure, by KPI and date, in one call", async () => {
+    await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: [
+        { guid: kpi.Sales, date: "2024-02-01", target: 90 },
+        { guid: kpi.Sales, date: "2024-01-01", target: 80, value: 5 },
+        { guid: kpi.Costs, date: "2024-01-01", value: 7 },
+        { guid: kpi.Costs, date: "2024-03-01", target: 10 },
+      ],
+    });
+    const records = `/api/document/${doc}/kpi/batch/records`;
+    const targets = (await call("GET", `${records}?field=target`)).body.items.map((r: { guid: string; date: string; target: number }) => [r.guid, r.date, r.target]);
+    const expected = [[kpi.Sales, "2024-01-01", 80], [kpi.Sales, "2024-02-01", 90], [kpi.Costs, "2024-03-01", 10]].sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])));
+    expect(targets).toEqual(expected);
+    expect((await call("GET", `${records}?field=target&from=2024-01-15&to=2024-02-28`)).body.items).toEqual([expect.objectContaining({ guid: kpi.Sales, date: "2024-02-01", target: 90 })]);
+    expect((await call("GET", `${records}?field=value`)).body.items).toHaveLength(2);
+    expect((await call("GET", `${records}?field=nonsense`)).status).toBe(400);
+    expect((await call("GET", records)).status).toBe(400);
+  });
+
   it("writes many KPIs at one date and reads them back in one call each", async () => {
     const written = await call("POST", `/api/document/${doc}/kpi/batch/set-value/2024-05-31`, [
       { guid: kpi.Sales, value: 70 },

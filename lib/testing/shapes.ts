@@ -8,7 +8,7 @@ export const kpiNode = (guid: string, name: string, extra: Partial<KpiNode> = {}
   acceptValueData: true, grouping: "AVERAGE", inheritance: false, optimization: "MAXIMIZE", formula: null, weight: 1,
   min: null, max: null, target: null, baseline: null,
   thresholds: { onTrack: SCORING_DEFAULTS.onTrack, atRisk: SCORING_DEFAULTS.atRisk }, scoreCap: SCORING_DEFAULTS.cap,
-  children: [], ...extra,
+  initiatives: [], children: [], ...extra,
 });
 
 export const groupedPoint = (start: string, value: number | null, source: Point["source"], extra: Partial<Point> = {}): Point => ({

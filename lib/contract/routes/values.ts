@@ -7,7 +7,9 @@ import {
   BatchSetValuesBody,
   BatchSetValuesResponse,
   DateRangeQuery,
+  GuidValueRecordList,
   GuidValuesAtDateList,
+  RecordsQuery,
   ValueRecord,
   ValueRecordList,
   ValuesAtDateWithItem,
@@ -157,3 +159,15 @@ export const deleteBaseline = deleteFieldRoute("baseline", "deleteBaseline");
 export const deleteMin = deleteFieldRoute("min", "deleteMin");
 export const deleteMax = deleteFieldRoute("max", "deleteMax");
 export const deleteScore = deleteFieldRoute("score", "deleteScore");
+
+export const batchRecords = createRoute({
+  operationId: "batchRecords",
+  method: "get",
+  path: "/api/document/{docId}/kpi/batch/records",
+  tags,
+  summary: "Batch: the records of every KPI of the scorecard holding one figure (a plan of targets, say), oldest first",
+  description: "Entered records only, by KPI then date, between `from` and `to` (both optional). At most 50,000 records: a wider read is a 400 asking for a narrower range.",
+  security: secured,
+  request: { params: z.object({ docId: DocId }), query: RecordsQuery },
+  responses: { 200: json(GuidValueRecordList, "The records"), ...errors(400, 404) },
+});

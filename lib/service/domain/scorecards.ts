@@ -6,6 +6,7 @@ import { kpis, scorecards } from "@/lib/db/schema";
 import type { Caller, Ctx } from "../context";
 import { accessOf, checkAccess, readableBy, requireAccess, validDocId, type Access } from "./access";
 import { notFound } from "../errors";
+import { initiativesOf } from "./initiatives";
 
 const scorecardColumns = (caller: Caller) => ({
   id: scorecards.id,
@@ -117,7 +118,8 @@ export async function scorecardKpis({ deps, caller }: Ctx, docId: number, needed
 /** Every KPI of the scorecard as a tree, children in their stored order. */
 export async function kpiTree(ctx: Ctx, { docId }: { docId: number }): Promise<KpiNode> {
   const rows = await scorecardKpis(ctx, docId);
-  const nodes = new Map(rows.map((r) => [r.guid, { ...toKpi(r), children: [] as KpiNode[] }]));
+  const plans = await initiativesOf(ctx.deps.db, rows.map((r) => r.guid));
+  const nodes = new Map(rows.map((r) => [r.guid, { ...toKpi(r), initiatives: plans.filter((p) => p.alignedKpiGuid === r.guid), children: [] as KpiNode[] }]));
   let root: KpiNode | undefined;
   for (const node of nodes.values()) {
     const parent = node.parentGuid ? nodes.get(node.parentGuid) : undefined;
@@ -147,7 +149,7 @@ export async function accessTo({ deps, caller }: Ctx, docId: number): Promise<Ac
 /** Every KPI, flat, in depth-first tree order. */
 export async function listKpis(ctx: Ctx, input: { docId: number }): Promise<Kpi[]> {
   const out: Kpi[] = [];
-  const walk = ({ children, ...kpi }: KpiNode) => {
+  const walk = ({ children, initiatives: _plans, ...kpi }: KpiNode) => {
     out.push(kpi);
     children.forEach(walk);
   };

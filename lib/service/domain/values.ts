@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate, type WrittenValue } from "@/lib/contract/values";
 import type { Tx } from "@/lib/db/client";
@@ -268,4 +268,19 @@ export async function deleteField(ctx: Ctx, { docId, guid, date, field }: KpiAt 
       await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
     }),
   );
+}
+
+const MAX_RECORDS = 50_000;
+
+/** Every KPI's records holding `field`, by KPI and date (one query). */
+export async function batchRecords(ctx: Ctx, { docId, field, from, to }: { docId: number; field: ValueField; from?: string; to?: string }) {
+  const guids = (await scorecardKpis(ctx, docId)).map((k) => k.guid);
+  const rows = await ctx.deps.db
+    .select()
+    .from(kpiValues)
+    .where(and(inArray(kpiValues.kpiGuid, guids), sql`${kpiValues[field]} IS NOT NULL`, from ? gte(kpiValues.date, from) : undefined, to ? lte(kpiValues.date, to) : undefined))
+    .orderBy(asc(kpiValues.kpiGuid), asc(kpiValues.date))
+    .limit(MAX_RECORDS + 1);
+  if (rows.length > MAX_RECORDS) throw invalidRequest(`More than ${MAX_RECORDS} records: read a narrower range`, [{ path: "from", message: "Narrow the range" }]);
+  return rows.map(({ kpiGuid, updatedAt: _u, namedFields: _n, ...record }) => ({ guid: kpiGuid, ...record }));
 }

@@ -4,7 +4,7 @@ import { MAX_BATCH_ITEMS } from "@/lib/contract/values";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { idempotent } from "../idempotency";
-import { batchValuesAt, deleteField, deleteValue, listValues, recordAt, valueAt, writeBatch, writeOne } from "../domain/values";
+import { batchRecords, batchValuesAt, deleteField, deleteValue, listValues, recordAt, valueAt, writeBatch, writeOne } from "../domain/values";
 import { newRouter } from "../router";
 
 /** 413 before validation for a batch over the limit (the body itself is at most 1 MiB). */
@@ -51,4 +51,5 @@ export const valueRoutes = newRouter()
   .openapi({ ...routes.deleteBaseline, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "baseline" }), c.body(null, 204)))
   .openapi({ ...routes.deleteMin, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "min" }), c.body(null, 204)))
   .openapi({ ...routes.deleteMax, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "max" }), c.body(null, 204)))
-  .openapi({ ...routes.deleteScore, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "score" }), c.body(null, 204)));
+  .openapi({ ...routes.deleteScore, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "score" }), c.body(null, 204)))
+  .openapi(routes.batchRecords, async (c) => c.json({ items: await batchRecords(c.var, { ...c.req.valid("param"), ...c.req.valid("query") }) }, 200));

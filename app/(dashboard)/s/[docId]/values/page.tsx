@@ -4,7 +4,9 @@ import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PeriodTabs } from "@/components/values/period-tabs";
 import { ValuesGrid } from "@/components/values/values-grid";
-import { Prefetch } from "@/lib/bff/prefetch";
+import { FieldTabs } from "@/components/values/field-tabs";
+import { GRID_FIELDS, type GridField } from "@/components/values/grid-model";
+import { Prefetch, type Prefetchable } from "@/lib/bff/prefetch";
 import { filtersFrom, groupedInput } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
@@ -12,9 +14,13 @@ import { NoticePanel } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Enter values" };
 
+const plan = (docId: number, field: Exclude<GridField, "value">, to: string): Prefetchable => ["records", { docId, field, to }];
+
 export default async function ValuesPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
   const docId = await docIdParam(params);
-  const filters = filtersFrom(await searchParams);
+  const search = await searchParams;
+  const filters = filtersFrom(search);
+  const field = GRID_FIELDS.find((f) => f === search.field) ?? "value";
   const { access } = await scorecardAccess(docId);
   if (access === "read") {
     return (
@@ -24,12 +30,13 @@ export default async function ValuesPage({ params, searchParams }: { params: Pro
     );
   }
   return (
-    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)]]}>
+    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)], ...(field === "value" ? [] : [plan(docId, field, filters.to)])]}>
       <div className="flex flex-col gap-4">
         <ScorecardTitle docId={docId} subtitle="Enter values" />
         <PeriodTabs docId={docId} current={filters.period} />
-        <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<Skeleton className="h-96" />}>
-          <ValuesGrid docId={docId} filters={filters} />
+        <FieldTabs docId={docId} filters={filters} current={field} />
+        <Suspense key={`${field}-${filters.period}-${filters.from}-${filters.to}`} fallback={<Skeleton className="h-96" />}>
+          <ValuesGrid docId={docId} filters={filters} field={field} />
         </Suspense>
       </div>
     </Prefetch>
