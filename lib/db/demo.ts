@@ -1,4 +1,4 @@
-import type { KpiFile, ScorecardFile } from "./scorecard-file";
+import type { KpiFile, ScorecardFile } from "@/lib/contract/scorecard-file";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "demo-password";

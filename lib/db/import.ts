@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "./client";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { initiatives, kpis, kpiValues, mapLinks, scorecards, users } from "./schema";
-import type { KpiFile, ScorecardFile } from "./scorecard-file";
+import type { KpiFile, ScorecardFile } from "@/lib/contract/scorecard-file";
 
 const INSERT_CHUNK = 1000;
 
@@ -38,13 +38,22 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
     .returning({ id: scorecards.id });
   const scorecardId = card!.id;
 
+  // A file's GUIDs are kept unless the database already has them (a scorecard imported again
+  // as a copy): those KPIs get new ones, and the formulas and arrows naming them follow.
+  const wanted: string[] = [];
+  const collect = (list: KpiFile[]) => list.forEach((k) => (k.guid && wanted.push(k.guid.toLowerCase()), collect(k.children ?? [])));
+  collect(file.kpis);
+  const taken = new Set(wanted.length ? (await tx.select({ guid: kpis.guid }).from(kpis).where(inArray(kpis.guid, wanted))).map((r) => r.guid) : []);
+
   const guidById = new Map<string, string>();
   const planned: { kpi: KpiFile; guid: string; parentGuid: string | null }[] = [];
   const rootGuid = randomUUID();
   const plan = (list: KpiFile[], parentGuid: string) => {
     for (const kpi of list) {
-      const guid = kpi.guid ?? randomUUID();
+      const own = kpi.guid?.toLowerCase();
+      const guid = own && !taken.has(own) ? own : randomUUID();
       if (kpi.id) guidById.set(kpi.id, guid);
+      if (own) guidById.set(own, guid);
       planned.push({ kpi, guid, parentGuid });
       plan(kpi.children ?? [], guid);
     }
@@ -52,7 +61,10 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
   plan(file.kpis, rootGuid);
 
   const resolveFormula = (formula: string | null | undefined) =>
-    formula ? formula.replace(/\[([^\]]+)\]/g, (whole, ref: string) => (guidById.has(ref) ? `[${guidById.get(ref)}]` : whole)) : null;
+    formula ? formula.replace(/\[([^\]]+)\]/g, (whole, ref: string) => {
+      const guid = guidById.get(ref) ?? guidById.get(ref.trim().toLowerCase());
+      return guid ? `[${guid}]` : whole;
+    }) : null;
 
   await tx.insert(kpis).values([
     {
@@ -95,10 +107,12 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
     await tx.insert(kpiValues).values(values.slice(i, i + INSERT_CHUNK));
   }
+  const planGuids = planned.flatMap(({ kpi }) => (kpi.initiatives ?? []).flatMap((i) => (i.guid ? [i.guid.toLowerCase()] : [])));
+  const takenPlans = new Set(planGuids.length ? (await tx.select({ guid: initiatives.guid }).from(initiatives).where(inArray(initiatives.guid, planGuids))).map((r) => r.guid) : []);
   const plans = planned.flatMap(({ kpi, guid }) =>
     (kpi.initiatives ?? []).map(({ guid: own, responsible, description, currency, durationUnit, intervalStart, intervalEnd, ...rest }) => ({
       ...rest,
-      guid: own ?? randomUUID(),
+      guid: own && !takenPlans.has(own.toLowerCase()) ? own.toLowerCase() : randomUUID(),
       kpiGuid: guid,
       description: description ?? "",
       currency: currency ?? "",
@@ -109,8 +123,7 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
     })),
   );
   if (plans.length) await tx.insert(initiatives).values(plans);
-  const known = new Set(planned.map((p) => p.guid));
-  const guidOf = (ref: string) => guidById.get(ref) ?? (known.has(ref.toLowerCase()) ? ref.toLowerCase() : null);
+  const guidOf = (ref: string) => guidById.get(ref) ?? guidById.get(ref.toLowerCase()) ?? null;
   const links = (file.links ?? []).flatMap((l) => {
     const [fromGuid, toGuid] = [guidOf(l.from), guidOf(l.to)];
     return fromGuid && toGuid ? [{ scorecardId, fromGuid, toGuid }] : [];

@@ -168,6 +168,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     },
     documentTree: { request: async () => ({ path: "/api/documents/tree" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     createDocument: { request: async () => ({ path: "/api/documents", body: {} }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
+    importDocument: { request: async () => ({ path: "/api/documents/import", body: { name: "Scratch", kpis: [{ name: "One" }] } }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
     listDeletedDocuments: { request: async () => ({ path: "/api/documents/deleted" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     // Deleting is the owner's or an admin's, even for a scorecard the whole account writes.
     deleteDocument: { request: async () => ({ path: `/api/documents/list/${await freshAccountDoc()}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },

@@ -4,7 +4,7 @@ import { withGlobalLock, type Db } from "@/lib/db/client";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoScorecards } from "@/lib/db/demo";
 import { importScorecard } from "@/lib/db/import";
 import { accounts, users } from "@/lib/db/schema";
-import { ScorecardFile } from "@/lib/db/scorecard-file";
+import { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { createAccount, findAccountId } from "./domain/accounts";
 import { normalizeEmail } from "./domain/login";
 

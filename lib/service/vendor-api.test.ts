@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { importScorecard } from "@/lib/db/import";
 import { scorecards } from "@/lib/db/schema";
-import { ScorecardFile } from "@/lib/db/scorecard-file";
+import { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 import { serveOverHttp } from "@/lib/testing/http-api";
@@ -309,11 +309,33 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
       expect(again).toEqual(file);
       const [before, after] = [await ok("GET", `/api/document/${doc}/kpi/tree`), await (await otherApi.call(`/api/document/${id}/kpi/tree`, { headers: copy.auth })).json()];
       // The root is made afresh by the import: only its GUID differs.
-      const withRoot = (children: { parentGuid: string }[], root: string) => children.map((c) => ({ ...c, parentGuid: c.parentGuid === root ? "root" : c.parentGuid }));
+      // And a file does not say who wrote an initiative: an imported one has no author.
+      const withRoot = (children: { parentGuid: string }[], root: string) =>
+        JSON.parse(JSON.stringify(children.map((c) => ({ ...c, parentGuid: c.parentGuid === root ? "root" : c.parentGuid }))).replace(/"author":"[^"]*"/g, '"author":null'));
       expect(withRoot(after.root.children, after.root.guid)).toEqual(withRoot(before.root.children, before.root.guid));
     } finally {
       await other.close();
     }
+    // Imported again into the same database: a copy, with new GUIDs that its formula and arrows follow.
+    const copy = await ok("POST", "/api/documents/import", file, 201);
+    const copied = (await ok("GET", `/api/document/${copy.id}/download`)) as typeof file;
+    const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+    type Node = { guid: string; name: string; children: Node[]; initiatives: { guid: string; name: string }[] };
+    const byName = (f: typeof file) => {
+      const names = new Map<string, string>();
+      const walk = (k: Node) => (names.set(k.guid, k.name), k.initiatives.forEach((i) => names.set(i.guid, i.name)), k.children.forEach(walk));
+      (f.kpis as Node[]).forEach(walk);
+      const named = JSON.parse(JSON.stringify(f).replace(GUID, (g) => `<${names.get(g) ?? "unknown"}>`));
+      // Arrows are listed in GUID order, which new GUIDs change.
+      named.links?.sort((a: { from: string; to: string }, b: { from: string; to: string }) => `${a.from}${a.to}`.localeCompare(`${b.from}${b.to}`));
+      return JSON.stringify(named);
+    };
+    expect(JSON.stringify(copied).match(GUID)!.filter((g) => JSON.stringify(file).includes(g))).toEqual([]);
+    expect(byName(copied)).toBe(byName(file));
+    const refused = await call("POST", "/api/documents/import", { name: "Broken", kpis: [{ name: "A", formula: 5 }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0].path).toBe("kpis.0.formula");
+    await ok("DELETE", `/api/documents/list/${copy.id}`);
     expect(file.links).toHaveLength(2);
     const broken = ScorecardFile.safeParse({ ...file, links: [{ from: "nobody", to: file.links[0].to }] });
     expect(broken.error?.issues.map((i) => i.path.join("."))).toEqual(["links.0.from"]);

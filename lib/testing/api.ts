@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { importScorecard } from "@/lib/db/import";
-import type { ScorecardFile } from "@/lib/db/scorecard-file";
+import type { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { createApi } from "@/lib/service/app";
 import type { ServiceConfig } from "@/lib/service/context";
 import { addUser, createAccount } from "@/lib/service/domain/accounts";

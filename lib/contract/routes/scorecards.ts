@@ -3,6 +3,7 @@ import { DocId, Guid } from "../common";
 import { DocumentCheck } from "../alerts";
 import { CreateKpi, IndicatorTypeList, Kpi, KpiInfo, KpiList, KpiTree, SetKpi, UpdateKpi, WeightChangeList } from "../kpis";
 import { CreateDocument, DeletedDocument, DeletedDocumentList, DocumentTree, Scorecard, ScorecardList, Sharing, UpdateDocument, UpdateSharing } from "../scorecards";
+import { ScorecardFile } from "../scorecard-file";
 import { errors, idempotencyHeader, json, jsonBody, secured, needs } from "./helpers";
 
 const docParams = z.object({ docId: DocId });
@@ -256,14 +257,7 @@ export const downloadDocument = createRoute({
   security: secured,
   request: { params: docParams },
   responses: {
-    200: json(z.object({ name: z.string(), description: z.string().optional(), kpis: z.array(z.unknown()) }).passthrough().meta({
-      id: "ScorecardFile",
-      example: {
-        name: "Company balanced scorecard",
-        description: "",
-        kpis: [{ guid: "5d0c7a8e-2f1b-4c3d-8e9f-0a1b2c3d4e5f", name: "Customer", type: "CONTAINER", children: [{ guid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", name: "Net promoter score", target: 45, values: [{ date: "2026-10-31", value: 41 }] }] }],
-      },
-    }), "The scorecard file (README.md: \"Scorecard files\")"),
+    200: json(ScorecardFile, "The scorecard file (README.md: \"Scorecard files\")"),
     ...errors(400, 404),
   },
 });
@@ -279,4 +273,19 @@ export const checkDocument = createRoute({
   security: secured,
   request: { params: docParams },
   responses: { 200: json(DocumentCheck, "What was checked and what fired"), ...errors(400, 404, 403) },
+});
+
+export const importDocument = createRoute({
+  operationId: "importDocument",
+  ...needs("expert"),
+  method: "post",
+  path: "/api/documents/import",
+  tags: documentTags,
+  summary: "Create a scorecard from a scorecard file (the format download gives and the CLI reads)",
+  description:
+    "All or nothing. The caller owns the new scorecard. GUIDs in the file are kept unless the database already has them (a downloaded scorecard imported again becomes a copy with new GUIDs, its formulas and arrows following). " +
+    "At most 1 MiB of JSON: import larger histories with the CLI or the batch value calls.",
+  security: secured,
+  request: { headers: idempotencyHeader, body: jsonBody(ScorecardFile) },
+  responses: { 201: json(Scorecard, "The new scorecard"), ...errors(400, 413, 415, 403) },
 });

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { DocumentCheck } from "@/lib/contract/alerts";
 import type { Initiative } from "@/lib/contract/initiatives";
 import { VALUE_FIELDS } from "@/lib/contract/values";
-import type { KpiFile, ScorecardFile } from "@/lib/db/scorecard-file";
+import type { KpiFile, ScorecardFile } from "@/lib/contract/scorecard-file";
 import { kpiValues, mapLinks, scorecards } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { checkScorecardAlerts } from "./alert-evaluation";

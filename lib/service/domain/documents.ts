@@ -2,6 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { CreateDocument, DeletedDocument, DocumentTree, Scorecard, UpdateDocument } from "@/lib/contract/scorecards";
+import type { ScorecardFile } from "@/lib/contract/scorecard-file";
+import { importScorecard } from "@/lib/db/import";
 import { kpis, scorecards } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { ApiError, conflict, forbidden, notFound } from "../errors";
@@ -146,4 +148,10 @@ export async function restoreDocument(ctx: Ctx, { docId }: { docId: number }): P
     .returning({ id: scorecards.id });
   if (!row) throw new ApiError(404, "not_found", "No deleted scorecard with this ID that you may restore (after 30 days it is gone)");
   return getScorecard(ctx, { docId });
+}
+
+/** A new scorecard from a scorecard file, owned by the caller (all or nothing). */
+export async function importDocument(ctx: Ctx, file: ScorecardFile): Promise<Scorecard> {
+  const id = await ctx.deps.db.transaction((tx) => importScorecard(tx, ctx.caller.accountId, file, { ownerId: ctx.caller.userId }));
+  return getScorecard(ctx, { docId: id });
 }

@@ -2,7 +2,7 @@ import * as routes from "@/lib/contract/routes/scorecards";
 import { idempotent } from "../idempotency";
 import { getScorecard, scorecardTree, listKpis, listScorecards } from "../domain/scorecards";
 import { balanceWeights, createKpi, deleteKpi, INDICATOR_TYPES, kpiInfo, setKpi, updateKpi } from "../domain/kpi-editing";
-import { createDocument, deleteDocument, documentTree, listDeletedDocuments, restoreDocument, updateDocument } from "../domain/documents";
+import { createDocument, deleteDocument, documentTree, importDocument, listDeletedDocuments, restoreDocument, updateDocument } from "../domain/documents";
 import { checkDocument, downloadDocument } from "../domain/document-file";
 import { getSharing, updateSharing } from "../domain/sharing";
 import { withHealth } from "../domain/scorecard-health";
@@ -16,6 +16,7 @@ export const scorecardRoutes = newRouter()
   .openapi(routes.documentTree, async (c) => c.json(await documentTree(c.var), 200))
   .openapi(routes.listDeletedDocuments, async (c) => c.json({ items: await listDeletedDocuments(c.var) }, 200))
   .openapi({ ...routes.createDocument, middleware: [idempotent] as const }, async (c) => c.json(await createDocument(c.var, c.req.valid("json")), 201))
+  .openapi({ ...routes.importDocument, middleware: [idempotent] as const }, async (c) => c.json(await importDocument(c.var, c.req.valid("json")), 201))
   .openapi(routes.getScorecard, async (c) => c.json(await getScorecard(c.var, c.req.valid("param")), 200))
   .openapi(routes.updateDocument, async (c) => c.json(await updateDocument(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 200))
   .openapi(routes.deleteDocument, async (c) => c.json(await deleteDocument(c.var, c.req.valid("param")), 200))

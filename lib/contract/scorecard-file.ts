@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { Guid, IsoDate, NullableNumber } from "@/lib/contract/common";
-import { InitiativeBody } from "@/lib/contract/initiatives";
-import { Grouping, IndicatorType, Optimization, Period, ScoreCap, Thresholds } from "@/lib/contract/kpis";
+import { Guid, IsoDate, NullableNumber } from "./common";
+import { InitiativeBody } from "./initiatives";
+import { Grouping, IndicatorType, Optimization, Period, ScoreCap, Thresholds } from "./kpis";
 
 export const ValueRecordFile = z.object({
   date: IsoDate,
@@ -65,7 +65,7 @@ export const KpiFile: z.ZodType<KpiFile, any> = z.object({
   },
   values: z.array(ValueRecordFile).optional(),
   initiatives: z.array(z.intersection(InitiativeBody, z.object({ guid: Guid.optional() }))).optional(),
-});
+}).meta({ id: "KpiFile" });
 
 /** The JSON file that `npm run cli -- import-scorecard` reads; README.md documents it. */
 export const ScorecardFile = z.object({
@@ -84,5 +84,22 @@ export const ScorecardFile = z.object({
       if (!names.has(link[end]) && !names.has(link[end].toLowerCase())) ctx.addIssue({ code: "custom", path: ["links", i, end], message: "Names no KPI of the file (an id or a GUID)" });
     }),
   );
+}).meta({
+  id: "ScorecardFile",
+  example: {
+    name: "Sales team scorecard",
+    description: "optional",
+    kpis: [
+      {
+        name: "Results",
+        type: "CONTAINER",
+        children: [
+          { id: "won", name: "Deals won", measure: "deals", updateInterval: "WEEK", grouping: "SUM", target: 18, baseline: 8, values: [{ date: "2024-01-01", value: 12 }] },
+          { id: "lost", name: "Deals lost", updateInterval: "WEEK", grouping: "SUM", optimization: "MINIMIZE" },
+          { name: "Win rate", measure: "%", formula: "[won] / ([won] + [lost]) * 100" },
+        ],
+      },
+    ],
+  },
 });
 export type ScorecardFile = z.infer<typeof ScorecardFile>;
