@@ -53,6 +53,15 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
           {saved && <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">Saved.</span>}
         </div>
       </form>
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 text-sm dark:border-slate-800">
+        <span className="font-medium">Export:</span>
+        <a className="text-blue-700 underline dark:text-blue-400" href={`/api/document/${docId}/download`} download={`${card.name}.json`}>
+          Scorecard file (JSON, imports back)
+        </a>
+        <a className="text-blue-700 underline dark:text-blue-400" href={`/api/report/${docId}/excel`} download={`${card.name}.xlsx`}>
+          Excel report (as of today)
+        </a>
+      </div>
       {canDelete && (
         <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
           {confirming ? (

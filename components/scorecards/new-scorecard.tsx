@@ -10,6 +10,7 @@ import { browserTransport, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Field, selectClass } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
+import { ImportScorecard } from "./import-scorecard";
 
 /** The balanced scorecard's four classic perspectives, top to bottom as on a strategy map. */
 export const PERSPECTIVES = ["Financial", "Customer", "Internal processes", "Learning and growth"];
@@ -46,6 +47,7 @@ export function NewScorecard() {
   }
 
   if (!open) return <Button onClick={() => setOpen(true)}>New scorecard</Button>;
+  // Blank, from the template, or from a file.
   return (
     <form onSubmit={submit} aria-label="New scorecard" className="flex w-full flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" noValidate>
       <div className="min-w-56 flex-1">
@@ -61,6 +63,9 @@ export function NewScorecard() {
       <Button type="submit" disabled={working}>{working ? "Creating…" : "Create"}</Button>
       <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
       {error && <div className="w-full"><FieldError>{error}</FieldError></div>}
+      <div className="w-full border-t border-slate-200 pt-3 dark:border-slate-700">
+        <ImportScorecard />
+      </div>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 
@@ -91,6 +92,32 @@ test("builds a scorecard in the browser: template, KPIs with a formula, moves, d
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
+
+  // Export: the scorecard file and the Excel report download from plain links.
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Scorecard file \(JSON/ }).click()]);
+  const json = JSON.parse(Buffer.concat(await (await file.createReadStream()).toArray()).toString("utf8"));
+  expect(json.kpis.map((k: { name: string }) => k.name)).toEqual(["Financial", "Customer", "Internal processes", "Learning and growth"]);
+  const [excel] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Excel report/ }).click()]);
+  const xlsx = Buffer.concat(await (await excel.createReadStream()).toArray());
+  expect(xlsx.subarray(0, 2).toString()).toBe("PK");
+
+  // Import: the same file from the list page, previewed first, becomes a copy.
+  const exported = test.info().outputPath("built.json");
+  writeFileSync(exported, JSON.stringify({ ...json, name: "Built, imported" }));
+  await page.goto("/");
+  await page.getByRole("button", { name: "New scorecard" }).click();
+  await page.getByLabel("Import a scorecard file (JSON)").setInputFiles(exported);
+  await expect(page.getByRole("status").filter({ hasText: "Built, imported" })).toContainText("4 container(s), 4 KPI(s) (1 with a formula)");
+  await page.getByRole("button", { name: "Import it" }).click();
+  await page.waitForURL(/\/s\/\d+$/);
+  const copyId = Number(page.url().match(/\/s\/(\d+)$/)![1]);
+  expect(copyId).not.toBe(docId);
+  await expect(page.getByRole("heading", { name: "Built, imported", level: 1 })).toBeVisible();
+  await page.goto(`/s/${copyId}/edit`);
+  await page.getByRole("button", { name: "Delete scorecard…" }).click();
+  await page.getByRole("button", { name: "Delete scorecard", exact: true }).click();
+  await page.waitForURL(/\/\?deleted=\d+&name=/);
+  await page.goto(`/s/${docId}/edit`);
 
   // Delete the scorecard, then undo.
   await page.getByRole("button", { name: "Delete scorecard…" }).click();

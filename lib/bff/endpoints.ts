@@ -60,12 +60,16 @@ export const keys = {
   sharing: (docId: number) => ["scorecard", docId, "sharing"],
   deleted: ["scorecards-deleted"],
   records: (docId: number) => ["scorecard", docId, "records"],
+  tree: (docId: number) => ["scorecard", docId, "tree"],
+  maps: (docId: number) => ["scorecard", docId, "maps"],
 } as const;
+
+const kpiShaped = (docId: number): QueryKey[] => [keys.tree(docId), keys.grouped(docId), keys.records(docId), keys.maps(docId), keys.scorecards];
 
 export const endpoints = {
   budget: read({ op: "accessInfo", method: "GET", path: "/api/access/info", key: () => ["budget"], live: true }),
   scorecards: read({ op: "listScorecards", method: "GET", path: "/api/documents/list", key: () => keys.scorecards }),
-  tree: read({ op: "kpiTree", method: "GET", path: "/api/document/{docId}/kpi/tree", key: ({ docId }) => [...keys.scorecard(docId), "tree"] }),
+  tree: read({ op: "kpiTree", method: "GET", path: "/api/document/{docId}/kpi/tree", key: ({ docId }) => keys.tree(docId) }),
   grouped: read({
     op: "groupedValues",
     method: "GET",
@@ -118,20 +122,23 @@ export const endpoints = {
   updateSharing: write({ op: "updateSharing", method: "PUT", path: "/api/document/{docId}/sharing", stale: ({ docId }) => [keys.sharing(docId), keys.scorecards] }),
   // Authoring. A scorecard's edits change its tree, its grouped reads and its card in the list.
   scorecard: read({ op: "getScorecard", method: "GET", path: "/api/documents/list/{docId}", key: ({ docId }) => [...keys.scorecard(docId), "info"] }),
+  importScorecard: write({ op: "importDocument", method: "POST", path: "/api/documents/import", headers: ["Idempotency-Key"], stale: () => [keys.scorecards] }),
   createScorecard: write({ op: "createDocument", method: "POST", path: "/api/documents", headers: ["Idempotency-Key"], stale: () => [keys.scorecards] }),
   updateScorecard: write({ op: "updateDocument", method: "PUT", path: "/api/documents/list/{docId}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
   deleteScorecard: write({ op: "deleteDocument", method: "DELETE", path: "/api/documents/list/{docId}", stale: () => [keys.scorecards, keys.deleted] }),
   deletedScorecards: read({ op: "listDeletedDocuments", method: "GET", path: "/api/documents/deleted", key: () => keys.deleted, live: true }),
   restoreScorecard: write({ op: "restoreDocument", method: "POST", path: "/api/documents/list/{docId}/restore", stale: () => [keys.scorecards, keys.deleted] }),
-  createKpi: write({ op: "createKpi", method: "POST", path: "/api/document/{docId}/kpi", headers: ["Idempotency-Key"], stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
-  updateKpi: write({ op: "updateKpi", method: "PATCH", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
-  deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
-  maps: read({ op: "strategyMaps", method: "GET", path: "/api/document/{docId}/maps", key: ({ docId }) => [...keys.scorecard(docId), "maps"] }),
-  setMapLinks: write({ op: "setMapLinks", method: "PUT", path: "/api/document/{docId}/maps/{mapId}/links", stale: ({ docId }) => [[...keys.scorecard(docId), "maps"]] }),
+  // A KPI's settings shape its tree, its grouped figures, its records and the map; not the
+  // scorecard's own settings or sharing, which the editor would otherwise read again each time.
+  createKpi: write({ op: "createKpi", method: "POST", path: "/api/document/{docId}/kpi", headers: ["Idempotency-Key"], stale: ({ docId }) => kpiShaped(docId) }),
+  updateKpi: write({ op: "updateKpi", method: "PATCH", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
+  deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
+  maps: read({ op: "strategyMaps", method: "GET", path: "/api/document/{docId}/maps", key: ({ docId }) => keys.maps(docId) }),
+  setMapLinks: write({ op: "setMapLinks", method: "PUT", path: "/api/document/{docId}/maps/{mapId}/links", stale: ({ docId }) => [keys.maps(docId)] }),
   // Initiatives ride on the KPI tree (and the map's markers): writes refresh the scorecard's reads.
-  createInitiative: write({ op: "createInitiative", method: "POST", path: "/api/document/{docId}/kpi/{guid}/initiatives", headers: ["Idempotency-Key"], stale: ({ docId }) => [keys.scorecard(docId)] }),
-  updateInitiative: write({ op: "updateInitiative", method: "PUT", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.scorecard(docId)] }),
-  deleteInitiative: write({ op: "deleteInitiative", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.scorecard(docId)] }),
+  createInitiative: write({ op: "createInitiative", method: "POST", path: "/api/document/{docId}/kpi/{guid}/initiatives", headers: ["Idempotency-Key"], stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
+  updateInitiative: write({ op: "updateInitiative", method: "PUT", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
+  deleteInitiative: write({ op: "deleteInitiative", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
 };
 

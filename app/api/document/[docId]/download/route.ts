@@ -1,0 +1,9 @@
+import type { NextRequest } from "next/server";
+import { downloadFromApi } from "@/lib/bff/file-download";
+
+export const dynamic = "force-dynamic";
+
+/** The scorecard as its JSON file, for the editor's Export link. */
+export async function GET(request: NextRequest, { params }: { params: Promise<{ docId: string }> }) {
+  return downloadFromApi(request, (await params).docId, (docId) => `/api/document/${docId}/download`);
+}
