@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import { rmSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { pasteInto } from "./fixtures";
@@ -51,6 +52,18 @@ test("the first visit creates the first admin, who lands on an empty list and ca
   await other.close();
 });
 
+/** axe finds no serious or critical violation in the light and the dark theme; a screenshot of each. */
+async function expectNoSeriousViolations(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `e2e/screenshots/${name}-${theme}.png`, fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`), `${name}, ${theme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 /** The open KPI form's field, by its label. */
 const kpiField = (page: Page, label: string) => page.getByRole("form", { name: /^(New KPI|Edit )/ }).getByLabel(label, { exact: true });
 
@@ -93,6 +106,7 @@ test("the first admin builds a scorecard from nothing: perspectives, KPIs with a
   await pasteInto(page, `Revenue, ${months[0]}`, plan.join("\t"));
   await page.getByRole("button", { name: /^Save 12 / }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved 12 targets." })).toBeVisible();
+  await expectNoSeriousViolations(page, "plan-grid");
   await page.goto(`${BASE}/s/${docId}/values`);
   const actual = plan.map((t, i) => (i % 3 === 2 ? t * 0.8 : t + 5));
   await pasteInto(page, `Revenue, ${months[0]}`, actual.join("\t"));
@@ -111,6 +125,7 @@ test("the first admin builds a scorecard from nothing: perspectives, KPIs with a
   await form.getByLabel("Status").selectOption("IN_PROGRESS");
   await form.getByLabel("Budget").fill("250000");
   await form.getByLabel("Responsible (comma-separated)").fill("ana@fresh.example");
+  await expectNoSeriousViolations(page, "initiative-form");
   await form.getByRole("button", { name: "Add initiative" }).click();
   await expect(page.getByRole("region", { name: "Initiatives of Revenue" })).toContainText("Open the Lyon office");
   await expect(page.getByRole("region", { name: "Initiatives of Revenue" })).toContainText("In progress");

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import type { StrategyMap } from "@/lib/contract/maps";
 import { errorText } from "@/lib/bff/http";
@@ -29,6 +30,9 @@ export function MapLinksEditor({ docId, map }: { docId: number; map: StrategyMap
   const options = objectives.map((o) => <option key={o.guid} value={o.guid}>{`${o.name} (${o.perspective})`}</option>);
   return (
     <Card id="map-links" title="Cause and effect" className="print:hidden">
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+        The objectives are the KPIs and containers inside each perspective: add, rename or reorder them in the <Link href={`/s/${docId}/edit`} className="text-blue-700 underline dark:text-blue-400">editor</Link>.
+      </p>
       <form onSubmit={add} aria-label="Add an arrow" className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex min-w-0 max-w-full flex-col gap-1.5">
           <span className="font-medium">From (the cause)</span>

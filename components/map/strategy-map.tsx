@@ -3,6 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
+import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery } from "@/lib/bff/queries";
 import { formatScore, periodLabel, STATUS_LABEL } from "@/lib/format";
 import { STATUS_ICON, STATUS_TONE } from "@/components/kpi/status-badge";
@@ -12,6 +13,9 @@ import { arrowPath, layout, MAP } from "./map-layout";
 import { MapLinksEditor } from "./map-links-editor";
 
 const FILL = { ON_TRACK: "#d1fae5", AT_RISK: "#fef3c7", OFF_TRACK: "#fee2e2", NONE: "#f1f5f9" } as const;
+
+const nameOf = (node: KpiNode, guid: string): string =>
+  node.guid === guid ? node.name : node.children.map((c) => nameOf(c, guid)).find((n) => n !== "") ?? "";
 
 /** Downloads the drawn map as an SVG file, or as a PNG drawn from it. */
 async function download(svg: SVGSVGElement, name: string, format: "svg" | "png") {
@@ -43,6 +47,7 @@ async function download(svg: SVGSVGElement, name: string, format: "svg" | "png")
  */
 export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: boolean }) {
   const { data } = useSuspenseQuery(readQuery("maps", { docId }));
+  const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const map = data.items[0]!;
   const { placed, nodeWidth, height } = layout(map);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -120,7 +125,15 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
             {current.score === null ? "" : ` ${formatScore(current.score)}`}
             {current.month ? ` in ${periodLabel(current.month, "MONTH")}` : ""} · measured by {current.kpiGuids.length} KPI(s) · {current.initiativeGuids.length} initiative(s) on the map
           </p>
-          <Link href={`/s/${docId}`} className="mt-2 inline-block text-blue-700 underline dark:text-blue-400">Open the scorecard for its KPIs and charts</Link>
+          <ul className="mt-2 flex flex-col gap-1">
+            {current.kpiGuids.map((guid) => (
+              <li key={guid}>
+                <Link href={`/s/${docId}?period=MONTH&kpi=${guid}`} className="text-blue-700 underline dark:text-blue-400">
+                  {nameOf(tree.root, guid)}: its chart and history
+                </Link>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       {canEdit && <MapLinksEditor docId={docId} map={map} />}

@@ -39,6 +39,13 @@ export function ImportScorecard() {
     setProblems([]);
     if (!chosen) return;
     if (chosen.size > 1024 * 1024) return setProblems(["The file is over 1 MiB: import a file this large with the CLI (npm run cli -- import-scorecard)."]);
+    if (/\.xlsx$/i.test(chosen.name)) {
+      // Read on the server (the workbook library stays out of the page); nothing is stored yet.
+      const response = await fetch(`/api/import/xlsx?${new URLSearchParams({ name: chosen.name })}`, { method: "POST", body: chosen });
+      const body = await response.json().catch(() => null);
+      if (!response.ok) return setProblems(body?.details?.length ? body.details.slice(0, 8).map((d: { path: string; message: string }) => `${d.path}: ${d.message}`) : [body?.errorMessage ?? `The workbook could not be read (${response.status})`]);
+      return setFile(body.file as ScorecardFile);
+    }
     let json: unknown;
     try {
       json = JSON.parse(await chosen.text());
@@ -54,8 +61,8 @@ export function ImportScorecard() {
   return (
     <div className="flex flex-col gap-2">
       <label className="flex flex-col gap-1.5 text-sm">
-        <span className="font-medium">Import a scorecard file (JSON)</span>
-        <input type="file" accept=".json,application/json" onChange={(e) => choose(e.target.files?.[0])} className="text-sm" />
+        <span className="font-medium">Import a scorecard file (JSON) or an Excel report (.xlsx)</span>
+        <input type="file" accept=".json,application/json,.xlsx" onChange={(e) => choose(e.target.files?.[0])} className="text-sm" />
       </label>
       {problems.length > 0 && (
         <FieldError>

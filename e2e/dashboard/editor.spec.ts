@@ -106,8 +106,15 @@ test("builds a scorecard in the browser: template, KPIs with a formula, moves, d
   writeFileSync(exported, JSON.stringify({ ...json, name: "Built, imported" }));
   await page.goto("/");
   await page.getByRole("button", { name: "New scorecard" }).click();
-  await page.getByLabel("Import a scorecard file (JSON)").setInputFiles(exported);
+  await page.getByLabel(/^Import a scorecard file/).setInputFiles(exported);
   await expect(page.getByRole("status").filter({ hasText: "Built, imported" })).toContainText("4 container(s), 4 KPI(s) (1 with a formula)");
+  // The Excel report reads back too (its rows and indents; no formulas), previewed the same way.
+  const workbook = test.info().outputPath("built.xlsx");
+  writeFileSync(workbook, xlsx);
+  await page.getByLabel(/^Import a scorecard file/).setInputFiles(workbook);
+  await expect(page.getByRole("status").filter({ hasText: "Built in the browser:" })).toContainText("4 container(s), 4 KPI(s)");
+  await page.getByLabel(/^Import a scorecard file/).setInputFiles(exported);
+  await expect(page.getByRole("status").filter({ hasText: "Built, imported" })).toBeVisible();
   await page.getByRole("button", { name: "Import it" }).click();
   await page.waitForURL(/\/s\/\d+$/);
   const copyId = Number(page.url().match(/\/s\/(\d+)$/)![1]);
