@@ -30,7 +30,7 @@ test("the map is chosen from the keyboard, its arrows edited, and it passes axe 
   await expect(page.getByRole("region", { name: "Churn rate on the map" })).toContainText("1 initiative(s) on the map");
   await page.getByRole("link", { name: "Churn rate: its chart and history" }).click();
   await expect(page.getByRole("heading", { name: "Churn rate", level: 2 })).toBeVisible();
-  await page.goBack();
+  await page.goto("/s/1/map");
 
   const arrows = page.getByRole("region", { name: "Cause and effect" }).getByRole("listitem");
   await expect(arrows).toHaveCount(7);
