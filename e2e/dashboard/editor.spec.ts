@@ -85,13 +85,15 @@ test("builds a scorecard in the browser: template, KPIs with a formula, moves, d
 
   // The editor and the scorecard page have no serious accessibility violation, light and dark.
   for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
+    // The header's toggle switches the theme in place, keeping the open form open.
+    if (theme === "dark") await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
+    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await page.screenshot({ path: `e2e/screenshots/editor-${theme}.png`, fullPage: true });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
 
   // Export: the scorecard file and the Excel report download from plain links.
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Scorecard file \(JSON/ }).click()]);
