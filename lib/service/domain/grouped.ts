@@ -93,13 +93,17 @@ export interface GroupedRequest {
   guids?: string[];
 }
 
-export async function groupedValues(ctx: Ctx, { docId, period, startDate, endDate, guids }: GroupedRequest): Promise<GroupedValues> {
+export async function groupedValues(ctx: Ctx, request: GroupedRequest): Promise<GroupedValues> {
+  return groupedOf(ctx.deps, await scorecardKpis(ctx, request.docId), request);
+}
+
+/** Grouped values of KPIs already read (with the caller's access checked): no query for them again. */
+export async function groupedOf(deps: Deps, defs: KpiDef[], { period, startDate, endDate, guids }: Omit<GroupedRequest, "docId">): Promise<GroupedValues> {
   const spans = spansOrThrow(startDate, endDate, period);
-  const defs = await scorecardKpis(ctx, docId);
   const known = new Set(defs.map((d) => d.guid));
   const missing = (guids ?? []).find((g) => !known.has(g));
   if (missing) throw notFound(`KPI ${missing}`);
-  const items = await seriesFor(ctx.deps, { defs, wanted: guids ?? defs.map((d) => d.guid), spans, period });
+  const items = await seriesFor(deps, { defs, wanted: guids ?? defs.map((d) => d.guid), spans, period });
   return { start: startDate, end: endDate, period, items };
 }
 
@@ -115,5 +119,5 @@ export async function groupedAllTime(ctx: Ctx, { docId, period, guids }: Omit<Gr
   const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
   const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
   const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
-  return groupedValues(ctx, { docId, period, startDate, endDate: today, guids });
+  return groupedOf(ctx.deps, defs, { period, startDate, endDate: today, guids });
 }

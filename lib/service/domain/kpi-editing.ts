@@ -70,10 +70,12 @@ async function placeAndRenumber(tx: Tx, tree: StoredKpi[], guid: string, parentG
   const siblings = children.get(parentGuid) ?? [];
   siblings.splice(Math.min(position ?? siblings.length, siblings.length), 0, guid);
   children.set(parentGuid, siblings);
+  const parentOf = new Map<string, string | null>(tree.map((k) => [k.guid, k.parentGuid]));
+  parentOf.set(guid, parentGuid);
   const order: string[] = [];
   const walk = (g: string) => (order.push(g), (children.get(g) ?? []).forEach(walk));
   (children.get(null) ?? []).forEach(walk);
-  const rows = order.map((g, i) => sql`(${g}::uuid, ${i}::int, ${g === guid ? parentGuid : (tree.find((k) => k.guid === g)?.parentGuid ?? null)}::uuid)`);
+  const rows = order.map((g, i) => sql`(${g}::uuid, ${i}::int, ${parentOf.get(g) ?? null}::uuid)`);
   await tx.execute(sql`UPDATE ${kpis} SET position = v.p, parent_guid = v.parent FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(g, p, parent) WHERE ${kpis.guid} = v.g`);
 }
 

@@ -4,7 +4,7 @@ import type { MapLinks, StrategyMap } from "@/lib/contract/maps";
 import { initiatives, mapLinks, scorecards } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { invalidRequest, notFound } from "../errors";
-import { groupedValues } from "./grouped";
+import { groupedOf } from "./grouped";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -31,7 +31,7 @@ export async function strategyMaps(ctx: Ctx, { docId }: { docId: number }): Prom
   const since = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)));
   const [grouped, shown, links] = await Promise.all([
     objectives.length
-      ? groupedValues(ctx, { docId, period: "MONTH", startDate: since, endDate: iso(now), guids: objectives.map((o) => o.guid) })
+      ? groupedOf(ctx.deps, tree, { period: "MONTH", startDate: since, endDate: iso(now), guids: objectives.map((o) => o.guid) })
       : { items: [] },
     ctx.deps.db
       .select({ guid: initiatives.guid, kpiGuid: initiatives.kpiGuid })

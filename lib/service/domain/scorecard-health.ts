@@ -1,7 +1,7 @@
 import "server-only";
 import type { Scorecard } from "@/lib/contract/scorecards";
 import type { Ctx } from "../context";
-import { groupedValues } from "./grouped";
+import { groupedOf } from "./grouped";
 import { scorecardKpis } from "./scorecards";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -12,9 +12,10 @@ export async function withHealth(ctx: Ctx, cards: Scorecard[]): Promise<Scorecar
   const lastMonth = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
   return Promise.all(
     cards.map(async (card) => {
-      const root = (await scorecardKpis(ctx, card.id)).find((k) => k.parentGuid === null);
+      const defs = await scorecardKpis(ctx, card.id);
+      const root = defs.find((k) => k.parentGuid === null);
       if (!root) return { ...card, health: null };
-      const grouped = await groupedValues(ctx, { docId: card.id, period: "MONTH", startDate: lastMonth, endDate: iso(now), guids: [root.guid] });
+      const grouped = await groupedOf(ctx.deps, defs, { period: "MONTH", startDate: lastMonth, endDate: iso(now), guids: [root.guid] });
       const point = grouped.items[0]?.points.findLast((p) => p.complete);
       return { ...card, health: point ? { month: point.start, score: point.score, status: point.status } : null };
     }),
