@@ -19,9 +19,19 @@ const envSchema = z.object({
   /** "false": a first start leaves the database empty, and the first visit creates the first admin. */
   DEMO_DATA: z.enum(["true", "false"]).default("true"),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
-});
+  /** The mail server alerts, reminders and digests are sent through; without it, e-mail is off. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp://host:port or smtps://host:port" }).optional().or(z.literal("").transform(() => undefined)),
+  /** The sender of Gauge's e-mails, e.g. "Gauge <gauge@example.com>"; needed with SMTP_URL. */
+  MAIL_FROM: z.string().min(3).optional().or(z.literal("").transform(() => undefined)),
+}).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ["MAIL_FROM"], message: "MAIL_FROM (the sender address) is needed when SMTP_URL is set" });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Where links in notifications point: PUBLIC_URL, or this machine's port. */
+export const dashboardUrl = (config: Config) => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+
+/** The mail settings, or null when the server sends no e-mail. */
+export const mailConfig = (config: Config) => (config.SMTP_URL && config.MAIL_FROM ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM } : null);
 
 /** Reads and validates the environment; throws one readable error naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

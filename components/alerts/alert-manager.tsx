@@ -108,7 +108,7 @@ export function AlertManager({ docId }: { docId: number }) {
               <RowHeader>{a.name}</RowHeader>
               <Td>{kpiName.get(a.kpiGuid) ?? a.kpiGuid}</Td>
               <Td>{CONDITION_LABEL[a.condition]}{a.threshold !== null ? ` ${a.threshold}` : ""}</Td>
-              <Td>{hookName.get(a.webhookId) ?? a.webhookId}</Td>
+              <Td>{a.webhookId === null ? "–" : hookName.get(a.webhookId) ?? a.webhookId}</Td>
               <Td>
                 <input
                   type="checkbox"

@@ -94,8 +94,10 @@ export const endpoints = {
   createAlert: write({ op: "createAlert", method: "POST", path: "/api/document/{docId}/alerts", stale: ({ docId }) => [keys.alerts(docId)] }),
   updateAlert: write({ op: "updateAlert", method: "PATCH", path: "/api/document/{docId}/alerts/{id}", stale: ({ docId }) => [keys.alerts(docId)] }),
   deleteAlert: write({ op: "deleteAlert", method: "DELETE", path: "/api/document/{docId}/alerts/{id}", stale: ({ docId }) => [keys.alerts(docId)] }),
+  alertHistory: read({ op: "alertHistory", method: "GET", path: "/api/document/{docId}/alerts/{id}/history", key: ({ docId, id }) => [...keys.alerts(docId), id, "history"], live: true }),
   webhooks: read({ op: "listWebhooks", method: "GET", path: "/api/webhooks", key: () => keys.webhooks }),
   createWebhook: write({ op: "createWebhook", method: "POST", path: "/api/webhooks", stale: () => [keys.webhooks] }),
+  updateWebhook: write({ op: "updateWebhook", method: "PATCH", path: "/api/webhooks/{id}", stale: () => [keys.webhooks] }),
   // Deleting a webhook deletes its alerts, in every scorecard.
   deleteWebhook: write({ op: "deleteWebhook", method: "DELETE", path: "/api/webhooks/{id}", stale: () => [keys.webhooks, keys.alerts()] }),
   deliveries: read({ op: "listDeliveries", method: "GET", path: "/api/webhooks/{id}/deliveries", key: ({ id }) => keys.deliveries(id), live: true }),

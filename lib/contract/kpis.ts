@@ -44,6 +44,8 @@ const kpiExample = {
   baseline: 20,
   thresholds: { onTrack: 1, atRisk: 0.7 },
   scoreCap: 1,
+  ownerId: 7,
+  noteRequiredOffTrack: false,
 };
 
 export const Kpi = z
@@ -68,6 +70,8 @@ export const Kpi = z
     baseline: z.number().nullable(),
     thresholds: Thresholds.meta({ description: "In effect: the KPI's own, or the defaults (onTrack 1, atRisk 0.7)" }),
     scoreCap: ScoreCap.meta({ description: "In effect: the KPI's own, or the default 1 (100 %)" }),
+    ownerId: z.number().int().nullable().meta({ description: "The user who enters its values, reminded when one is overdue" }),
+    noteRequiredOffTrack: z.boolean().meta({ description: "A value that leaves it off track is refused unless its period has a note" }),
   })
   .meta({
     id: "Kpi",
@@ -122,6 +126,8 @@ const kpiSettings = {
   max: z.number().finite().nullable(),
   target: z.number().finite().nullable(),
   baseline: z.number().finite().nullable(),
+  ownerId: z.number().int().positive().max(2_147_483_647, "No such ID").nullable().meta({ description: "The user who enters its values: reminded when one is overdue" }),
+  noteRequiredOffTrack: z.boolean().meta({ description: "Saving a value that leaves it off track needs a note for that period" }),
 };
 
 /** Changes to a KPI's settings: only the fields sent change; null restores the default. */

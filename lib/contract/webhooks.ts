@@ -1,9 +1,23 @@
 import { z } from "zod";
 
-const webhookExample = { id: 4, name: "Ops channel", url: "https://hooks.example.com/gauge", createdAt: "2026-11-20T09:00:00.000Z" };
+const webhookExample = { id: 4, name: "Ops channel", url: "https://hooks.example.com/gauge", format: "standard" as const, createdAt: "2026-11-20T09:00:00.000Z", disabled: false };
+
+export const WebhookFormat = z.enum(["standard", "slack", "teams", "google_chat"]).meta({
+  description:
+    "standard: signed Standard Webhooks JSON ({type, timestamp, data}); slack: a Slack incoming-webhook message with blocks; " +
+    "teams: a Microsoft Teams message with an Adaptive Card; google_chat: a Google Chat message with a card. Every delivery is signed alike.",
+});
+export type WebhookFormat = z.infer<typeof WebhookFormat>;
 
 export const Webhook = z
-  .object({ id: z.number().int(), name: z.string(), url: z.string(), createdAt: z.string() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+    format: WebhookFormat,
+    createdAt: z.string(),
+    disabled: z.boolean().meta({ description: "The receiver answered 410 Gone: nothing is sent until an event is redelivered or a test is sent" }),
+  })
   .meta({ id: "Webhook", example: webhookExample });
 export type Webhook = z.infer<typeof Webhook>;
 
@@ -14,9 +28,19 @@ export const CreateWebhook = z
   .strictObject({
     name: z.string().trim().min(1, "name is required").max(200),
     url: z.url({ protocol: /^https?$/, error: "Enter an http or https URL" }).max(2000),
+    format: WebhookFormat.optional(),
   })
-  .meta({ id: "CreateWebhook", example: { name: "Ops channel", url: "https://hooks.example.com/gauge" } });
+  .meta({ id: "CreateWebhook", example: { name: "Ops channel", url: "https://hooks.example.com/gauge", format: "slack" } });
 export type CreateWebhook = z.infer<typeof CreateWebhook>;
+
+export const UpdateWebhook = z
+  .strictObject({
+    name: z.string().trim().min(1, "name is required").max(200).optional(),
+    url: z.url({ protocol: /^https?$/, error: "Enter an http or https URL" }).max(2000).optional(),
+    format: WebhookFormat.optional(),
+  })
+  .meta({ id: "UpdateWebhook", description: "Only the fields sent change; the secret stays.", example: { format: "teams" } });
+export type UpdateWebhook = z.infer<typeof UpdateWebhook>;
 
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 export const CreatedWebhook = Webhook.extend({ secret: z.string() }).meta({
@@ -29,6 +53,8 @@ export const Delivery = z
   .object({
     id: z.number().int(),
     eventId: z.string(),
+    type: z.string().meta({ description: "alert.triggered, webhook.test, kpi.reminder or digest.weekly" }),
+    summary: z.string().meta({ description: "What the message said, in one line" }),
     status: z.enum(["succeeded", "failed"]),
     responseStatus: z.number().int().nullable(),
     attemptedAt: z.string(),
@@ -37,13 +63,13 @@ export const Delivery = z
   })
   .meta({
     id: "Delivery",
-    example: { id: 17, eventId: "msg_2b7Xq", status: "failed", responseStatus: 503, attemptedAt: "2026-11-20T09:00:05.000Z", nextAttemptAt: "2026-11-20T09:05:05.000Z", error: null },
+    example: { id: 17, eventId: "msg_2b7Xq", type: "alert.triggered", summary: "Churn too high: Churn is 5.1 %", status: "failed", responseStatus: 503, attemptedAt: "2026-11-20T09:00:05.000Z", nextAttemptAt: "2026-11-20T09:05:05.000Z", error: null },
   });
 export type Delivery = z.infer<typeof Delivery>;
 
 export const DeliveryList = z.object({ items: z.array(Delivery) }).meta({
   id: "DeliveryList",
-  example: { items: [{ id: 17, eventId: "msg_2b7Xq", status: "succeeded", responseStatus: 204, attemptedAt: "2026-11-20T09:00:05.000Z", nextAttemptAt: null, error: null }] },
+  example: { items: [{ id: 17, eventId: "msg_2b7Xq", type: "alert.triggered", summary: "Churn too high: Churn is 5.1 %", status: "succeeded", responseStatus: 204, attemptedAt: "2026-11-20T09:00:05.000Z", nextAttemptAt: null, error: null }] },
 });
 
 export const QueuedEvent = z.object({ eventId: z.string() }).meta({ id: "QueuedEvent", example: { eventId: "msg_2b7Xq" } });

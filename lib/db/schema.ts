@@ -3,3 +3,4 @@ export * from "./tables/people";
 export * from "./tables/scorecards";
 export * from "./tables/webhooks";
 export * from "./tables/dashboard";
+export * from "./tables/notifications";

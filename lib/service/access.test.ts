@@ -31,7 +31,7 @@ function expectedOnScorecard(who: Who, doc: Doc, op: Operation): Outcome {
   const access = ACCESS[who][doc];
   if (!access) return 404;
   if (op.role && access === "read") return 403;
-  if (op.operationId === "updateSharing" && who !== "admin") return 403;
+  if ((op.operationId === "updateSharing" || op.operationId === "deleteNote") && who !== "admin") return 403;
   return "ok";
 }
 
@@ -98,6 +98,11 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     createAlert: async (doc) => ({ path: `/api/document/${doc}/alerts`, body: { name: "a", kpiGuid: kpiOf[doc], condition: "VALUE_CHANGED", webhookId: await freshWebhook() } }),
     updateAlert: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}`, body: { active: false } }),
     deleteAlert: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}` }),
+    listNotes: async (doc) => ({ path: `/api/document/${doc}/notes` }),
+    createNote: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/notes`, body: { date: "2024-01-01", text: "Why" } }),
+    // The admin's note: others who can read the scorecard still may not delete it.
+    deleteNote: async (doc) => ({ path: `/api/document/${doc}/notes/${(await asAdmin("POST", `/api/document/${doc}/kpi/${kpiOf[doc]}/notes`, { date: "2024-01-01", text: "Mine" })).id}` }),
+    alertHistory: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}/history` }),
     // Changing nothing: the same name.
     updateDocument: async (doc) => ({ path: `/api/documents/list/${doc}`, body: { name: nameOf[doc] } }),
     downloadDocument: async (doc) => ({ path: `/api/document/${doc}/download` }),
@@ -148,6 +153,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     listWebhooks: { request: async () => ({ path: "/api/webhooks" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
     createWebhook: { request: async () => ({ path: "/api/webhooks", body: { name: "h", url: "https://93.184.216.34/h" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
     deleteWebhook: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    updateWebhook: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}`, body: { format: "slack" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
     listDeliveries: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}/deliveries` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
     testWebhook: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}/test` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
     redeliverEvent: {
@@ -158,6 +164,8 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       },
       expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
     },
+    notificationSettings: { request: async () => ({ path: "/api/notification-settings" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    updateNotificationSettings: { request: async () => ({ path: "/api/notification-settings", body: { reminderDays: 3 } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
     listUsers: { request: async () => ({ path: "/api/users" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
     updateUser: { request: async () => ({ path: `/api/users/${users.viewer!.userId}`, body: { role: "viewer" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
     listInvitations: { request: async () => ({ path: "/api/invitations" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },

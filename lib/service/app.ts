@@ -9,6 +9,7 @@ import { refuseNulCharacters } from "./nul-guard";
 import { requireToken } from "./require-token";
 import { gatedOperations, requireRole } from "./role-gate";
 import { renderDocsPage } from "./docs-page";
+import { noteRoutes } from "./routes/notes";
 import { newRouter } from "./router";
 import { resolveAlias } from "./aliases";
 import { authRoutes } from "./routes/auth";
@@ -90,6 +91,7 @@ export function createApi(deps: Deps) {
   app.route("/", publicRoutes);
   app.route("/", initiativeRoutes);
   app.route("/", mapAndReportRoutes);
+  app.route("/", noteRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

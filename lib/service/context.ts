@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/contract/people";
+import type { MailConfig } from "./notifications/mail";
 
 export interface ServiceConfig {
   rateLimitPerHour: number;
@@ -8,6 +9,10 @@ export interface ServiceConfig {
   passwordCost: number;
   /** Lets webhooks target loopback and private addresses: local development and tests only. */
   webhookAllowPrivate: boolean;
+  /** The dashboard's address, for links in notifications (default http://localhost:3000). */
+  dashboardUrl?: string;
+  /** Set when the server can send e-mail (SMTP_URL and MAIL_FROM). */
+  mail?: MailConfig | null;
 }
 
 export interface Deps {

@@ -1,5 +1,5 @@
 import "server-only";
-import { loadConfig } from "@/lib/config";
+import { dashboardUrl, loadConfig, mailConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { seedDemoIfEmpty } from "./admin";
 import { createApi, type Api } from "./app";
@@ -20,6 +20,8 @@ export function getApi(): Promise<Api> {
         tokenTtlHours: config.TOKEN_TTL_HOURS,
         passwordCost: 17,
         webhookAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+        dashboardUrl: dashboardUrl(config),
+        mail: mailConfig(config),
       },
     });
   })().catch((error) => {

@@ -143,7 +143,8 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
         await api.call(`/api/document/${theirDoc}/alerts`, jsonInit("POST", { name: "a", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook }, stranger.auth))
       ).json()
     ).id;
-    expect([theirHook, theirAlert]).toEqual([expect.any(Number), expect.any(Number)]);
+    const theirNote = (await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/notes`, jsonInit("POST", { date: "2024-01-01", text: "theirs" }, stranger.auth))).json()).id;
+    expect([theirHook, theirAlert, theirNote]).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
     const theirUser = (await (await api.call("/api/access/info", { headers: stranger.auth })).json()).userId;
     const theirInitiative = (
       await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, jsonInit("POST", { name: "Theirs", status: "IN_PROGRESS", initiativeType: "PROJECT" }, stranger.auth))).json()
@@ -180,6 +181,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}" },
       { method: "DELETE", path: `/api/webhooks/${theirHook}`, openapi: "/rest/api/webhooks/{id}" },
+      { method: "PATCH", path: `/api/webhooks/${theirHook}`, openapi: "/rest/api/webhooks/{id}", body: { name: "mine now" } },
       { method: "GET", path: `/api/webhooks/${theirHook}/deliveries`, openapi: "/rest/api/webhooks/{id}/deliveries" },
       { method: "POST", path: `/api/webhooks/${theirHook}/events/msg_x/redeliver`, openapi: "/rest/api/webhooks/{id}/events/{eventId}/redeliver" },
       { method: "POST", path: `/api/webhooks/${theirHook}/test`, openapi: "/rest/api/webhooks/{id}/test" },
@@ -187,6 +189,10 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "POST", path: `/api/document/${theirDoc}/alerts`, openapi: "/rest/api/document/{docId}/alerts", body: { name: "x", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook } },
       { method: "PATCH", path: `/api/document/${theirDoc}/alerts/${theirAlert}`, openapi: "/rest/api/document/{docId}/alerts/{id}", body: { active: false } },
       { method: "DELETE", path: `/api/document/${theirDoc}/alerts/${theirAlert}`, openapi: "/rest/api/document/{docId}/alerts/{id}" },
+      { method: "GET", path: `/api/document/${theirDoc}/alerts/${theirAlert}/history`, openapi: "/rest/api/document/{docId}/alerts/{id}/history" },
+      { method: "GET", path: `/api/document/${theirDoc}/notes`, openapi: "/rest/api/document/{docId}/notes" },
+      { method: "POST", path: `/api/document/${theirDoc}/kpi/${theirKpi}/notes`, openapi: "/rest/api/document/{docId}/kpi/{guid}/notes", body: { date: "2024-01-01", text: "x" } },
+      { method: "DELETE", path: `/api/document/${theirDoc}/notes/${theirNote}`, openapi: "/rest/api/document/{docId}/notes/{id}" },
       { method: "PUT", path: `/api/documents/list/${theirDoc}`, openapi: "/rest/api/documents/list/{docId}", body: { name: "Mine now" } },
       { method: "DELETE", path: `/api/documents/list/${theirDoc}`, openapi: "/rest/api/documents/list/{docId}" },
       { method: "POST", path: `/api/documents/list/${theirDoc}/restore`, openapi: "/rest/api/documents/list/{docId}/restore" },

@@ -1,6 +1,6 @@
 import "server-only";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "@/lib/db/demo";
-import { loadConfig } from "@/lib/config";
+import { loadConfig, mailConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { getApi } from "./instance";
 import { startWebhookWorker } from "./webhooks/worker";
@@ -16,7 +16,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   const { db } = await getDatabase();
-  startWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, retryScale: config.WEBHOOK_RETRY_SCALE });
+  startWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, retryScale: config.WEBHOOK_RETRY_SCALE, mail: mailConfig(config) });
   // With PostgreSQL the CLI opens the database itself; the embedded one it reaches through us.
   if (!config.DATABASE_URL) await startAdminChannel(db, config.DATA_DIR);
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.DATA_DIR}`;

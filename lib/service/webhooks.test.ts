@@ -75,12 +75,14 @@ describe.each(testDatabases)("alerts and webhook delivery on $name", ({ open }) 
       type: "alert.triggered",
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       data: {
-        alert: { ...alert },
+        alert: { ...alert, lastFiredAt: undefined }, // the alert as created, without its firing time
         scorecard: { id: doc, name: "Team scorecard" },
-        kpi: { guid: sales, name: "Sales" },
+        kpi: { guid: sales, name: "Sales", measure: "USD" },
         date: "2024-02-01",
         value: 60,
         previousValue: 40,
+        target: 80,
+        url: `http://localhost:3000/s/${doc}?kpi=${sales}`,
         performance: 0.6,
         // 60 is 40/60 of the way from Sales' baseline 20 to its target 80.
         score: 40 / 60,

@@ -14,7 +14,7 @@ export interface Received {
  * standardwebhooks package (an independent implementation of the scheme) and records it.
  * `respond` decides each answer; by default 204.
  */
-export async function startReceiver(respond: (attempt: number, req: http.IncomingMessage) => { status: number; headers?: Record<string, string>; hang?: boolean } = () => ({ status: 204 })) {
+export async function startReceiver(respond: (attempt: number, req: http.IncomingMessage) => { status: number; headers?: Record<string, string>; hang?: boolean } = () => ({ status: 204 }), port = 0) {
   const received: Received[] = [];
   let secret = "";
   let attempts = 0;
@@ -33,10 +33,10 @@ export async function startReceiver(respond: (attempt: number, req: http.Incomin
       res.writeHead(answer.status, answer.headers).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `http://127.0.0.1:${listening}/hook`,
     received,
     useSecret(value: string) {
       secret = value;

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { Alert, AlertList, CreateAlert, UpdateAlert } from "../alerts";
+import { Alert, AlertHistory, AlertList, CreateAlert, UpdateAlert } from "../alerts";
 import { DocId } from "../common";
 import { errors, json, jsonBody, secured, needs } from "./helpers";
 
@@ -36,4 +36,11 @@ export const deleteAlert = createRoute({
   method: "delete", path: "/api/document/{docId}/alerts/{id}", tags, summary: "Delete an alert", security: secured,
   request: { params: alertParams },
   responses: { 204: { description: "Deleted" }, ...errors(400, 404, 403) },
+});
+export const alertHistory = createRoute({
+  operationId: "alertHistory",
+  method: "get", path: "/api/document/{docId}/alerts/{id}/history", tags, security: secured,
+  summary: "When the alert fired, with the value, and where each message went",
+  request: { params: alertParams },
+  responses: { 200: json(AlertHistory, "Up to 100 firings, newest first"), ...errors(400, 404) },
 });

@@ -5,6 +5,7 @@ import * as auth from "./auth";
 import * as grouped from "./grouped";
 import * as initiatives from "./initiatives";
 import * as maps from "./maps";
+import * as notes from "./notes";
 import * as people from "./people";
 import * as publicScorecards from "./public";
 import * as reports from "./reports";
@@ -12,6 +13,6 @@ import * as scorecards from "./scorecards";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports };
+export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CreatedWebhook, CreateWebhook, DeliveryList, QueuedEvent, WebhookList } from "../webhooks";
+import { CreatedWebhook, CreateWebhook, DeliveryList, QueuedEvent, UpdateWebhook, Webhook, WebhookList } from "../webhooks";
 import { errors, json, jsonBody, secured, needs } from "./helpers";
 
 const tags = ["Alerts and webhooks"];
@@ -19,6 +19,15 @@ export const createWebhook = createRoute({
   description: "URLs on loopback, private, link-local or other internal addresses are refused (checked again at every delivery).",
   request: { body: jsonBody(CreateWebhook) },
   responses: { 201: json(CreatedWebhook, "Created; store `secret` now"), ...errors(400, 415, 403) },
+});
+export const updateWebhook = createRoute({
+  operationId: "updateWebhook",
+  ...needs("admin"),
+  method: "patch", path: "/api/webhooks/{id}", tags, security: secured,
+  summary: "Rename a webhook, change its URL or its format",
+  description: "Messages already queued keep the shape they were queued with.",
+  request: { params: idParams, body: jsonBody(UpdateWebhook) },
+  responses: { 200: json(Webhook, "The webhook"), ...errors(400, 404, 415, 403) },
 });
 export const deleteWebhook = createRoute({
   operationId: "deleteWebhook",

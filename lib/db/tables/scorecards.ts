@@ -76,6 +76,10 @@ export const kpis = pgTable(
     atRiskThreshold: doublePrecision("at_risk_threshold"),
     /** The highest score the KPI can reach; null: the default (1, i.e. 100 %). */
     scoreCap: doublePrecision("score_cap"),
+    /** Who enters the KPI's values: reminded when one is overdue. */
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** Saving a value that leaves the KPI off track needs a note for that period. */
+    noteRequiredOffTrack: boolean("note_required_off_track").notNull().default(false),
   },
   (t) => [index("kpis_scorecard_idx").on(t.scorecardId, t.position)],
 );

@@ -1,7 +1,10 @@
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
-import { accounts } from "./people";
+import { accounts, users } from "./people";
 import { kpis, scorecards } from "./scorecards";
+
+export const WEBHOOK_FORMATS = ["standard", "slack", "teams", "google_chat"] as const;
 
 /** A receiving endpoint. The secret signs deliveries, so it is kept (it cannot be a hash). */
 export const webhooks = pgTable(
@@ -14,6 +17,8 @@ export const webhooks = pgTable(
     name: text("name").notNull(),
     url: text("url").notNull(),
     secret: text("secret").notNull(),
+    /** How a message is shaped: signed Standard Webhooks JSON, or a chat tool's incoming-webhook message. */
+    format: text("format", { enum: WEBHOOK_FORMATS }).notNull().default("standard"),
     createdAt: createdAt(),
     /** Set when the receiver answered 410 Gone: nothing more is sent. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
@@ -31,9 +36,10 @@ export const alerts = pgTable(
     kpiGuid: uuid("kpi_guid")
       .notNull()
       .references(() => kpis.guid, { onDelete: "cascade" }),
-    webhookId: integer("webhook_id")
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** Null when the alert only e-mails. */
+    webhookId: integer("webhook_id").references(() => webhooks.id, { onDelete: "cascade" }),
+    /** Users e-mailed when it fires (deactivated ones are skipped at sending). */
+    emailUserIds: integer("email_user_ids").array().notNull().default(sql`'{}'::integer[]`),
     name: text("name").notNull(),
     condition: text("condition", { enum: ["VALUE_ABOVE", "VALUE_BELOW", "PERFORMANCE_BELOW", "VALUE_CHANGED"] }).notNull(),
     threshold: doublePrecision("threshold"),
@@ -45,14 +51,37 @@ export const alerts = pgTable(
   (t) => [index("alerts_kpi_idx").on(t.kpiGuid), index("alerts_scorecard_idx").on(t.scorecardId)],
 );
 
-/** The transactional outbox: one row per event to deliver, written with the change that caused it. */
+/** Each time an alert fired: what it saw. Its events (one per webhook or e-mail) point here. */
+export const alertFirings = pgTable(
+  "alert_firings",
+  {
+    id: serial("id").primaryKey(),
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    firedAt: timestamp("fired_at", { withTimezone: true }).notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    value: doublePrecision("value").notNull(),
+    previousValue: doublePrecision("previous_value"),
+    score: doublePrecision("score"),
+    status: text("status").notNull(),
+  },
+  (t) => [index("alert_firings_alert_idx").on(t.alertId, t.firedAt)],
+);
+
+/**
+ * The transactional outbox: one row per message to deliver, written with the change that caused
+ * it. A message goes to a webhook or to one user's e-mail address, never both.
+ */
 export const webhookEvents = pgTable(
   "webhook_events",
   {
     id: text("id").primaryKey(),
-    webhookId: integer("webhook_id")
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+    webhookId: integer("webhook_id").references(() => webhooks.id, { onDelete: "cascade" }),
+    emailUserId: integer("email_user_id").references(() => users.id, { onDelete: "cascade" }),
+    firingId: integer("firing_id").references((): AnyPgColumn => alertFirings.id, { onDelete: "set null" }),
+    /** One line saying what happened, for the delivery log. */
+    summary: text("summary").notNull().default(""),
     type: text("type").notNull(),
     /** The exact JSON body that is signed and sent. */
     payload: text("payload").notNull(),
@@ -63,7 +92,11 @@ export const webhookEvents = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_events_due_idx").on(t.status, t.nextAttemptAt), index("webhook_events_webhook_idx").on(t.webhookId)],
+  (t) => [
+    index("webhook_events_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_events_webhook_idx").on(t.webhookId),
+    index("webhook_events_firing_idx").on(t.firingId),
+  ],
 );
 
 export const webhookAttempts = pgTable(
@@ -73,9 +106,8 @@ export const webhookAttempts = pgTable(
     eventId: text("event_id")
       .notNull()
       .references(() => webhookEvents.id, { onDelete: "cascade" }),
-    webhookId: integer("webhook_id")
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** Null for an e-mail. */
+    webhookId: integer("webhook_id").references(() => webhooks.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["succeeded", "failed"] }).notNull(),
     responseStatus: integer("response_status"),
     error: text("error"),

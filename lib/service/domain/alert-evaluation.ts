@@ -1,9 +1,10 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query";
-import { alerts, kpis, scorecards, webhooks } from "@/lib/db/schema";
-import { queueEvent } from "../webhooks/outbox";
+import { alertFirings, alerts, kpis, scorecards, users, webhooks } from "@/lib/db/schema";
+import { alertMessage } from "../notifications/alert-message";
+import { queueEmail, queueEvent } from "../webhooks/outbox";
 import { performance } from "./performance";
 import { scoreOf, statusOf } from "./scoring";
 import { latestEntries } from "./value-queries";
@@ -27,12 +28,12 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
  * true (VALUE_CHANGED: whenever that value changes), and its event is queued in the same
  * transaction, so a rolled-back write sends nothing and a committed one is not lost.
  */
-export async function alertsAround(tx: Tx, guids: string[]) {
+export async function alertsAround(tx: Tx, guids: string[], dashboardUrl = DEFAULT_DASHBOARD) {
   const active = guids.length
     ? await tx
         .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
         .from(alerts)
-        .innerJoin(webhooks, eq(webhooks.id, alerts.webhookId))
+        .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
         .where(and(inArray(alerts.kpiGuid, guids), eq(alerts.active, true)))
     : [];
   if (active.length === 0) return { after: async () => 0 };
@@ -47,7 +48,7 @@ export async function alertsAround(tx: Tx, guids: string[]) {
         const was = before.get(entry.alert.kpiGuid);
         const is = current.get(entry.alert.kpiGuid);
         if (!is || (was && was.date === is.date && was.value === is.value)) continue;
-        if (await evaluate(tx, entry, was, is, now, "write")) fired++;
+        if (await evaluate(tx, entry, was, is, now, "write", dashboardUrl)) fired++;
       }
       return fired;
     },
@@ -69,11 +70,11 @@ export interface FiredAlert {
  * check): an alert whose condition holds and did not at its last evaluation fires, as after a
  * write. VALUE_CHANGED alerts wait for a change, so a check never fires them.
  */
-export async function checkScorecardAlerts(tx: Tx, scorecardId: number, now: Date): Promise<{ checked: number; fired: FiredAlert[] }> {
+export async function checkScorecardAlerts(tx: Tx, scorecardId: number, now: Date, dashboardUrl = DEFAULT_DASHBOARD): Promise<{ checked: number; fired: FiredAlert[] }> {
   const active = await tx
     .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
     .from(alerts)
-    .innerJoin(webhooks, eq(webhooks.id, alerts.webhookId))
+    .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
     .where(and(eq(alerts.scorecardId, scorecardId), eq(alerts.active, true)))
     .orderBy(alerts.id);
   const current = active.length ? await latestValues(tx, [...new Set(active.map((a) => a.alert.kpiGuid))]) : new Map();
@@ -81,17 +82,22 @@ export async function checkScorecardAlerts(tx: Tx, scorecardId: number, now: Dat
   for (const entry of active) {
     const is = current.get(entry.alert.kpiGuid);
     if (!is) continue;
-    const event = await evaluate(tx, entry, undefined, is, now, "check");
+    const event = await evaluate(tx, entry, undefined, is, now, "check", dashboardUrl);
     if (event) fired.push(event);
   }
   return { checked: active.length, fired };
 }
 
+const DEFAULT_DASHBOARD = "http://localhost:3000";
+
 type Watched = { alert: typeof alerts.$inferSelect; webhookDisabled: Date | null };
 type Reading = { date: string; value: number };
 
-/** Updates the alert's state and queues its event when it fires; returns what fired, or null. */
-async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check"): Promise<FiredAlert | null> {
+/**
+ * Updates the alert's state; when it fires, records the firing and queues one message per
+ * channel (its webhook, each chosen user's e-mail). Returns what fired, or null.
+ */
+async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check", dashboardUrl: string): Promise<FiredAlert | null> {
   const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
   const scale = (await latestEntries(tx, [alert.kpiGuid], is.date, true)).get(alert.kpiGuid);
   const inForce = {
@@ -105,20 +111,38 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
   const holds = conditionHolds(alert.condition, alert.threshold, is.value, score);
   const fires = alert.condition === "VALUE_CHANGED" ? cause === "write" && was?.value !== is.value : holds && !alert.lastState;
   if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
-  if (!fires || webhookDisabled) return null;
+  if (!fires) return null;
   const [card] = await tx.select({ id: scorecards.id, name: scorecards.name }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
   const status = statusOf(score, kpi!);
-  await queueEvent(tx, alert.webhookId, "alert.triggered", {
-    alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, active: alert.active },
-    scorecard: card,
-    kpi: { guid: kpi!.guid, name: kpi!.name },
-    date: is.date,
-    value: is.value,
-    previousValue: was?.value ?? null,
-    performance: perf,
-    score,
-    status,
-  }, now);
+  const [firing] = await tx
+    .insert(alertFirings)
+    .values({ alertId: alert.id, firedAt: now, date: is.date, value: is.value, previousValue: was?.value ?? null, score, status })
+    .returning({ id: alertFirings.id });
+  const message = alertMessage({ alert, scorecard: card!, kpi: kpi!, date: is.date, value: is.value, target: inForce.target, score, status, dashboardUrl });
+  const out = { type: "alert.triggered", message, firingId: firing!.id };
+  if (alert.webhookId !== null && !webhookDisabled) {
+    await queueEvent(tx, alert.webhookId, out.type, {
+      alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, emailUserIds: alert.emailUserIds, active: alert.active },
+      scorecard: card,
+      kpi: { guid: kpi!.guid, name: kpi!.name, measure: kpi!.measure },
+      date: is.date,
+      value: is.value,
+      previousValue: was?.value ?? null,
+      target: inForce.target,
+      performance: perf,
+      score,
+      status,
+      url: message.link?.url ?? null,
+    }, now, out);
+  }
+  if (alert.emailUserIds.length) {
+    const recipients = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(scorecards, eq(scorecards.accountId, users.accountId))
+      .where(and(eq(scorecards.id, alert.scorecardId), inArray(users.id, alert.emailUserIds), isNull(users.deactivatedAt)));
+    for (const user of recipients) await queueEmail(tx, user.id, out, now);
+  }
   return { alertId: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, date: is.date, value: is.value, status };
 }
 

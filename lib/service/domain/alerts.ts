@@ -1,43 +1,66 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import type { Alert, CreateAlert, UpdateAlert } from "@/lib/contract/alerts";
+import { and, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import type { Alert, AlertHistory, CreateAlert, UpdateAlert } from "@/lib/contract/alerts";
 import type { ErrorDetail } from "@/lib/contract/common";
-import { alerts, webhooks } from "@/lib/db/schema";
+import { alertFirings, alerts, users, webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import { assertScorecard, scorecardKpis } from "./scorecards";
 
-const toAlert = (row: typeof alerts.$inferSelect): Alert => ({
+type AlertRow = typeof alerts.$inferSelect;
+
+const toAlert = (row: AlertRow, lastFiredAt: Date | null): Alert => ({
   id: row.id,
   name: row.name,
   kpiGuid: row.kpiGuid,
   condition: row.condition,
   threshold: row.threshold,
   webhookId: row.webhookId,
+  emailUserIds: row.emailUserIds,
   active: row.active,
+  lastFiredAt: lastFiredAt ? new Date(lastFiredAt).toISOString() : null,
 });
 
 type DocRef = { docId: number };
 type AlertRef = { docId: number; id: number };
 
+export const MAIL_UNAVAILABLE = "E-mail is not set up on this server: an administrator sets SMTP_URL and MAIL_FROM";
+
 export async function listAlerts(ctx: Ctx, { docId }: DocRef): Promise<Alert[]> {
   await assertScorecard(ctx, docId);
-  const rows = await ctx.deps.db.select().from(alerts).where(eq(alerts.scorecardId, docId)).orderBy(alerts.id);
-  return rows.map(toAlert);
+  const rows = await ctx.deps.db
+    .select({ alert: alerts, lastFiredAt: max(alertFirings.firedAt) })
+    .from(alerts)
+    .leftJoin(alertFirings, eq(alertFirings.alertId, alerts.id))
+    .where(eq(alerts.scorecardId, docId))
+    .groupBy(alerts.id)
+    .orderBy(alerts.id);
+  return rows.map((r) => toAlert(r.alert, r.lastFiredAt));
 }
 
-/** The KPI must be one of the scorecard's and the webhook one of the account's (400 otherwise). */
-async function checkReferences(ctx: Ctx, docId: number, input: { kpiGuid?: string; webhookId?: number }) {
+/** The KPI must be the scorecard's, the webhook and the people the account's (400 otherwise). */
+async function checkReferences(ctx: Ctx, docId: number, input: { kpiGuid?: string; webhookId?: number | null; emailUserIds?: number[] }) {
   const { deps, caller } = ctx;
   const details: ErrorDetail[] = [];
   if (input.kpiGuid !== undefined && !(await scorecardKpis(ctx, docId)).some((k) => k.guid === input.kpiGuid)) {
     details.push({ path: "kpiGuid", message: "No such KPI in this scorecard" });
   }
-  if (input.webhookId !== undefined) {
+  if (input.webhookId !== undefined && input.webhookId !== null) {
     const [hook] = await deps.db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, input.webhookId), eq(webhooks.accountId, caller.accountId)));
     if (!hook) details.push({ path: "webhookId", message: "No such webhook" });
   }
-  if (details.length) throw invalidRequest("The alert refers to something that does not exist", details);
+  if (input.emailUserIds?.length) {
+    if (!deps.config.mail) details.push({ path: "emailUserIds", message: MAIL_UNAVAILABLE });
+    const found = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, input.emailUserIds), eq(users.accountId, caller.accountId), isNull(users.deactivatedAt)));
+    const known = new Set(found.map((u) => u.id));
+    input.emailUserIds.forEach((id, i) => {
+      if (!known.has(id)) details.push({ path: `emailUserIds.${i}`, message: "No such active person in this account" });
+    });
+  }
+  if (details.length) throw invalidRequest(details[0]!.message, details);
 }
 
 export async function createAlert(ctx: Ctx, { docId, input }: DocRef & { input: CreateAlert }): Promise<Alert> {
@@ -45,14 +68,20 @@ export async function createAlert(ctx: Ctx, { docId, input }: DocRef & { input: 
   await checkReferences(ctx, docId, input);
   const [row] = await ctx.deps.db
     .insert(alerts)
-    .values({ scorecardId: docId, ...input, threshold: input.condition === "VALUE_CHANGED" ? null : input.threshold })
+    .values({
+      scorecardId: docId,
+      ...input,
+      webhookId: input.webhookId ?? null,
+      emailUserIds: [...new Set(input.emailUserIds ?? [])],
+      threshold: input.condition === "VALUE_CHANGED" ? null : input.threshold,
+    })
     .returning();
-  return toAlert(row!);
+  return toAlert(row!, null);
 }
 
-/** An alert of a scorecard the caller may write. */
-async function ownAlert(ctx: Ctx, { docId, id }: AlertRef) {
-  await assertScorecard(ctx, docId, "write");
+/** An alert of a scorecard the caller may read (or write, for changes). */
+async function ownAlert(ctx: Ctx, { docId, id }: AlertRef, access: "read" | "write" = "write") {
+  await assertScorecard(ctx, docId, access);
   const [row] = id > 2_147_483_647 ? [] : await ctx.deps.db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.scorecardId, docId)));
   if (!row) throw notFound("Alert");
   return row;
@@ -65,17 +94,68 @@ export async function updateAlert(ctx: Ctx, { docId, id, input }: AlertRef & { i
   if (next.condition !== "VALUE_CHANGED" && (next.threshold === null || next.threshold === undefined)) {
     throw invalidRequest("This condition needs a threshold", [{ path: "threshold", message: "This condition needs a threshold" }]);
   }
+  if (next.webhookId === null && next.emailUserIds.length === 0) {
+    throw invalidRequest("Choose a webhook or at least one person to e-mail", [{ path: "webhookId", message: "Choose a webhook or at least one person to e-mail" }]);
+  }
   // A changed condition starts from "not holding", so it fires as soon as it holds.
   const reset = input.condition !== undefined || input.threshold !== undefined || input.kpiGuid !== undefined || input.active === true;
   const [row] = await ctx.deps.db
     .update(alerts)
-    .set({ ...input, threshold: next.condition === "VALUE_CHANGED" ? null : next.threshold, ...(reset ? { lastState: false } : {}) })
+    .set({
+      ...input,
+      ...(input.emailUserIds ? { emailUserIds: [...new Set(input.emailUserIds)] } : {}),
+      threshold: next.condition === "VALUE_CHANGED" ? null : next.threshold,
+      ...(reset ? { lastState: false } : {}),
+    })
     .where(eq(alerts.id, id))
     .returning();
-  return toAlert(row!);
+  const [last] = await ctx.deps.db.select({ at: max(alertFirings.firedAt) }).from(alertFirings).where(eq(alertFirings.alertId, id));
+  return toAlert(row!, last?.at ?? null);
 }
 
 export async function deleteAlert(ctx: Ctx, ref: AlertRef): Promise<void> {
   await ownAlert(ctx, ref);
   await ctx.deps.db.delete(alerts).where(eq(alerts.id, ref.id));
+}
+
+/** When the alert fired, what it saw, and what became of each message it sent. */
+export async function alertHistory(ctx: Ctx, ref: AlertRef): Promise<AlertHistory["items"]> {
+  await ownAlert(ctx, ref, "read");
+  const { db } = ctx.deps;
+  const firings = await db.select().from(alertFirings).where(eq(alertFirings.alertId, ref.id)).orderBy(desc(alertFirings.firedAt), desc(alertFirings.id)).limit(100);
+  if (firings.length === 0) return [];
+  const events = await db
+    .select({
+      id: webhookEvents.id,
+      firingId: webhookEvents.firingId,
+      status: webhookEvents.status,
+      attempts: webhookEvents.attempts,
+      webhookName: webhooks.name,
+      email: users.email,
+      lastError: sql<string | null>`(SELECT ${webhookAttempts.error} FROM ${webhookAttempts} WHERE ${webhookAttempts.eventId} = ${webhookEvents.id} ORDER BY ${webhookAttempts.attemptedAt} DESC, ${webhookAttempts.id} DESC LIMIT 1)`,
+    })
+    .from(webhookEvents)
+    .leftJoin(webhooks, eq(webhooks.id, webhookEvents.webhookId))
+    .leftJoin(users, eq(users.id, webhookEvents.emailUserId))
+    .where(inArray(webhookEvents.firingId, firings.map((f) => f.id)))
+    .orderBy(sql`${webhookEvents.emailUserId} NULLS FIRST`, users.email, webhookEvents.id);
+  return firings.map((f) => ({
+    id: f.id,
+    firedAt: f.firedAt.toISOString(),
+    date: f.date,
+    value: f.value,
+    previousValue: f.previousValue,
+    score: f.score,
+    status: f.status,
+    deliveries: events
+      .filter((e) => e.firingId === f.id)
+      .map((e) => ({
+        eventId: e.id,
+        channel: e.email !== null ? ("email" as const) : ("webhook" as const),
+        to: e.email ?? e.webhookName ?? "",
+        status: e.status,
+        attempts: e.attempts,
+        lastError: e.status === "succeeded" ? null : e.lastError,
+      })),
+  }));
 }

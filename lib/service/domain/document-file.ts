@@ -93,6 +93,6 @@ export async function downloadDocument(ctx: Ctx, { docId }: { docId: number }): 
 export async function checkDocument(ctx: Ctx, { docId }: { docId: number }): Promise<DocumentCheck> {
   await requireAccess(ctx, docId, "write");
   const now = ctx.deps.now();
-  const { checked, fired } = await ctx.deps.db.transaction((tx) => checkScorecardAlerts(tx, docId, now));
+  const { checked, fired } = await ctx.deps.db.transaction((tx) => checkScorecardAlerts(tx, docId, now, ctx.deps.config.dashboardUrl));
   return { checkedAt: now.toISOString(), checkedAlerts: checked, fired: fired as DocumentCheck["fired"] };
 }

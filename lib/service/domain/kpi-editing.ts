@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import type { CreateKpi, Kpi, KpiInfo, SetKpi, UpdateKpi } from "@/lib/contract/kpis";
 import type { Tx } from "@/lib/db/client";
-import { kpis, kpiValues, scorecards } from "@/lib/db/schema";
+import { kpis, kpiValues, scorecards, users } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { conflict, invalidRequest, notFound } from "../errors";
 import { requireAccess } from "./access";
@@ -99,6 +99,14 @@ async function settingsOf(tx: Tx, tree: StoredKpi[], kpi: StoredKpi | null, guid
     if (held!.n > 0) throw conflict(`It holds ${held!.n} entered value(s): a container cannot; delete them first`, [{ path: "indicatorType", message: "Has values" }]);
   }
   if (changes.formula) changes.formula = checkFormula(tree, guid, changes.formula);
+  if (changes.ownerId != null) {
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(scorecards, eq(scorecards.accountId, users.accountId))
+      .where(and(eq(users.id, changes.ownerId), eq(scorecards.id, tree[0]!.scorecardId), isNull(users.deactivatedAt)));
+    if (!owner) throw invalidRequest("The owner must be an active person of this account", [{ path: "ownerId", message: "No such active person in this account" }]);
+  }
   const min = changes.min !== undefined ? changes.min : kpi?.min;
   const max = changes.max !== undefined ? changes.max : kpi?.max;
   if (min != null && max != null && min >= max) throw invalidRequest("min must be below max", [{ path: "max", message: "Must be above min" }]);

@@ -99,6 +99,8 @@ export function toKpi(row: StoredKpi): Kpi {
       atRisk: row.atRiskThreshold ?? SCORING_DEFAULTS.atRisk,
     },
     scoreCap: row.scoreCap ?? SCORING_DEFAULTS.cap,
+    ownerId: row.ownerId,
+    noteRequiredOffTrack: row.noteRequiredOffTrack,
   };
 }
 

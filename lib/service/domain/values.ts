@@ -9,6 +9,7 @@ import { kpiValues, scorecards } from "@/lib/db/schema";
 import type { Ctx, Deps } from "../context";
 import { conflict, invalidRequest, notFound } from "../errors";
 import { alertsAround } from "./alert-evaluation";
+import { requireNotesWhereOffTrack } from "./required-notes";
 import { seriesFor } from "./grouped";
 import { performance, progress } from "./performance";
 import { periodsBetween, periodStart } from "./periods";
@@ -124,7 +125,7 @@ export async function deleteValue(ctx: Ctx, { docId, guid, date }: KpiAt): Promi
   const { deps } = ctx;
   await withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const watch = await alertsAround(tx, [guid]);
+      const watch = await alertsAround(tx, [guid], deps.config.dashboardUrl);
       await tx.delete(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
       await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
       await watch.after(deps.now());
@@ -139,8 +140,8 @@ export function badWriteItems(defs: StoredKpi[], items: { guid: string }[], path
   const calculated: ErrorDetail[] = [];
   items.forEach((item, i) => {
     const kpi = byGuid.get(item.guid);
-    if (!kpi) unknown.push({ path: path(i), message: "No such KPI in this scorecard" });
-    else if (isCalculated(kpi)) calculated.push({ path: path(i), message: "This KPI is calculated; its values cannot be written" });
+    if (!kpi) unknown.push({ path: `${path(i)}.guid`, message: "No such KPI in this scorecard" });
+    else if (isCalculated(kpi)) calculated.push({ path: `${path(i)}.guid`, message: "This KPI is calculated; its values cannot be written" });
   });
   return { unknown, calculated };
 }
@@ -191,13 +192,15 @@ async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Stor
  * Writes all items in one transaction (all or nothing). Each item sets only the fields it names;
  * items for the same KPI and date are merged in order. Returns each distinct record as stored.
  */
-export async function writeValues(deps: Deps, docId: number, items: WriteItem[]): Promise<StoredRecord[]> {
+export async function writeValues(deps: Deps, docId: number, items: WriteItem[], path: (index: number) => string = (i) => `items.${i}`): Promise<StoredRecord[]> {
   const sorted = mergeSorted(items);
+  const pathOf = ({ guid, date }: { guid: string; date: string }) => [path(items.findIndex((i) => i.guid === guid && i.date === date)), "value"].filter(Boolean).join(".");
   const stored = await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const now = deps.now();
-      const watch = await alertsAround(tx, [...new Set(sorted.map((i) => i.guid))]);
+      const watch = await alertsAround(tx, [...new Set(sorted.map((i) => i.guid))], deps.config.dashboardUrl);
       const rows = await upsertSorted(tx, sorted, now);
+      await requireNotesWhereOffTrack(tx, rows, pathOf);
       await tx.update(scorecards).set({ updatedAt: now }).where(eq(scorecards.id, docId));
       await watch.after(now);
       return rows;
@@ -212,7 +215,7 @@ export async function writeValues(deps: Deps, docId: number, items: WriteItem[])
 export interface BatchWrite {
   docId: number;
   items: WriteItem[];
-  /** How an item's index is named in error details (`items.3.guid` or `3.guid`). */
+  /** How an item is named in error details (`items.3` or `3`; a field's name follows). */
   path: (index: number) => string;
 }
 
@@ -222,7 +225,7 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   const { unknown, calculated } = badWriteItems(defs, items, path);
   if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard; nothing was written`, [...unknown, ...calculated]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
-  return writeValues(ctx.deps, docId, items);
+  return writeValues(ctx.deps, docId, items, path);
 }
 
 /** The KPI as the vendor's `item`. */
@@ -232,7 +235,7 @@ export const itemOf = (kpi: StoredKpi) => ({ guid: kpi.guid, name: kpi.name, mea
 export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item: WriteItem }): Promise<WrittenValue> {
   const kpi = await kpiOf(ctx, docId, item.guid, "write");
   if (isCalculated(kpi)) throw conflict("This KPI is calculated; its values cannot be written");
-  const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, [item])) as [StoredRecord];
+  const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, [item], () => "")) as [StoredRecord];
   const dateOf = (f: ValueField) => (record[f] === null ? null : record.date);
   return {
     ...record,

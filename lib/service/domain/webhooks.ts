@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { Delivery, Webhook } from "@/lib/contract/webhooks";
+import type { CreateWebhook, Delivery, UpdateWebhook, Webhook } from "@/lib/contract/webhooks";
 import { webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { invalidRequest, notFound } from "../errors";
@@ -8,7 +8,14 @@ import { checkWebhookUrl, ForbiddenAddressError } from "../webhooks/address-guar
 import { queueEvent } from "../webhooks/outbox";
 import { newWebhookSecret } from "../webhooks/send";
 
-const toWebhook = (row: typeof webhooks.$inferSelect): Webhook => ({ id: row.id, name: row.name, url: row.url, createdAt: row.createdAt.toISOString() });
+const toWebhook = (row: typeof webhooks.$inferSelect): Webhook => ({
+  id: row.id,
+  name: row.name,
+  url: row.url,
+  format: row.format,
+  createdAt: row.createdAt.toISOString(),
+  disabled: row.disabledAt !== null,
+});
 
 type WebhookRef = { id: number };
 
@@ -23,16 +30,30 @@ async function ownWebhook({ deps, caller }: Ctx, { id }: WebhookRef) {
   return row;
 }
 
-export async function createWebhook({ deps, caller }: Ctx, input: { name: string; url: string }) {
+async function checkUrl(url: string, allowPrivate: boolean) {
   try {
-    await checkWebhookUrl(input.url, deps.config.webhookAllowPrivate);
+    await checkWebhookUrl(url, allowPrivate);
   } catch (error) {
     if (error instanceof ForbiddenAddressError) throw invalidRequest(error.message, [{ path: "url", message: error.message }]);
     throw error;
   }
+}
+
+export async function createWebhook({ deps, caller }: Ctx, input: CreateWebhook) {
+  await checkUrl(input.url, deps.config.webhookAllowPrivate);
   const secret = newWebhookSecret();
-  const [row] = await deps.db.insert(webhooks).values({ accountId: caller.accountId, name: input.name, url: input.url, secret, createdAt: deps.now() }).returning();
+  const [row] = await deps.db
+    .insert(webhooks)
+    .values({ accountId: caller.accountId, name: input.name, url: input.url, format: input.format ?? "standard", secret, createdAt: deps.now() })
+    .returning();
   return { ...toWebhook(row!), secret };
+}
+
+export async function updateWebhook(ctx: Ctx, { id, input }: WebhookRef & { input: UpdateWebhook }): Promise<Webhook> {
+  await ownWebhook(ctx, { id });
+  if (input.url !== undefined) await checkUrl(input.url, ctx.deps.config.webhookAllowPrivate);
+  const [row] = await ctx.deps.db.update(webhooks).set(input).where(eq(webhooks.id, id)).returning();
+  return toWebhook(row!);
 }
 
 export async function deleteWebhook(ctx: Ctx, ref: WebhookRef): Promise<void> {
@@ -43,14 +64,17 @@ export async function deleteWebhook(ctx: Ctx, ref: WebhookRef): Promise<void> {
 export async function listDeliveries(ctx: Ctx, ref: WebhookRef): Promise<Delivery[]> {
   await ownWebhook(ctx, ref);
   const rows = await ctx.deps.db
-    .select()
+    .select({ attempt: webhookAttempts, type: webhookEvents.type, summary: webhookEvents.summary })
     .from(webhookAttempts)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookAttempts.eventId))
     .where(eq(webhookAttempts.webhookId, ref.id))
     .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
     .limit(100);
-  return rows.map((r) => ({
+  return rows.map(({ attempt: r, type, summary }) => ({
     id: r.id,
     eventId: r.eventId,
+    type,
+    summary: summary || type,
     status: r.status,
     responseStatus: r.responseStatus,
     attemptedAt: r.attemptedAt.toISOString(),
@@ -76,5 +100,6 @@ export async function sendTestEvent(ctx: Ctx, ref: WebhookRef): Promise<string> 
   const { deps } = ctx;
   const hook = await ownWebhook(ctx, ref);
   if (hook.disabledAt) await deps.db.update(webhooks).set({ disabledAt: null }).where(eq(webhooks.id, hook.id));
-  return queueEvent(deps.db, hook.id, "webhook.test", { webhook: { id: hook.id, name: hook.name } }, deps.now());
+  const message = { title: `Test message from Gauge to ${hook.name}`, facts: [["Webhook", hook.name]] as [string, string][], lines: ["If you can read this, alerts will reach this place."] };
+  return queueEvent(deps.db, hook.id, "webhook.test", { webhook: { id: hook.id, name: hook.name } }, deps.now(), { message });
 }

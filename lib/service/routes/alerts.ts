@@ -1,5 +1,5 @@
 import * as routes from "@/lib/contract/routes/alerts";
-import { createAlert, deleteAlert, listAlerts, updateAlert } from "../domain/alerts";
+import { alertHistory, createAlert, deleteAlert, listAlerts, updateAlert } from "../domain/alerts";
 import { newRouter } from "../router";
 
 export const alertRoutes = newRouter()
@@ -9,4 +9,5 @@ export const alertRoutes = newRouter()
   .openapi(routes.deleteAlert, async (c) => {
     await deleteAlert(c.var, c.req.valid("param"));
     return c.body(null, 204);
-  });
+  })
+  .openapi(routes.alertHistory, async (c) => c.json({ items: await alertHistory(c.var, c.req.valid("param")) }, 200));

@@ -34,11 +34,11 @@ export const valueRoutes = newRouter()
     const body = c.req.valid("json");
     const items = body.map((item) => ({ ...item, date }));
     const prefix = Array.isArray(await c.req.json()) ? "" : "values.";
-    return c.json({ values: await writeBatch(c.var, { docId, items, path: (i) => `${prefix}${i}.guid` }) }, 200);
+    return c.json({ values: await writeBatch(c.var, { docId, items, path: (i) => `${prefix}${i}` }) }, 200);
   })
   .openapi({ ...routes.batchSetValues, middleware: [idempotent, batchLimit] as const }, async (c) => {
     const { docId } = c.req.valid("param");
-    const values = await writeBatch(c.var, { docId, items: c.req.valid("json").items, path: (i) => `items.${i}.guid` });
+    const values = await writeBatch(c.var, { docId, items: c.req.valid("json").items, path: (i) => `items.${i}` });
     return c.json({ written: values.length, values }, 200);
   })
   .openapi(routes.batchGetValue, async (c) => {

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
+import { users, webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
-import { sendEvent } from "./send";
+import { type MailConfig, sendMail } from "../notifications/mail";
+import { sendEvent, type SendResult } from "./send";
 
 /** Waits after each failed attempt (API.md), multiplied by WEBHOOK_RETRY_SCALE. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
@@ -18,11 +19,14 @@ export interface WorkerOptions {
   /** How long a claimed attempt is reserved; an attempt cut short is retried after it. */
   leaseSeconds?: number;
   now?: () => Date;
+  /** Where e-mails go out; without it they fail (and are retried) with a plain reason. */
+  mail?: MailConfig | null;
 }
 
 interface Claimed {
   id: string;
-  webhook_id: number;
+  webhook_id: number | null;
+  email_user_id: number | null;
   payload: string;
   attempts: number;
   next_attempt_at: Date | string;
@@ -43,31 +47,49 @@ async function claim(db: Db, now: Date, leaseSeconds: number): Promise<Claimed[]
           SELECT id FROM webhook_events
           WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz AND (locked_until IS NULL OR locked_until < ${at}::timestamptz)
           ORDER BY next_attempt_at, created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id, webhook_id, payload, attempts, next_attempt_at, created_at`,
+        RETURNING id, webhook_id, email_user_id, payload, attempts, next_attempt_at, created_at`,
   );
+}
+
+type Outcome = { result: SendResult; webhookId: number | null } | "cancel";
+
+/** Sends to the event's webhook, or e-mails its user; "cancel" when there is no one to send to any more. */
+async function send(options: WorkerOptions, event: Claimed, now: Date): Promise<Outcome> {
+  const { db } = options;
+  if (event.email_user_id !== null) {
+    const [user] = await db.select().from(users).where(eq(users.id, event.email_user_id));
+    if (!user || user.deactivatedAt) return "cancel";
+    if (!options.mail) return { webhookId: null, result: { status: null, retryAfterSeconds: null, error: "E-mail is not set up on this server (SMTP_URL and MAIL_FROM)" } };
+    return { webhookId: null, result: await sendMail(options.mail, user.email, event.id, JSON.parse(event.payload)) };
+  }
+  const [hook] = event.webhook_id === null ? [] : await db.select().from(webhooks).where(eq(webhooks.id, event.webhook_id));
+  if (!hook || hook.disabledAt) return "cancel";
+  return { webhookId: hook.id, result: await sendEvent(hook.url, hook.secret, event.id, event.payload, { allowPrivate: options.allowPrivate, now }) };
 }
 
 async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promise<void> {
   const { db } = options;
-  const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, event.webhook_id));
-  if (!hook || hook.disabledAt) {
+  const outcome = await send(options, event, now);
+  if (outcome === "cancel") {
     await db.update(webhookEvents).set({ status: "cancelled", lockedUntil: null }).where(eq(webhookEvents.id, event.id));
     return;
   }
-  const result = await sendEvent(hook.url, hook.secret, event.id, event.payload, { allowPrivate: options.allowPrivate, now });
-  const ok = result.status !== null && result.status >= 200 && result.status < 300;
-  const gone = result.status === 410;
+  const { result, webhookId } = outcome;
+  const isMail = event.email_user_id !== null;
+  const ok = isMail ? result.status === 250 : result.status !== null && result.status >= 200 && result.status < 300;
+  // 410 Gone from a webhook, or a permanent SMTP refusal (5xx) of the address: no point retrying.
+  const gone = isMail ? result.status !== null && result.status >= 500 : result.status === 410;
   const attempts = event.attempts + 1;
   const wait = RETRY_SCHEDULE_SECONDS[attempts - 1];
   const retryAt =
     ok || gone || wait === undefined
       ? null
       : new Date(now.getTime() + Math.max(wait * options.retryScale, result.retryAfterSeconds ?? 0) * 1000);
-  const status = ok ? "succeeded" : gone ? "cancelled" : retryAt ? "pending" : "failed";
+  const status = ok ? "succeeded" : gone ? (isMail ? "failed" : "cancelled") : retryAt ? "pending" : "failed";
   await db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
       eventId: event.id,
-      webhookId: hook.id,
+      webhookId,
       status: ok ? "succeeded" : "failed",
       responseStatus: result.status,
       error: result.error ?? (ok ? null : result.status && result.status >= 300 && result.status < 400 ? "Redirects are not followed" : null),
@@ -78,9 +100,9 @@ async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promi
       .update(webhookEvents)
       .set({ status, attempts, nextAttemptAt: retryAt ?? now, lockedUntil: null })
       .where(eq(webhookEvents.id, event.id));
-    if (gone) {
-      await tx.update(webhooks).set({ disabledAt: now }).where(eq(webhooks.id, hook.id));
-      await tx.update(webhookEvents).set({ status: "cancelled" }).where(and(eq(webhookEvents.webhookId, hook.id), eq(webhookEvents.status, "pending")));
+    if (gone && webhookId !== null) {
+      await tx.update(webhooks).set({ disabledAt: now }).where(eq(webhooks.id, webhookId));
+      await tx.update(webhookEvents).set({ status: "cancelled" }).where(and(eq(webhookEvents.webhookId, webhookId), eq(webhookEvents.status, "pending")));
     }
   });
 }
@@ -90,10 +112,11 @@ export async function deliverDue(options: WorkerOptions): Promise<number> {
   const now = options.now ?? (() => new Date());
   const claimed = await claim(options.db, now(), options.leaseSeconds ?? LEASE_SECONDS);
   // Each webhook gets its events in order; different webhooks are served in parallel.
-  const byWebhook = new Map<number, Claimed[]>();
+  const byWebhook = new Map<string, Claimed[]>();
   const order = (e: Claimed) => `${new Date(e.next_attempt_at).toISOString()}|${new Date(e.created_at).toISOString()}|${e.id}`;
   for (const event of [...claimed].sort((a, b) => order(a).localeCompare(order(b)))) {
-    byWebhook.set(event.webhook_id, [...(byWebhook.get(event.webhook_id) ?? []), event]);
+    const channel = event.webhook_id !== null ? `w${event.webhook_id}` : `u${event.email_user_id}`;
+    byWebhook.set(channel, [...(byWebhook.get(channel) ?? []), event]);
   }
   await Promise.all([...byWebhook.values()].map(async (events) => {
     for (const event of events) await attempt(options, event, now());

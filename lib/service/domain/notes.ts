@@ -1,0 +1,70 @@
+import "server-only";
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import type { CreateNote, Note, NotificationSettings, UpdateNotificationSettings } from "@/lib/contract/notes";
+import { kpiNotes, notificationSettings, users, webhooks } from "@/lib/db/schema";
+import type { Ctx } from "../context";
+import { forbidden, invalidRequest, notFound } from "../errors";
+import { MAIL_UNAVAILABLE } from "./alerts";
+import { scorecardKpis } from "./scorecards";
+
+const toNote = (row: typeof kpiNotes.$inferSelect, authorEmail: string | null): Note => ({
+  id: row.id,
+  kpiGuid: row.kpiGuid,
+  date: row.date,
+  text: row.text,
+  authorId: row.authorId,
+  authorEmail,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listNotes(ctx: Ctx, { docId, from, to, kpiGuid }: { docId: number; from?: string; to?: string; kpiGuid?: string }): Promise<Note[]> {
+  const guids = (await scorecardKpis(ctx, docId)).map((k) => k.guid).filter((g) => kpiGuid === undefined || g === kpiGuid);
+  if (guids.length === 0) return [];
+  const rows = await ctx.deps.db
+    .select({ note: kpiNotes, email: users.email })
+    .from(kpiNotes)
+    .leftJoin(users, eq(users.id, kpiNotes.authorId))
+    .where(and(inArray(kpiNotes.kpiGuid, guids), from ? gte(kpiNotes.date, from) : undefined, to ? lte(kpiNotes.date, to) : undefined))
+    .orderBy(asc(kpiNotes.date), asc(kpiNotes.id));
+  return rows.map((r) => toNote(r.note, r.email));
+}
+
+export async function createNote(ctx: Ctx, { docId, guid, input }: { docId: number; guid: string; input: CreateNote }): Promise<Note> {
+  if (!(await scorecardKpis(ctx, docId)).some((k) => k.guid === guid)) throw notFound("KPI");
+  const [row] = await ctx.deps.db
+    .insert(kpiNotes)
+    .values({ kpiGuid: guid, date: input.date, text: input.text, authorId: ctx.caller.userId, createdAt: ctx.deps.now() })
+    .returning();
+  return toNote(row!, ctx.caller.email);
+}
+
+export async function deleteNote(ctx: Ctx, { docId, id }: { docId: number; id: number }): Promise<void> {
+  const guids = (await scorecardKpis(ctx, docId)).map((k) => k.guid);
+  const [row] = id > 2_147_483_647 || guids.length === 0 ? [] : await ctx.deps.db.select().from(kpiNotes).where(and(eq(kpiNotes.id, id), inArray(kpiNotes.kpiGuid, guids)));
+  if (!row) throw notFound("Note");
+  if (row.authorId !== ctx.caller.userId && ctx.caller.role !== "admin") throw forbidden("Only the note's author or an admin may delete it");
+  await ctx.deps.db.delete(kpiNotes).where(eq(kpiNotes.id, id));
+}
+
+export async function getNotificationSettings({ deps, caller }: Ctx): Promise<NotificationSettings> {
+  const [row] = await deps.db.select().from(notificationSettings).where(eq(notificationSettings.accountId, caller.accountId));
+  return {
+    emailAvailable: Boolean(deps.config.mail),
+    emailUnavailableReason: deps.config.mail ? null : MAIL_UNAVAILABLE,
+    reminderDays: row ? row.reminderDays : 3,
+    reminderWebhookId: row?.reminderWebhookId ?? null,
+  };
+}
+
+export async function updateNotificationSettings(ctx: Ctx, input: UpdateNotificationSettings): Promise<NotificationSettings> {
+  const { deps, caller } = ctx;
+  if (input.reminderWebhookId !== undefined && input.reminderWebhookId !== null) {
+    const [hook] = await deps.db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, input.reminderWebhookId), eq(webhooks.accountId, caller.accountId)));
+    if (!hook) throw invalidRequest("No such webhook", [{ path: "reminderWebhookId", message: "No such webhook" }]);
+  }
+  await deps.db
+    .insert(notificationSettings)
+    .values({ accountId: caller.accountId, ...input })
+    .onConflictDoUpdate({ target: notificationSettings.accountId, set: input.reminderDays === undefined && input.reminderWebhookId === undefined ? { accountId: caller.accountId } : input });
+  return getNotificationSettings(ctx);
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import type { Status } from "@/lib/contract/kpis";
+import type { alerts, kpis } from "@/lib/db/schema";
+import { formatScore, fullValue, STATUS_LABEL } from "@/lib/format";
+import type { Message } from "./message";
+
+/** An alert's condition in words, its threshold in the KPI's unit or in percent: "Value above $4M". */
+export function conditionText(condition: string, threshold: number | null, measure: string): string {
+  switch (condition) {
+    case "VALUE_ABOVE":
+      return `Value above ${fullValue(threshold, measure)}`;
+    case "VALUE_BELOW":
+      return `Value below ${fullValue(threshold, measure)}`;
+    case "PERFORMANCE_BELOW":
+      return `Score below ${formatScore(threshold)}`;
+    default:
+      return "Value changed";
+  }
+}
+
+export const kpiLink = (dashboardUrl: string, scorecardId: number, kpiGuid: string) => `${dashboardUrl}/s/${scorecardId}?kpi=${kpiGuid}`;
+
+interface Fired {
+  alert: typeof alerts.$inferSelect;
+  scorecard: { id: number; name: string };
+  kpi: typeof kpis.$inferSelect;
+  date: string;
+  value: number;
+  target: number | null;
+  score: number | null;
+  status: string;
+  dashboardUrl: string;
+}
+
+export function alertMessage({ alert, scorecard, kpi, date, value, target, score, status, dashboardUrl }: Fired): Message {
+  const statusText = `${STATUS_LABEL[status as Status] ?? status}${score === null ? "" : ` (${formatScore(score)})`}`;
+  return {
+    title: `${alert.name}: ${kpi.name} is ${fullValue(value, kpi.measure)}`,
+    facts: [
+      ["Scorecard", scorecard.name],
+      ["KPI", kpi.name],
+      ["Value", `${fullValue(value, kpi.measure)} on ${date}`],
+      ["Target", fullValue(target, kpi.measure)],
+      ["Status", statusText],
+      ["Condition", conditionText(alert.condition, alert.threshold, kpi.measure)],
+    ],
+    link: { label: `Open ${kpi.name} in Gauge`, url: kpiLink(dashboardUrl, scorecard.id, kpi.guid) },
+  };
+}
