@@ -1,10 +1,11 @@
 import "server-only";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "@/lib/db/demo";
-import { loadConfig, mailConfig } from "@/lib/config";
+import { dashboardUrl, loadConfig, mailConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { getApi } from "./instance";
 import { startWebhookWorker } from "./webhooks/worker";
 import { startAdminChannel } from "./admin-channel";
+import { startReminderScheduler } from "./notifications/reminders";
 
 /** Runs once when the server starts: migrate, seed on first run, say where to go. */
 export async function startServer(): Promise<void> {
@@ -17,6 +18,7 @@ export async function startServer(): Promise<void> {
   }
   const { db } = await getDatabase();
   startWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, retryScale: config.WEBHOOK_RETRY_SCALE, mail: mailConfig(config) });
+  startReminderScheduler({ db, dashboardUrl: dashboardUrl(config), mail: mailConfig(config) !== null });
   // With PostgreSQL the CLI opens the database itself; the embedded one it reaches through us.
   if (!config.DATABASE_URL) await startAdminChannel(db, config.DATA_DIR);
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.DATA_DIR}`;
