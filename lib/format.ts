@@ -60,3 +60,17 @@ export function statusMeaning(status: Status, thresholds: { onTrack: number; atR
       return "no value for this period";
   }
 }
+
+/** An alert's condition in words, its threshold in the KPI's unit or in percent: "Value above $4M". */
+export function conditionText(condition: string, threshold: number | null, measure: string): string {
+  switch (condition) {
+    case "VALUE_ABOVE":
+      return `Value above ${fullValue(threshold, measure)}`;
+    case "VALUE_BELOW":
+      return `Value below ${fullValue(threshold, measure)}`;
+    case "PERFORMANCE_BELOW":
+      return `Score below ${formatScore(threshold)}`;
+    default:
+      return "Value changed";
+  }
+}

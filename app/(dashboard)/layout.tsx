@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
+import { ViewerProvider } from "@/components/layout/viewer";
 import type { AccessInfo } from "@/lib/contract/auth";
 import { ApiCallError } from "@/lib/bff/http";
 import { redirectToLogin, requireSessionClient } from "@/lib/bff/session-client";
@@ -17,7 +18,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <>
       <AppHeader email={email} budget={budget} />
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <ViewerProvider viewer={{ userId: budget.userId, role: budget.role }}>
+        <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      </ViewerProvider>
     </>
   );
 }

@@ -2,60 +2,43 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { AlertCondition, CreateAlert } from "@/lib/contract/alerts";
+import { Fragment, useState } from "react";
 import type { KpiNode } from "@/lib/contract/kpis";
-import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
+import { conditionText } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, inputClass } from "@/components/ui/field";
-import { FieldError, Notice } from "@/components/ui/notice";
+import { Notice } from "@/components/ui/notice";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-
-const CONDITION_LABEL: Record<AlertCondition, string> = {
-  VALUE_ABOVE: "Value goes above",
-  VALUE_BELOW: "Value goes below",
-  PERFORMANCE_BELOW: "Performance drops below (0–1)",
-  VALUE_CHANGED: "Value changes",
-};
+import { AlertForm } from "./alert-form";
+import { AlertHistory } from "./alert-history";
 
 const flatten = (node: KpiNode, out: KpiNode[] = []): KpiNode[] => (out.push(node), node.children.forEach((c) => flatten(c, out)), out);
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "Never");
 
-/** A scorecard's alerts: what triggers each, and the webhook it posts to. */
+/** A scorecard's alerts: what triggers each, where it goes, when it fired. */
 export function AlertManager({ docId }: { docId: number }) {
   const { data: alerts } = useSuspenseQuery(readQuery("alerts", { docId }));
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: hooks } = useSuspenseQuery(readQuery("webhooks", {}));
-  const [error, setError] = useState<string | null>(null);
-  const [condition, setCondition] = useState<AlertCondition>("VALUE_ABOVE");
-  const kpis = flatten(tree.root).filter((k) => k.indicatorType === "INDICATOR");
-  const kpiName = new Map(kpis.map((k) => [k.guid, k.name]));
-  const hookName = new Map(hooks.items.map((h) => [h.id, h.name]));
-  const create = useWrite("createAlert", { onSuccess: () => setError(null), onError: (e) => setError(errorText(e)) });
+  const { data: users } = useSuspenseQuery(readQuery("users", {}));
+  const { data: settings } = useSuspenseQuery(readQuery("notificationSettings", {}));
+  const [open, setOpen] = useState<{ id: number; what: "edit" | "history" } | null>(null);
   const update = useWrite("updateAlert");
   const remove = useWrite("deleteAlert");
+  const kpis = flatten(tree.root).filter((k) => k.indicatorType === "INDICATOR");
+  const kpiOf = new Map(kpis.map((k) => [k.guid, k]));
+  const hookName = new Map(hooks.items.map((h) => [h.id, h.name]));
+  const people = users.items.filter((u) => u.active);
+  const emailOf = new Map(users.items.map((u) => [u.id, u.email]));
+  const emailUnavailable = settings.emailAvailable ? null : settings.emailUnavailableReason;
+  const formProps = { docId, kpis, hooks: hooks.items, people, emailUnavailable };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const threshold = String(form.get("threshold") ?? "").trim();
-    const input = CreateAlert.safeParse({
-      name: form.get("name"),
-      kpiGuid: form.get("kpiGuid"),
-      condition,
-      threshold: condition === "VALUE_CHANGED" || threshold === "" ? undefined : Number(threshold.replace(",", ".")),
-      webhookId: Number(form.get("webhookId")),
-    });
-    if (!input.success) return setError(input.error.issues.map((i) => i.message).join("; "));
-    const formElement = event.currentTarget;
-    create.mutate({ input: { docId }, body: input.data }, { onSuccess: () => formElement.reset() });
-  }
-
-  if (hooks.items.length === 0) {
+  if (hooks.items.length === 0 && emailUnavailable) {
     return (
       <Notice tone="empty">
-        Alerts post to a webhook. <Link href="/webhooks" className="text-blue-700 underline dark:text-blue-400">Create a webhook</Link> first.
+        Alerts post to a webhook, and e-mail is not available here ({emailUnavailable}).{" "}
+        <Link href="/webhooks" className="text-blue-700 underline dark:text-blue-400">Create a webhook</Link> first.
       </Notice>
     );
   }
@@ -63,66 +46,63 @@ export function AlertManager({ docId }: { docId: number }) {
   return (
     <div className="flex flex-col gap-6">
       <Card id="new-alert" title="New alert">
-        <form onSubmit={submit} className="grid gap-3 md:grid-cols-3" noValidate>
-          <Field label="Name" id="alert-name" name="name" required />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="alert-kpi" className="text-sm font-medium text-slate-700 dark:text-slate-200">KPI</label>
-            <select id="alert-kpi" name="kpiGuid" className={inputClass}>
-              {kpis.map((k) => <option key={k.guid} value={k.guid}>{k.name}</option>)}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="alert-condition" className="text-sm font-medium text-slate-700 dark:text-slate-200">When</label>
-            <select id="alert-condition" value={condition} onChange={(e) => setCondition(e.target.value as AlertCondition)} className={inputClass}>
-              {AlertCondition.options.map((c) => <option key={c} value={c}>{CONDITION_LABEL[c]}</option>)}
-            </select>
-          </div>
-          {condition !== "VALUE_CHANGED" && <Field label="Threshold" id="alert-threshold" name="threshold" inputMode="decimal" required />}
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="alert-webhook" className="text-sm font-medium text-slate-700 dark:text-slate-200">Post to webhook</label>
-            <select id="alert-webhook" name="webhookId" className={inputClass}>
-              {hooks.items.map((h) => <option key={h.id} value={h.id}>{h.name}</option>)}
-            </select>
-          </div>
-          <div className="flex items-end">
-            <Button type="submit" disabled={create.isPending}>Create alert</Button>
-          </div>
-        </form>
-        {error && <FieldError>{error}</FieldError>}
+        <AlertForm key={alerts.items.length} {...formProps} onDone={() => undefined} />
       </Card>
       <Table caption="Alerts of this scorecard">
         <TableHead>
           <Th>Alert</Th>
           <Th>KPI</Th>
           <Th>Condition</Th>
-          <Th>Webhook</Th>
+          <Th>Sends to</Th>
+          <Th>Last fired</Th>
           <Th>Active</Th>
           <Th><span className="sr-only">Actions</span></Th>
         </TableHead>
         <tbody>
           {alerts.items.length === 0 && (
-            <tr><td colSpan={6} className="px-3 py-6 text-center text-slate-600 dark:text-slate-400">No alerts yet.</td></tr>
+            <tr><td colSpan={7} className="px-3 py-6 text-center text-slate-600 dark:text-slate-400">No alerts yet.</td></tr>
           )}
-          {alerts.items.map((a) => (
-            <Tr key={a.id}>
-              <RowHeader>{a.name}</RowHeader>
-              <Td>{kpiName.get(a.kpiGuid) ?? a.kpiGuid}</Td>
-              <Td>{CONDITION_LABEL[a.condition]}{a.threshold !== null ? ` ${a.threshold}` : ""}</Td>
-              <Td>{a.webhookId === null ? "–" : hookName.get(a.webhookId) ?? a.webhookId}</Td>
-              <Td>
-                <input
-                  type="checkbox"
-                  checked={a.active}
-                  aria-label={`${a.name} is active`}
-                  onChange={(e) => update.mutate({ input: { docId, id: a.id }, body: { active: e.target.checked } })}
-                  className="h-4 w-4 accent-blue-700"
-                />
-              </Td>
-              <Td className="text-right">
-                <Button variant="ghost" onClick={() => remove.mutate({ input: { docId, id: a.id } })} aria-label={`Delete alert ${a.name}`}>Delete</Button>
-              </Td>
-            </Tr>
-          ))}
+          {alerts.items.map((a) => {
+            const kpi = kpiOf.get(a.kpiGuid);
+            const targets = [...(a.webhookId === null ? [] : [hookName.get(a.webhookId) ?? "a webhook"]), ...a.emailUserIds.map((id) => emailOf.get(id) ?? "a former user")];
+            const toggle = (what: "edit" | "history") => setOpen(open?.id === a.id && open.what === what ? null : { id: a.id, what });
+            return (
+              <Fragment key={a.id}>
+                <Tr>
+                  <RowHeader>{a.name}</RowHeader>
+                  <Td>{kpi?.name ?? "A deleted KPI"}</Td>
+                  <Td className="whitespace-nowrap">{conditionText(a.condition, a.threshold, kpi?.measure ?? "")}</Td>
+                  <Td>{targets.join(", ")}</Td>
+                  <Td className="whitespace-nowrap">{when(a.lastFiredAt)}</Td>
+                  <Td>
+                    <input
+                      type="checkbox"
+                      checked={a.active}
+                      aria-label={`${a.name} is active`}
+                      onChange={(e) => update.mutate({ input: { docId, id: a.id }, body: { active: e.target.checked } })}
+                      className="h-4 w-4 accent-blue-700"
+                    />
+                  </Td>
+                  <Td className="whitespace-nowrap text-right">
+                    <Button variant="ghost" aria-expanded={open?.id === a.id && open.what === "edit"} onClick={() => toggle("edit")} aria-label={`Edit alert ${a.name}`}>Edit</Button>
+                    <Button variant="ghost" aria-expanded={open?.id === a.id && open.what === "history"} onClick={() => toggle("history")} aria-label={`History of alert ${a.name}`}>History</Button>
+                    <Button variant="ghost" onClick={() => window.confirm(`Delete the alert “${a.name}”?`) && remove.mutate({ input: { docId, id: a.id } })} aria-label={`Delete alert ${a.name}`}>Delete</Button>
+                  </Td>
+                </Tr>
+                {open?.id === a.id && (
+                  <tr>
+                    <td colSpan={7} className="bg-slate-50 px-3 py-3 dark:bg-slate-800/40">
+                      {open.what === "edit" ? (
+                        <AlertForm {...formProps} alert={a} onDone={() => setOpen(null)} />
+                      ) : (
+                        <AlertHistory docId={docId} alert={a} measure={kpi?.measure ?? ""} />
+                      )}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </Table>
     </div>

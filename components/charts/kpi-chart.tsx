@@ -1,6 +1,6 @@
 "use client";
 
-import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Point, PointSource } from "@/lib/contract/grouped";
 import type { Period } from "@/lib/contract/kpis";
 import { formatScore, formatValue, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
@@ -12,6 +12,8 @@ export interface KpiChartProps {
   points: Point[];
   container?: boolean;
   height?: number;
+  /** Notes per period start: drawn as a marked line at their period, read in the tooltip. */
+  notes?: Map<string, string[]>;
 }
 
 const SOURCE_LABEL: Record<PointSource, string> = {
@@ -22,7 +24,7 @@ const SOURCE_LABEL: Record<PointSource, string> = {
 };
 
 /** A point as drawn: its value on the solid line when complete, on the dashed "so far" line otherwise. */
-type Row = Point & { label: string; done: number | null; soFar: number | null };
+type Row = Point & { label: string; done: number | null; soFar: number | null; notes: string[] };
 
 function SourceDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row }) {
   if (cx === undefined || cy === undefined || !payload || payload.done === null) return null;
@@ -58,12 +60,15 @@ function ChartTooltip({ active, payload, measure }: { active?: boolean; payload?
         {STATUS_LABEL[row.status]}: {formatScore(row.score)}
       </p>
       <p className="text-slate-500 dark:text-slate-400">{SOURCE_LABEL[row.source]} · {fullValue(row.value, measure)}</p>
+      {row.notes.map((text, i) => (
+        <p key={i} className="mt-1 max-w-64 border-l-2 border-amber-400 pl-2 text-slate-700 dark:text-slate-300">✎ {text}</p>
+      ))}
     </div>
   );
 }
 
 /** A KPI's grouped values with the target and baseline of each period; presentational only. */
-export function KpiChart({ name, measure, period, points, container = false, height = 280 }: KpiChartProps) {
+export function KpiChart({ name, measure, period, points, container = false, height = 280, notes }: KpiChartProps) {
   const firstRunning = points.findIndex((p) => !p.complete && p.value !== null);
   const data: Row[] = points.map((p, i) => ({
     ...p,
@@ -71,7 +76,9 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     done: p.complete ? p.value : null,
     // The dashed segment runs from the last complete value to the running period's.
     soFar: firstRunning >= 0 && (i === firstRunning || i === firstRunning - 1) ? p.value : null,
+    notes: notes?.get(p.start) ?? [],
   }));
+  const noted = data.filter((row) => row.notes.length > 0);
   const has = (f: (p: Point) => boolean) => points.some(f);
   const drawn = {
     entered: has((p) => p.source === "ENTERED"),
@@ -90,6 +97,9 @@ export function KpiChart({ name, measure, period, points, container = false, hei
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={16} />
             <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={64} tickFormatter={(v: number) => formatValue(v)} />
             <Tooltip content={<ChartTooltip measure={measure} />} />
+            {noted.map((row) => (
+              <ReferenceLine key={row.start} x={row.label} stroke="#d97706" strokeDasharray="2 2" label={{ value: "✎", position: "insideTopRight", fill: "#b45309", fontSize: 13 }} />
+            ))}
             {drawn.baseline && <Line dataKey="baseline" stroke="#a855f7" strokeDasharray="2 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Baseline" />}
             {drawn.target && <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Target" />}
             <Line dataKey="done" stroke="var(--chart-value)" strokeWidth={2} dot={<SourceDot />} activeDot={{ r: 6 }} isAnimationActive={false} connectNulls={false} name="Value" />
@@ -106,6 +116,11 @@ export function KpiChart({ name, measure, period, points, container = false, hei
         {drawn.soFar && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">┄ ◌</span> So far (period not over)</span>}
         {drawn.target && <span><span aria-hidden className="text-green-600">╌╌</span> Target</span>}
         {drawn.baseline && <span><span aria-hidden className="text-purple-500">┈┈</span> Baseline</span>}
+        {noted.length > 0 && (
+          <span>
+            <span aria-hidden className="text-amber-700 dark:text-amber-400">┆✎</span> Note ({noted.map((row) => row.label).join(", ")})
+          </span>
+        )}
       </figcaption>
     </figure>
   );

@@ -1,7 +1,12 @@
 "use client";
 
+import { useState } from "react";
 import { KpiChart } from "@/components/charts/kpi-chart";
 import type { Period } from "@/lib/contract/kpis";
+import type { Note } from "@/lib/contract/notes";
+import { NoteForm } from "@/components/notes/note-form";
+import { NoteList } from "@/components/notes/note-list";
+import { Button } from "@/components/ui/button";
 import { formatScore, fullValue, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import { cardClass } from "@/components/ui/card";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
@@ -11,9 +16,18 @@ import { latestPoint, soFarPoint, type KpiWithSeries } from "./kpi-with-series";
 import { STATUS_ICON, StatusBadge } from "./status-badge";
 
 /** The selected KPI: its latest complete period and why it has its colour, its chart, its history. */
-export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period }) {
+export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeries; period: Period; notes?: Note[]; docId?: number }) {
   const { kpi, series } = row;
   const points = series?.points ?? [];
+  const [writing, setWriting] = useState<string | null>(null);
+  // Each note belongs to the period holding its date.
+  const pointOf = (date: string) => points.find((p) => p.start <= date && date <= p.end);
+  const mine = notes.filter((n) => n.kpiGuid === kpi.guid && pointOf(n.date));
+  const notesByPeriod = new Map<string, string[]>();
+  for (const n of mine) {
+    const start = pointOf(n.date)!.start;
+    notesByPeriod.set(start, [...(notesByPeriod.get(start) ?? []), n.text]);
+  }
   const latest = latestPoint(series);
   const soFar = soFarPoint(series);
   const container = kpi.indicatorType === "CONTAINER";
@@ -49,7 +63,28 @@ export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period 
           <InitiativeList items={kpi.initiatives} />
         </div>
       )}
-      <KpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} />
+      <KpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} notes={notesByPeriod} />
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="text-sm font-semibold">Notes</h3>
+          {mine.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">None in this range.</p>}
+          {docId !== undefined && writing === null && points.length > 0 && (
+            <Button variant="secondary" className="ml-auto !py-1" onClick={() => setWriting((latest ?? points.at(-1)!).start)}>Add a note</Button>
+          )}
+        </div>
+        {docId !== undefined && writing !== null && (
+          <>
+            <label className="flex items-center gap-2 text-sm">
+              Period
+              <select value={writing} onChange={(e) => setWriting(e.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900">
+                {[...points].reverse().map((p) => <option key={p.start} value={p.start}>{periodLabel(p.start, period)}</option>)}
+              </select>
+            </label>
+            <NoteForm key={writing} docId={docId} kpi={kpi} date={writing} periodName={periodLabel(writing, period)} onDone={() => setWriting(null)} />
+          </>
+        )}
+        <NoteList docId={docId} notes={mine} periodOf={(date) => periodLabel(pointOf(date)!.start, period)} />
+      </div>
       <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${kpi.name} by period`}>
         <Table caption={`Values of ${kpi.name} by period`} dense scroll={false}>
           <TableHead sticky>
@@ -64,6 +99,12 @@ export function KpiDetail({ row, period }: { row: KpiWithSeries; period: Period 
               <Tr key={p.start}>
                 <RowHeader className="font-normal">
                   {periodLabel(p.start, period)}
+                  {notesByPeriod.has(p.start) && (
+                    <span title={notesByPeriod.get(p.start)!.join("\n")} className="ml-1 text-amber-700 dark:text-amber-400">
+                      <span aria-hidden>✎</span>
+                      <span className="sr-only"> (note: {notesByPeriod.get(p.start)!.join("; ")})</span>
+                    </span>
+                  )}
                   {!p.complete && <span className="text-xs text-slate-500 dark:text-slate-400"> (so far)</span>}
                 </RowHeader>
                 <Td align="right" className="whitespace-nowrap">{fullValue(p.value, measure)}</Td>

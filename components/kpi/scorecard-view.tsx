@@ -5,21 +5,23 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { readQuery } from "@/lib/bff/queries";
 import type { Series } from "@/lib/contract/grouped";
 import type { KpiNode, Period } from "@/lib/contract/kpis";
-import { groupedInput, type ChartFilters } from "@/lib/filters";
+import type { Note } from "@/lib/contract/notes";
+import { groupedInput, notesInput, type ChartFilters } from "@/lib/filters";
 import { Skeleton } from "@/components/ui/skeleton";
 import { KpiDetail } from "./kpi-detail";
 import { withSeries } from "./kpi-with-series";
 import { KpiTable } from "./kpi-table";
 
-/** One scorecard: two API calls (the tree and every KPI's grouped values) whatever its size. */
+/** One scorecard: three API calls (the tree, every KPI's grouped values, the notes) whatever its size. */
 export function ScorecardView({ docId, filters }: { docId: number; filters: ChartFilters }) {
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
-  return <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} />;
+  const { data: notes } = useSuspenseQuery(readQuery("notes", notesInput(docId, filters)));
+  return <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} notes={notes.items} docId={docId} />;
 }
 
 /** The KPI table and the selected KPI's detail, from data in hand (the public page passes its own). */
-export function ScorecardPanels({ root, items, period }: { root: KpiNode; items: Series[]; period: Period }) {
+export function ScorecardPanels({ root, items, period, notes, docId }: { root: KpiNode; items: Series[]; period: Period; notes?: Note[]; docId?: number }) {
   const pathname = usePathname();
   const params = useSearchParams();
   const rows = withSeries(root, items);
@@ -37,7 +39,7 @@ export function ScorecardPanels({ root, items, period }: { root: KpiNode; items:
       </div>
       <div className="min-w-0 lg:col-span-5">
         <div className="lg:sticky lg:top-4">
-          <KpiDetail row={selected} period={period} />
+          <KpiDetail row={selected} period={period} notes={notes} docId={docId} />
         </div>
       </div>
     </div>

@@ -1,7 +1,9 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useMemo, useState } from "react";
+import { NoteForm } from "@/components/notes/note-form";
 import { ApiCallError } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
@@ -39,8 +41,16 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
   const { changes, invalid } = useMemo(() => pendingChanges(model, draft, decimalMark), [model, draft, decimalMark]);
   useLeaveGuard(changes.length > 0);
   const [serverErrors, setServerErrors] = useState<Record<CellKey, string>>({});
-  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string; link?: { href: string; label: string } } | null>(null);
   const [doubts, setDoubts] = useState<Doubtful[]>([]);
+  const [noteCell, setNoteCell] = useState<CellKey | null>(null);
+  const [writingNote, setWritingNote] = useState(false);
+  const noteTarget = useMemo(() => {
+    const [guid, start] = noteCell?.split("|") ?? [];
+    const row = model.rows.find((r) => r.guid === guid);
+    const column = model.columns.find((c) => c.start === start);
+    return row && column ? { kpi: { guid: row.guid, name: row.name }, date: column.start, periodName: column.label } : null;
+  }, [noteCell, model]);
 
   const save = useWrite("setValues", {
     onSuccess: (result) => {
@@ -106,7 +116,36 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
           </div>
         </div>
       )}
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {field === "value" && (
+        <div className="flex flex-col gap-2">
+          {!writingNote && (
+            <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+              <Button variant="secondary" disabled={!noteTarget} onClick={() => setWritingNote(true)}>
+                {noteTarget ? `Add a note on ${noteTarget.kpi.name}, ${noteTarget.periodName}` : "Add a note"}
+              </Button>
+              {!noteTarget && <span>Choose a cell first: the note is about that KPI and period.</span>}
+            </div>
+          )}
+          {writingNote && noteTarget && (
+            <NoteForm
+              key={noteCell}
+              docId={docId}
+              {...noteTarget}
+              onDone={(saved) => {
+                setWritingNote(false);
+                const href = `/s/${docId}?period=${filters.period}&from=${filters.from}&to=${filters.to}&kpi=${noteTarget.kpi.guid}`;
+                if (saved) setMessage({ tone: "ok", text: `Note saved on ${noteTarget.kpi.name}, ${noteTarget.periodName}.`, link: { href, label: "See it on the chart" } });
+              }}
+            />
+          )}
+        </div>
+      )}
+      {message && (
+        <Notice tone={message.tone}>
+          {message.text}
+          {message.link && <> <Link className="underline" href={message.link.href}>{message.link.label}</Link></>}
+        </Notice>
+      )}
       <ValuesTable
         model={model}
         draft={draft}
@@ -118,6 +157,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
           setDoubts([]);
         }}
         onEdit={(key) => setServerErrors(({ [key]: _gone, ...rest }) => rest)}
+        onFocusCell={setNoteCell}
       />
     </div>
   );

@@ -11,10 +11,12 @@ interface Props {
   errors: Record<CellKey, string>;
   setDraft: (update: (draft: Draft) => Draft) => void;
   onEdit: (key: CellKey) => void;
+  /** The cell last focused, for actions on "this cell" (a note). */
+  onFocusCell?: (key: CellKey) => void;
 }
 
 /** The grid's cells: arrow keys and Enter move, Escape undoes a cell, a pasted block fills many. */
-export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit }: Props) {
+export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, onFocusCell }: Props) {
   const decimalMark = useMemo(() => localeDecimalMark(), []);
   const scroller = useRef<HTMLDivElement>(null);
   const [spacer, setSpacer] = useState(0);
@@ -132,7 +134,7 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit }:
                         onChange={(e) => edit(key, e.target.value)}
                         onKeyDown={(e) => onKeyDown(e, r, c, key)}
                         onPaste={(e) => onPaste(e, r, c)}
-                        onFocus={(e) => e.currentTarget.select()}
+                        onFocus={(e) => (e.currentTarget.select(), onFocusCell?.(key))}
                         className={`w-24 rounded border px-2 py-1 text-right tabular-nums placeholder:text-slate-400 placeholder:italic focus:outline-2 focus:outline-blue-600 dark:placeholder:text-slate-500 ${
                           error
                             ? "border-red-500 bg-red-50 dark:bg-red-950"

@@ -27,6 +27,7 @@ export function DeliveryLog({ webhookId, name }: { webhookId: number; name: stri
         <Table caption={`Delivery attempts of ${name}`} dense>
           <TableHead>
             <Th>Attempted</Th>
+            <Th>What</Th>
             <Th>Result</Th>
             <Th>Response</Th>
             <Th>Next attempt</Th>
@@ -37,12 +38,13 @@ export function DeliveryLog({ webhookId, name }: { webhookId: number; name: stri
             {items.map((d) => (
               <Tr key={d.id}>
                 <Td className="whitespace-nowrap">{when(d.attemptedAt)}</Td>
+                <Td>{d.summary}</Td>
                 <Td className={`font-medium ${d.status === "succeeded" ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}`}>
                   {d.status === "succeeded" ? "✓ Delivered" : "✗ Failed"}
                 </Td>
-                <Td>{d.responseStatus ?? d.error ?? "–"}</Td>
+                <Td>{[d.responseStatus, d.error].filter((x) => x !== null).join(" · ") || "–"}</Td>
                 <Td className="whitespace-nowrap">{when(d.nextAttemptAt)}</Td>
-                <Td className="font-mono text-xs">{d.eventId}</Td>
+                <Td className="font-mono text-xs text-slate-600 dark:text-slate-400">{d.eventId}</Td>
                 <Td>
                   <Button variant="ghost" onClick={() => redeliver.mutate({ input: { id: webhookId, eventId: d.eventId } })} disabled={redeliver.isPending} aria-label={`Redeliver event ${d.eventId}`}>
                     Redeliver

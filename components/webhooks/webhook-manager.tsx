@@ -2,15 +2,22 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { CreateWebhook, type CreatedWebhook } from "@/lib/contract/webhooks";
+import { CreateWebhook, type CreatedWebhook, type WebhookFormat } from "@/lib/contract/webhooks";
 import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card, cardClass } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { DeliveryLog } from "./delivery-log";
+
+export const FORMAT_LABEL: Record<WebhookFormat, string> = {
+  standard: "Signed JSON (Standard Webhooks)",
+  slack: "Slack",
+  teams: "Microsoft Teams",
+  google_chat: "Google Chat",
+};
 
 export function WebhookManager() {
   const { data } = useSuspenseQuery(readQuery("webhooks", {}));
@@ -18,11 +25,13 @@ export function WebhookManager() {
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
 
   const create = useWrite("createWebhook", {
     onSuccess: (hook) => {
       setCreated(hook);
       setError(null);
+      setFormKey((k) => k + 1);
     },
     onError: (e) => setError(errorText(e)),
   });
@@ -37,18 +46,24 @@ export function WebhookManager() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const input = CreateWebhook.safeParse({ name: form.get("name"), url: form.get("url") });
+    const input = CreateWebhook.safeParse({ name: form.get("name"), url: form.get("url"), format: form.get("format") });
     if (!input.success) return setError(input.error.issues[0]?.message ?? "Check the form");
+    // The form keeps what was typed until the webhook is created.
     create.mutate({ input: {}, body: input.data });
-    event.currentTarget.reset();
   }
 
   return (
     <div className="flex flex-col gap-6">
       <Card id="new-webhook" title="New webhook">
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end" noValidate>
+        <form key={formKey} onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_1fr_auto] sm:items-end" noValidate>
           <Field label="Name" id="webhook-name" name="name" required />
           <Field label="URL" id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="webhook-format" className="text-sm font-medium text-slate-700 dark:text-slate-200">Message format</label>
+            <select id="webhook-format" name="format" defaultValue="standard" className={inputClass}>
+              {Object.entries(FORMAT_LABEL).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            </select>
+          </div>
           <Button type="submit" disabled={create.isPending}>Create webhook</Button>
         </form>
         {error && <FieldError>{error}</FieldError>}
@@ -72,6 +87,10 @@ export function WebhookManager() {
                 <div className="mr-auto min-w-0">
                   <h2 className="font-semibold">{hook.name}</h2>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-400">{hook.url}</p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    {FORMAT_LABEL[hook.format]}
+                    {hook.disabled && <span className="ml-2 font-medium text-red-700 dark:text-red-300">Stopped: the receiver answered 410 Gone. Send a test to start again.</span>}
+                  </p>
                 </div>
                 <Button variant="secondary" onClick={() => test.mutate({ input: { id: hook.id } })} disabled={test.isPending}>Send test event</Button>
                 <Button variant="secondary" aria-expanded={open === hook.id} onClick={() => setOpen(open === hook.id ? null : hook.id)}>

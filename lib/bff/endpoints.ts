@@ -62,6 +62,8 @@ export const keys = {
   records: (docId: number) => ["scorecard", docId, "records"],
   tree: (docId: number) => ["scorecard", docId, "tree"],
   maps: (docId: number) => ["scorecard", docId, "maps"],
+  notes: (docId: number) => ["scorecard", docId, "notes"],
+  notificationSettings: ["notification-settings"],
 } as const;
 
 const kpiShaped = (docId: number): QueryKey[] => [keys.tree(docId), keys.grouped(docId), keys.records(docId), keys.maps(docId), keys.scorecards];
@@ -135,6 +137,11 @@ export const endpoints = {
   createKpi: write({ op: "createKpi", method: "POST", path: "/api/document/{docId}/kpi", headers: ["Idempotency-Key"], stale: ({ docId }) => kpiShaped(docId) }),
   updateKpi: write({ op: "updateKpi", method: "PATCH", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
   deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
+  notes: read({ op: "listNotes", method: "GET", path: "/api/document/{docId}/notes", key: ({ docId, from, to, kpiGuid }) => [...keys.notes(docId), from ?? "", to ?? "", kpiGuid ?? ""] }),
+  createNote: write({ op: "createNote", method: "POST", path: "/api/document/{docId}/kpi/{guid}/notes", stale: ({ docId }) => [keys.notes(docId)] }),
+  deleteNote: write({ op: "deleteNote", method: "DELETE", path: "/api/document/{docId}/notes/{id}", stale: ({ docId }) => [keys.notes(docId)] }),
+  notificationSettings: read({ op: "notificationSettings", method: "GET", path: "/api/notification-settings", key: () => keys.notificationSettings }),
+  updateNotificationSettings: write({ op: "updateNotificationSettings", method: "PATCH", path: "/api/notification-settings", stale: () => [keys.notificationSettings] }),
   maps: read({ op: "strategyMaps", method: "GET", path: "/api/document/{docId}/maps", key: ({ docId }) => keys.maps(docId) }),
   setMapLinks: write({ op: "setMapLinks", method: "PUT", path: "/api/document/{docId}/maps/{mapId}/links", stale: ({ docId }) => [keys.maps(docId)] }),
   // Initiatives ride on the KPI tree (and the map's markers): writes refresh the scorecard's reads.

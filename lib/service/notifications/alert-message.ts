@@ -1,22 +1,8 @@
 import "server-only";
 import type { Status } from "@/lib/contract/kpis";
 import type { alerts, kpis } from "@/lib/db/schema";
-import { formatScore, fullValue, STATUS_LABEL } from "@/lib/format";
+import { conditionText, formatScore, fullValue, STATUS_LABEL } from "@/lib/format";
 import type { Message } from "./message";
-
-/** An alert's condition in words, its threshold in the KPI's unit or in percent: "Value above $4M". */
-export function conditionText(condition: string, threshold: number | null, measure: string): string {
-  switch (condition) {
-    case "VALUE_ABOVE":
-      return `Value above ${fullValue(threshold, measure)}`;
-    case "VALUE_BELOW":
-      return `Value below ${fullValue(threshold, measure)}`;
-    case "PERFORMANCE_BELOW":
-      return `Score below ${formatScore(threshold)}`;
-    default:
-      return "Value changed";
-  }
-}
 
 export const kpiLink = (dashboardUrl: string, scorecardId: number, kpiGuid: string) => `${dashboardUrl}/s/${scorecardId}?kpi=${kpiGuid}`;
 

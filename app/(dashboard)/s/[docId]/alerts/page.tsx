@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Alerts" };
 export default async function AlertsPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   return (
-    <Prefetch queries={[["tree", { docId }], ["alerts", { docId }], ["webhooks", {}]]}>
+    <Prefetch queries={[["tree", { docId }], ["alerts", { docId }], ["webhooks", {}], ["users", {}], ["notificationSettings", {}]]}>
       <div className="flex flex-col gap-4">
         <ScorecardTitle docId={docId} subtitle="Alerts" />
         <Suspense fallback={<Skeleton className="h-64" />}>
