@@ -10,7 +10,7 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "proper-lockfile", "exceljs"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "proper-lockfile", "exceljs", "pdfmake", "nodemailer"],
   poweredByHeader: false,
   async headers() {
     return [

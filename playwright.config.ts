@@ -4,6 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = ".data-e2e";
 export const AUTH_FILE = "e2e/.auth/demo.json";
+/** The e2e server sends e-mail here; a test that checks e-mail runs an SMTP server (smtp-server) on it. */
+export const E2E_SMTP_PORT = 2526;
 // Playwright cannot download its own browser here; Debian's chromium is used when present.
 const systemChromium = "/usr/bin/chromium";
 
@@ -59,7 +61,7 @@ export default defineConfig({
     // Webhooks may post to the test's own receiver on loopback; retries come 100 times sooner.
     // The authoring tests spend about 60 of the demo account's calls building a scorecard and a map;
     // 300 an hour leaves the rest of the suite its room. What viewing costs is measured by manager-session.
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCALE: "0.01", RATE_LIMIT_PER_HOUR: "300" },
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCALE: "0.01", RATE_LIMIT_PER_HOUR: "300", SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: "Gauge <gauge@localhost>" },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -13,7 +13,7 @@ import { ShownOnce } from "@/components/ui/shown-once";
 import { DeliveryLog } from "./delivery-log";
 
 export const FORMAT_LABEL: Record<WebhookFormat, string> = {
-  standard: "Signed JSON (Standard Webhooks)",
+  standard: "Signed JSON",
   slack: "Slack",
   teams: "Microsoft Teams",
   google_chat: "Google Chat",

@@ -1,4 +1,6 @@
+import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startReceiver, until } from "../../lib/testing/receiver";
+import { startSmtp } from "../../lib/testing/smtp";
 import { expect, test } from "../fixtures";
 
 test("an alert created in the dashboard delivers a signed webhook when a value trips it", async ({ page, context }) => {
@@ -21,8 +23,8 @@ test("an alert created in the dashboard delivers a signed webhook when a value t
     await page.getByLabel("Name").fill("Churn too high");
     await page.getByLabel("KPI").selectOption({ label: "Churn rate" });
     await page.getByLabel("When").selectOption({ label: "Value goes above" });
-    await page.getByLabel("Threshold").fill("10");
-    await page.getByLabel("Post to webhook").selectOption({ label: "Ops receiver" });
+    await page.getByLabel(/Threshold/).fill("10");
+    await page.getByLabel("Post to").selectOption({ label: "Ops receiver" });
     await page.getByRole("button", { name: "Create alert" }).click();
     await expect(page.getByRole("rowheader", { name: "Churn too high" })).toBeVisible();
     await page.screenshot({ path: "e2e/screenshots/alerts-with-alert.png" });
@@ -56,5 +58,77 @@ test("an alert created in the dashboard delivers a signed webhook when a value t
     await page.screenshot({ path: "e2e/screenshots/webhooks-delivery-log.png" });
   } finally {
     await receiver.close();
+  }
+});
+
+test("an alert is edited, e-mails and posts to Slack, and its history says when it fired and where it went", async ({ page }) => {
+  const smtp = await startSmtp(E2E_SMTP_PORT);
+  const slack = await startReceiver(() => ({ status: 200 }));
+  try {
+    await page.goto("/webhooks");
+    await page.getByLabel("Name").fill("Team chat");
+    await page.getByLabel("URL").fill(slack.url);
+    await page.getByLabel("Message format").selectOption({ label: "Slack" });
+    await page.getByRole("button", { name: "Create webhook" }).click();
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByRole("listitem").filter({ hasText: "Team chat" })).toContainText("Slack");
+
+    await page.goto("/s/1/alerts");
+    const form = page.getByRole("form", { name: "New alert" });
+    await form.getByLabel("Name").fill("Complaints rising");
+    await form.getByLabel("KPI").selectOption({ label: "Complaints" });
+    await form.getByLabel("When").selectOption({ label: "Value goes above" });
+    // A threshold that is not a number is refused on its field, and the rest of the input stays.
+    await form.getByLabel(/Threshold/).fill("seventy");
+    await form.getByRole("button", { name: "Create alert" }).click();
+    await expect(form.getByText("Enter a number")).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("Complaints rising");
+    await form.getByLabel(/Threshold/).fill("70");
+    await expect(form.getByLabel("Threshold (complaints)")).toBeVisible();
+    await form.getByLabel("Post to").selectOption({ label: "Team chat" });
+    await form.getByRole("checkbox", { name: "demo@example.com" }).check();
+    await form.getByRole("button", { name: "Create alert" }).click();
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Complaints rising" }) });
+    await expect(row).toContainText("Value above 70 complaints");
+    await expect(row).toContainText("Team chat, demo@example.com");
+    await expect(row).toContainText("Never");
+
+    await row.getByRole("button", { name: "Edit alert Complaints rising" }).click();
+    const edit = page.getByRole("form", { name: "Edit alert Complaints rising" });
+    await expect(edit.getByLabel(/Threshold/)).toHaveValue("70");
+    await edit.getByLabel(/Threshold/).fill("60");
+    await edit.getByRole("button", { name: "Save alert" }).click();
+    await expect(row).toContainText("Value above 60 complaints");
+
+    await page.goto("/s/1/values?period=MONTH");
+    const grid = page.getByRole("table", { name: "KPI values by period" });
+    await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
+    const months = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+    await page.getByLabel(`Complaints, ${months.at(-1)}`, { exact: true }).fill("75");
+    await page.getByRole("button", { name: "Save 1 value" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved 1 value." })).toBeVisible();
+
+    await until(() => slack.received.length === 1 && smtp.received.length === 1, 15_000, "the Slack message and the e-mail");
+    const message = slack.received[0]!.body as { text: string; blocks: { type: string }[] };
+    expect(message.text).toBe("Complaints rising: Complaints is 75 complaints");
+    expect(message.blocks.map((b) => b.type)).toEqual(["header", "section", "actions"]);
+    expect(smtp.received[0]!.to).toEqual(["demo@example.com"]);
+
+    await page.goto("/s/1/alerts");
+    await row.getByRole("button", { name: "History of alert Complaints rising" }).click();
+    const history = page.getByRole("list", { name: "History of Complaints rising" });
+    await expect(history).toContainText("75 complaints on");
+    await expect(history).toContainText("Webhook Team chat: delivered");
+    await expect(history).toContainText("E-mail to demo@example.com: delivered");
+    await expect(row).not.toContainText("Never");
+    await page.screenshot({ path: "e2e/screenshots/alert-history.png", fullPage: true });
+
+    await page.goto("/webhooks");
+    const hook = page.getByRole("listitem").filter({ hasText: "Team chat" });
+    await hook.getByRole("button", { name: "Delivery log" }).click();
+    await expect(page.getByRole("table", { name: "Delivery attempts of Team chat" })).toContainText("Complaints rising: Complaints is 75 complaints");
+  } finally {
+    await slack.close();
+    await smtp.close();
   }
 });

@@ -125,6 +125,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     strategyMaps: async (doc) => ({ path: `/api/document/${doc}/maps` }),
     setMapLinks: async (doc) => ({ path: `/api/document/${doc}/maps/${doc}/links`, body: { links: [] } }),
     excelReport: async (doc) => ({ path: `/api/report/${doc}/excel` }),
+    boardPack: async (doc) => ({ path: `/api/report/${doc}/board-pack?date=2024-06-30` }),
     batchRecords: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/records?field=value` }),
   };
   const plan = { name: "Plan", status: "IN_PROGRESS", initiativeType: "PROJECT" };

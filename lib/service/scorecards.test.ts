@@ -218,6 +218,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/document/${theirDoc}/maps`, openapi: "/rest/api/document/{docId}/maps" },
       { method: "PUT", path: `/api/document/${theirDoc}/maps/${theirDoc}/links`, openapi: "/rest/api/document/{docId}/maps/{mapId}/links", body: { links: [] } },
       { method: "GET", path: `/api/report/${theirDoc}/excel`, openapi: "/rest/api/report/{docId}/excel" },
+      { method: "GET", path: `/api/report/${theirDoc}/board-pack`, openapi: "/rest/api/report/{docId}/board-pack" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/batch/records?field=target`, openapi: "/rest/api/document/{docId}/kpi/batch/records" },
       // Their alias is no alias of the caller's account.
       { method: "GET", path: `/api/documents/list/theirs`, openapi: "" },

@@ -13,7 +13,7 @@ export default function WebhooksPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Alerts post signed events (Standard Webhooks) to these URLs; failed deliveries are retried for about a day.
+            Alerts post to these URLs as signed JSON (Standard Webhooks) or as Slack, Teams or Google Chat messages; failed deliveries are retried for about a day.
           </p>
         </div>
         <Suspense fallback={<Skeleton className="h-64" />}>

@@ -7,6 +7,7 @@ import { idempotent } from "../idempotency";
 import { notFound } from "../errors";
 import { createInitiative, deleteInitiative, getInitiative, listInitiatives, updateInitiative } from "../domain/initiatives";
 import { setMapLinks, strategyMaps } from "../domain/maps";
+import { boardPackPdf } from "../domain/board-pack";
 import { excelReport, organizationInfo } from "../domain/reports";
 import { newRouter } from "../router";
 
@@ -37,5 +38,11 @@ export const mapAndReportRoutes = newRouter()
       "Content-Type": XLSX_TYPE,
       "Content-Disposition": `attachment; filename="scorecard-${docId}.xlsx"`,
     });
+  })
+  .openapi(reportRoutes.boardPack, async (c) => {
+    const { docId } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const { name, bytes } = await boardPackPdf(c.var, { docId, date: query.date ?? iso(c.var.deps.now()), period: query.period ?? "MONTH" });
+    return c.body(new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${name}"` });
   })
   .openapi(reportRoutes.organizationInfo, async (c) => c.json(await organizationInfo(c.var), 200));

@@ -28,6 +28,7 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
           shareHref={canShare ? `/s/${docId}/sharing` : undefined}
           editHref={access === "write" ? `/s/${docId}/edit` : undefined}
           mapHref={`/s/${docId}/map`}
+          packHref={`/s/${docId}/pack?period=${filters.period}`}
         />
         <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<ScorecardViewSkeleton />}>
           <ScorecardView docId={docId} filters={filters} />

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { BoardPack } from "@/components/pack/board-pack";
+import { PrintButton } from "@/components/pack/print-button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Prefetch } from "@/lib/bff/prefetch";
+import { IsoDate } from "@/lib/contract/common";
+import { Period } from "@/lib/contract/kpis";
+import { defaultRange, groupedInput, notesInput, type ChartFilters } from "@/lib/filters";
+import { docIdParam, type SearchParams } from "@/lib/page-params";
+
+export const metadata: Metadata = { title: "Board pack" };
+
+/** The print view: ?date=yyyy-mm-dd (default today) and ?period= (default MONTH); twelve periods up to the date. */
+export default async function BoardPackPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
+  const docId = await docIdParam(params);
+  const query = await searchParams;
+  const one = (key: string) => (Array.isArray(query[key]) ? query[key][0] : query[key]);
+  const date = IsoDate.safeParse(one("date")).data ?? new Date().toISOString().slice(0, 10);
+  const period = Period.safeParse(one("period")).data ?? "MONTH";
+  const filters: ChartFilters = { period, from: defaultRange(period, new Date(`${date}T00:00:00Z`)).from, to: date };
+  const pdf = `/api/report/${docId}/board-pack?${new URLSearchParams({ date, period })}`;
+  return (
+    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)], ["notes", notesInput(docId, filters)]]}>
+      <div className="mx-auto flex max-w-4xl flex-col gap-4">
+        <form className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Board pack settings">
+          <label className="flex flex-col gap-1 text-sm">
+            Date
+            <input type="date" name="date" defaultValue={date} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Period
+            <select name="period" defaultValue={period} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+              {Period.options.map((p) => <option key={p} value={p}>{p.charAt(0) + p.slice(1).toLowerCase().replace("_", "-")}</option>)}
+            </select>
+          </label>
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700">Show</button>
+          <span className="ml-auto flex gap-2">
+            <PrintButton />
+            <a href={pdf} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">Download PDF</a>
+          </span>
+        </form>
+        <Suspense fallback={<Skeleton className="h-96" />}>
+          <BoardPack docId={docId} filters={filters} />
+        </Suspense>
+      </div>
+    </Prefetch>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { KpiChart } from "@/components/charts/kpi-chart";
+import { InitiativeList } from "@/components/kpi/initiative-list";
+import { latestPoint, withSeries } from "@/components/kpi/kpi-with-series";
+import { StatusBadge } from "@/components/kpi/status-badge";
+import { NoteList } from "@/components/notes/note-list";
+import { readQuery } from "@/lib/bff/queries";
+import type { Status } from "@/lib/contract/kpis";
+import { groupedInput, notesInput, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
+import { fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+
+/** The scorecard for a board meeting: the status summary, then each KPI's chart, notes and initiatives. */
+export function BoardPack({ docId, filters }: { docId: number; filters: ChartFilters }) {
+  const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
+  const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
+  const { data: notes } = useSuspenseQuery(readQuery("notes", notesInput(docId, filters)));
+  const rows = withSeries(tree.root, grouped.items);
+  const indicators = rows.filter((r) => r.kpi.indicatorType === "INDICATOR");
+  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => [s, indicators.filter((r) => (latestPoint(r.series)?.status ?? "NONE") === s).length] as const);
+  const period = filters.period;
+  return (
+    <article className="flex flex-col gap-6 print:gap-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{tree.root.name}: board pack</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          As of {filters.to}, by {PERIOD_LABELS[period].toLowerCase()} · {counts.map(([s, n]) => `${n} ${STATUS_LABEL[s].toLowerCase()}`).join(", ")}
+        </p>
+      </header>
+      <table className="w-full border-collapse text-sm" aria-label="Status summary">
+        <thead>
+          <tr className="border-b border-slate-300 text-left dark:border-slate-700">
+            <th scope="col" className="py-1">KPI</th>
+            <th scope="col" className="py-1 text-right">Value</th>
+            <th scope="col" className="py-1 text-right">Target</th>
+            <th scope="col" className="py-1 pl-4">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ kpi, series, depth }) => {
+            const p = latestPoint(series);
+            const measure = kpi.indicatorType === "CONTAINER" ? "%" : kpi.measure;
+            return (
+              <tr key={kpi.guid} className="break-inside-avoid border-b border-slate-100 dark:border-slate-800">
+                <th scope="row" className={`py-1 text-left ${kpi.indicatorType === "CONTAINER" ? "font-semibold" : "font-normal"}`} style={{ paddingLeft: depth * 14 }}>{kpi.name}</th>
+                <td className="py-1 text-right tabular-nums">{fullValue(p?.value, measure)}</td>
+                <td className="py-1 text-right tabular-nums">{kpi.indicatorType === "CONTAINER" ? "" : fullValue(p?.target, measure)}</td>
+                <td className="py-1 pl-4"><StatusBadge status={p?.status ?? "NONE"} score={p?.score ?? null} /></td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {indicators.map(({ kpi, series }) => {
+        const points = series?.points ?? [];
+        const p = latestPoint(series);
+        const pointOf = (date: string) => points.find((pt) => pt.start <= date && date <= pt.end);
+        const own = notes.items.filter((n) => n.kpiGuid === kpi.guid && pointOf(n.date));
+        const byPeriod = new Map<string, string[]>();
+        for (const n of own) byPeriod.set(pointOf(n.date)!.start, [...(byPeriod.get(pointOf(n.date)!.start) ?? []), n.text]);
+        return (
+          <section key={kpi.guid} aria-label={kpi.name} className="break-inside-avoid border-t border-slate-200 pt-4 dark:border-slate-800">
+            <h2 className="text-lg font-semibold">{kpi.name}</h2>
+            <p className="text-sm">
+              {p ? `${periodLabel(p.start, period)}: ${fullValue(p.value, kpi.measure)}` : "No value yet"}
+              {p?.target != null && ` against a target of ${fullValue(p.target, kpi.measure)}`}{" "}
+              <StatusBadge status={p?.status ?? "NONE"} score={p?.score ?? null} />
+            </p>
+            <KpiChart name={kpi.name} measure={kpi.measure} period={period} points={points} notes={byPeriod} height={180} />
+            {own.length > 0 && <NoteList notes={own} periodOf={(date) => periodLabel(pointOf(date)!.start, period)} />}
+            {kpi.initiatives.length > 0 && <InitiativeList items={kpi.initiatives} />}
+          </section>
+        );
+      })}
+    </article>
+  );
+}

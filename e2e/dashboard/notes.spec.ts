@@ -1,0 +1,45 @@
+import { expect, test } from "../fixtures";
+
+test("a note added from the value grid shows on the chart, in the history and in the board pack", async ({ page }) => {
+  await page.goto("/s/1/values?period=MONTH");
+  const grid = page.getByRole("table", { name: "KPI values by period" });
+  await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
+  const months = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+  const month = months.at(-2)!;
+  await expect(page.getByRole("button", { name: "Add a note" })).toBeDisabled();
+  await page.getByLabel(`Cash runway, ${month}`, { exact: true }).click();
+  await page.getByRole("button", { name: `Add a note on Cash runway, ${month}` }).click();
+  const note = page.getByLabel(`Note on Cash runway, ${month}`);
+  await page.getByRole("button", { name: "Save note" }).click();
+  await expect(page.getByText("Write the note first")).toBeVisible();
+  await note.fill("The bank loan arrived a month late.");
+  await page.getByRole("button", { name: "Save note" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Note saved on Cash runway, ${month}.` })).toBeVisible();
+
+  await page.getByRole("link", { name: "See it on the chart" }).click();
+  const detail = page.getByRole("region", { name: "Cash runway", exact: true });
+  await expect(page.getByRole("heading", { level: 2, name: "Cash runway" })).toBeVisible();
+  await expect(detail.getByRole("figure")).toContainText(`Note (${month})`);
+  await expect(page.getByRole("list", { name: "Notes" })).toContainText("The bank loan arrived a month late.");
+  await expect(page.getByRole("list", { name: "Notes" })).toContainText("demo@example.com");
+  await expect(page.getByRole("region", { name: "Cash runway by period" }).getByRole("row", { name: new RegExp(`^${month}.*note: The bank loan`) })).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/note-on-chart.png", fullPage: true });
+
+  // The board pack: the summary, each KPI's section with its chart and this note; a PDF to download.
+  await page.getByRole("link", { name: "Board pack" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Acme Corp balanced scorecard: board pack" })).toBeVisible();
+  const summary = page.getByRole("table", { name: "Status summary" });
+  await expect(summary.getByRole("rowheader", { name: "Cash runway" })).toBeVisible();
+  const section = page.getByRole("region", { name: "Cash runway", exact: true });
+  await expect(section.getByRole("figure")).toBeVisible();
+  await expect(section).toContainText("The bank loan arrived a month late.");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(page.getByRole("banner")).toBeHidden();
+  await page.screenshot({ path: "e2e/screenshots/board-pack-print.png", fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+  const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^board-pack-1-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const bytes = Buffer.concat(await (await pdf.createReadStream()).toArray());
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+});

@@ -1,0 +1,169 @@
+import "server-only";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import type { Point, Series } from "@/lib/contract/grouped";
+import type { Period, Status } from "@/lib/contract/kpis";
+import { kpiNotes, scorecards, users } from "@/lib/db/schema";
+import { formatScore, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import type { Ctx } from "../context";
+import { groupedOf } from "./grouped";
+import { initiativesOf } from "./initiatives";
+import { periodsBefore } from "./periods";
+import { scorecardKpis, type StoredKpi } from "./scorecards";
+
+const require = createRequire(import.meta.url);
+const STATUS_COLOR: Record<Status, string> = { ON_TRACK: "#15803d", AT_RISK: "#b45309", OFF_TRACK: "#b91c1c", NONE: "#475569" };
+const STATUS_FILL: Record<Status, string> = { ON_TRACK: "#dcfce7", AT_RISK: "#fef3c7", OFF_TRACK: "#fee2e2", NONE: "#f1f5f9" };
+
+/** The scorecard's KPIs in tree order, each with its depth. */
+function treeOrder(tree: StoredKpi[]) {
+  const out: { kpi: StoredKpi; depth: number }[] = [];
+  const walk = (parent: string | null, depth: number) =>
+    tree.filter((k) => k.parentGuid === parent).forEach((k) => (out.push({ kpi: k, depth }), walk(k.guid, depth + 1)));
+  walk(null, 0);
+  return out;
+}
+
+const latest = (series: Series | undefined): Point | undefined => series?.points.findLast((p) => p.complete && p.value !== null);
+
+/** A small line chart as SVG: values solid, targets dashed, periods with notes marked. */
+function chartSvg(points: Point[], noted: Set<string>, period: Period): string {
+  const W = 500, H = 130, left = 44, right = 8, top = 8, bottom = 20;
+  const numbers = points.flatMap((p) => [p.value, p.target]).filter((v): v is number => v !== null);
+  if (numbers.length === 0) return "";
+  let [lo, hi] = [Math.min(...numbers), Math.max(...numbers)];
+  if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
+  const x = (i: number) => left + (points.length === 1 ? 0 : (i * (W - left - right)) / (points.length - 1));
+  const y = (v: number) => top + ((hi - v) * (H - top - bottom)) / (hi - lo);
+  const line = (pick: (p: Point) => number | null) =>
+    points.map((p, i) => [i, pick(p)] as const).filter(([, v]) => v !== null).map(([i, v]) => `${x(i).toFixed(1)},${y(v!).toFixed(1)}`).join(" ");
+  const label = (v: number) => new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(v);
+  const marks = points.flatMap((p, i) => (noted.has(p.start) ? [`<line x1="${x(i)}" x2="${x(i)}" y1="${top}" y2="${H - bottom}" stroke="#d97706" stroke-dasharray="2 2"/>`] : []));
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
+    `<line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}" stroke="#cbd5e1"/>`,
+    `<text x="${left - 4}" y="${top + 8}" font-size="9" text-anchor="end" fill="#475569">${label(hi)}</text>`,
+    `<text x="${left - 4}" y="${H - bottom}" font-size="9" text-anchor="end" fill="#475569">${label(lo)}</text>`,
+    `<text x="${left}" y="${H - 6}" font-size="9" fill="#475569">${periodLabel(points[0]!.start, period)}</text>`,
+    `<text x="${W - right}" y="${H - 6}" font-size="9" text-anchor="end" fill="#475569">${periodLabel(points.at(-1)!.start, period)}</text>`,
+    ...marks,
+    `<polyline points="${line((p) => p.target)}" fill="none" stroke="#16a34a" stroke-width="1.2" stroke-dasharray="5 3"/>`,
+    `<polyline points="${line((p) => p.value)}" fill="none" stroke="#1d4ed8" stroke-width="2"/>`,
+    ...points.flatMap((p, i) => (p.value === null ? [] : [`<circle cx="${x(i)}" cy="${y(p.value)}" r="2.5" fill="#1d4ed8"/>`])),
+    `</svg>`,
+  ].join("");
+}
+
+/**
+ * The board pack as a PDF (pdfmake): the status summary at a date, then each KPI with its chart
+ * over the twelve periods up to that date, its notes and its initiatives. A4 pages.
+ */
+export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: number; date: string; period: Period }): Promise<{ name: string; bytes: Buffer }> {
+  const tree = await scorecardKpis(ctx, docId);
+  const { db } = ctx.deps;
+  const startDate = periodsBefore(date, period, 11);
+  const [[card], grouped, notes, plans] = await Promise.all([
+    db.select({ name: scorecards.name }).from(scorecards).where(eq(scorecards.id, docId)),
+    groupedOf(ctx.deps, tree, { period, startDate, endDate: date }),
+    db
+      .select({ note: kpiNotes, email: users.email })
+      .from(kpiNotes)
+      .leftJoin(users, eq(users.id, kpiNotes.authorId))
+      .where(and(inArray(kpiNotes.kpiGuid, tree.map((k) => k.guid)), gte(kpiNotes.date, startDate), lte(kpiNotes.date, date)))
+      .orderBy(asc(kpiNotes.date), asc(kpiNotes.id)),
+    initiativesOf(db, tree.map((k) => k.guid)),
+  ]);
+  const seriesOf = new Map(grouped.items.map((s) => [s.guid, s]));
+  const ordered = treeOrder(tree);
+  const statusOf = (guid: string) => latest(seriesOf.get(guid))?.status ?? "NONE";
+  const indicators = ordered.filter((o) => o.kpi.indicatorType === "INDICATOR");
+  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => `${indicators.filter((o) => statusOf(o.kpi.guid) === s).length} ${STATUS_LABEL[s].toLowerCase()}`);
+
+  const statusCell = (p: Point | undefined) => {
+    const status = p?.status ?? "NONE";
+    return { text: `${STATUS_LABEL[status]} ${p ? formatScore(p.score) : ""}`.trim(), color: STATUS_COLOR[status], fillColor: STATUS_FILL[status], bold: true };
+  };
+  const summary = {
+    table: {
+      headerRows: 1,
+      widths: ["*", 80, 80, 90],
+      body: [
+        ["KPI", "Value", "Target", "Status"].map((text) => ({ text, bold: true, fillColor: "#e2e8f0" })),
+        ...ordered.map(({ kpi, depth }) => {
+          const p = latest(seriesOf.get(kpi.guid));
+          const measure = kpi.indicatorType === "CONTAINER" ? "%" : kpi.measure;
+          return [
+            { text: kpi.name, margin: [depth * 10, 0, 0, 0], bold: kpi.indicatorType === "CONTAINER" },
+            { text: fullValue(p?.value, measure), alignment: "right" },
+            { text: kpi.indicatorType === "CONTAINER" ? "" : fullValue(p?.target, measure), alignment: "right" },
+            statusCell(p),
+          ];
+        }),
+      ],
+    },
+    layout: "lightHorizontalLines",
+  };
+  const sections = indicators.map(({ kpi }) => {
+    const series = seriesOf.get(kpi.guid);
+    const p = latest(series);
+    const points = series?.points ?? [];
+    const own = notes.filter((n) => n.note.kpiGuid === kpi.guid);
+    const noted = new Set(points.filter((pt) => own.some((n) => pt.start <= n.note.date && n.note.date <= pt.end)).map((pt) => pt.start));
+    const svg = chartSvg(points, noted, period);
+    const ownPlans = plans.filter((i) => i.alignedKpiGuid === kpi.guid);
+    return {
+      unbreakable: true,
+      margin: [0, 12, 0, 0],
+      stack: [
+        { text: kpi.name, style: "kpi" },
+        {
+          text: [
+            p ? `${periodLabel(p.start, period)}: ${fullValue(p.value, kpi.measure)}` : "No value yet",
+            p?.target != null ? ` against a target of ${fullValue(p.target, kpi.measure)}` : "",
+            " · ",
+            { text: `${STATUS_LABEL[p?.status ?? "NONE"]}${p ? ` ${formatScore(p.score)}` : ""}`, color: STATUS_COLOR[p?.status ?? "NONE"], bold: true },
+          ],
+        },
+        ...(svg ? [{ svg, width: 500, margin: [0, 4, 0, 0] }] : []),
+        ...(own.length
+          ? [{ text: "Notes", bold: true, margin: [0, 4, 0, 2] }, { ul: own.map((n) => `${n.note.date} (${n.email ?? "a former user"}): ${n.note.text}`) }]
+          : []),
+        ...(ownPlans.length
+          ? [{ text: "Initiatives", bold: true, margin: [0, 4, 0, 2] }, { ul: ownPlans.map((i) => `${i.name}: ${i.status.replace("_", " ").toLowerCase()}${i.responsible.length ? `, ${i.responsible.join(", ")}` : ""}`) }]
+          : []),
+      ],
+    };
+  });
+  const document = {
+    pageSize: "A4",
+    pageMargins: [40, 48, 40, 48],
+    info: { title: `${card!.name}: board pack`, creator: "Gauge" },
+    defaultStyle: { font: "Roboto", fontSize: 10, color: "#0f172a" },
+    styles: { title: { fontSize: 18, bold: true }, kpi: { fontSize: 13, bold: true, margin: [0, 0, 0, 2] } },
+    footer: (page: number, pages: number) => ({ text: `${card!.name} · as of ${date} · page ${page} of ${pages}`, alignment: "center", fontSize: 8, color: "#64748b", margin: [0, 16, 0, 0] }),
+    content: [
+      { text: `${card!.name}: board pack`, style: "title" },
+      { text: `As of ${date}, by ${period.toLowerCase().replace("_", "-")} · ${counts.join(", ")}`, margin: [0, 2, 0, 10], color: "#475569" },
+      summary,
+      ...sections,
+    ],
+  };
+  return { name: `board-pack-${docId}-${date}.pdf`, bytes: await renderPdf(document) };
+}
+
+let fontsReady = false;
+
+/** pdfmake on the server, reading only its own Roboto files. */
+async function renderPdf(document: object): Promise<Buffer> {
+  const pdfmake = require("pdfmake");
+  if (!fontsReady) {
+    const fonts = require("pdfmake/fonts/Roboto.js");
+    const fontDir = path.dirname(require.resolve("pdfmake/fonts/Roboto.js"));
+    pdfmake.addFonts(fonts);
+    pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontDir));
+    pdfmake.setUrlAccessPolicy?.(() => false);
+    fontsReady = true;
+  }
+  return pdfmake.createPdf(document).getBuffer();
+}
