@@ -48,6 +48,3 @@ export function filtersFrom(params: Record<string, string | string[] | undefined
 
 /** The grouped read behind a chart. */
 export const groupedInput = (docId: number, { period, from, to }: ChartFilters) => ({ docId, period, startDate: from, endDate: to });
-
-/** The notes shown beside a chart: those dated within its range. */
-export const notesInput = (docId: number, { from, to }: ChartFilters) => ({ docId, from, to });

@@ -6,18 +6,19 @@ import { readQuery } from "@/lib/bff/queries";
 import type { Series } from "@/lib/contract/grouped";
 import type { KpiNode, Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
-import { groupedInput, notesInput, type ChartFilters } from "@/lib/filters";
+import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Skeleton } from "@/components/ui/skeleton";
 import { KpiDetail } from "./kpi-detail";
 import { withSeries } from "./kpi-with-series";
 import { KpiTable } from "./kpi-table";
 
-/** One scorecard: three API calls (the tree, every KPI's grouped values, the notes) whatever its size. */
+/** One scorecard: two API calls (the tree, every KPI's grouped values with its notes) whatever its size. */
 export function ScorecardView({ docId, filters }: { docId: number; filters: ChartFilters }) {
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
-  const { data: notes } = useSuspenseQuery(readQuery("notes", notesInput(docId, filters)));
-  return <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} notes={notes.items} docId={docId} />;
+  // Notes ride on the grouped read: no call of their own.
+  const notes = grouped.items.flatMap((s) => s.notes ?? []);
+  return <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} notes={notes} docId={docId} />;
 }
 
 /** The KPI table and the selected KPI's detail, from data in hand (the public page passes its own). */

@@ -8,14 +8,14 @@ import { StatusBadge } from "@/components/kpi/status-badge";
 import { NoteList } from "@/components/notes/note-list";
 import { readQuery } from "@/lib/bff/queries";
 import type { Status } from "@/lib/contract/kpis";
-import { groupedInput, notesInput, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
+import { groupedInput, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
 import { fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 
 /** The scorecard for a board meeting: the status summary, then each KPI's chart, notes and initiatives. */
 export function BoardPack({ docId, filters }: { docId: number; filters: ChartFilters }) {
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
-  const { data: notes } = useSuspenseQuery(readQuery("notes", notesInput(docId, filters)));
+  const notes = grouped.items.flatMap((s) => s.notes ?? []);
   const rows = withSeries(tree.root, grouped.items);
   const indicators = rows.filter((r) => r.kpi.indicatorType === "INDICATOR");
   const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => [s, indicators.filter((r) => (latestPoint(r.series)?.status ?? "NONE") === s).length] as const);
@@ -56,7 +56,7 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
         const points = series?.points ?? [];
         const p = latestPoint(series);
         const pointOf = (date: string) => points.find((pt) => pt.start <= date && date <= pt.end);
-        const own = notes.items.filter((n) => n.kpiGuid === kpi.guid && pointOf(n.date));
+        const own = notes.filter((n) => n.kpiGuid === kpi.guid && pointOf(n.date));
         const byPeriod = new Map<string, string[]>();
         for (const n of own) byPeriod.set(pointOf(n.date)!.start, [...(byPeriod.get(pointOf(n.date)!.start) ?? []), n.text]);
         return (

@@ -138,8 +138,9 @@ export const endpoints = {
   updateKpi: write({ op: "updateKpi", method: "PATCH", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
   deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
   notes: read({ op: "listNotes", method: "GET", path: "/api/document/{docId}/notes", key: ({ docId, from, to, kpiGuid }) => [...keys.notes(docId), from ?? "", to ?? "", kpiGuid ?? ""] }),
-  createNote: write({ op: "createNote", method: "POST", path: "/api/document/{docId}/kpi/{guid}/notes", stale: ({ docId }) => [keys.notes(docId)] }),
-  deleteNote: write({ op: "deleteNote", method: "DELETE", path: "/api/document/{docId}/notes/{id}", stale: ({ docId }) => [keys.notes(docId)] }),
+  // Notes ride on the grouped reads (the chart's markers): writes refresh those too.
+  createNote: write({ op: "createNote", method: "POST", path: "/api/document/{docId}/kpi/{guid}/notes", stale: ({ docId }) => [keys.notes(docId), keys.grouped(docId)] }),
+  deleteNote: write({ op: "deleteNote", method: "DELETE", path: "/api/document/{docId}/notes/{id}", stale: ({ docId }) => [keys.notes(docId), keys.grouped(docId)] }),
   notificationSettings: read({ op: "notificationSettings", method: "GET", path: "/api/notification-settings", key: () => keys.notificationSettings }),
   updateNotificationSettings: write({ op: "updateNotificationSettings", method: "PATCH", path: "/api/notification-settings", stale: () => [keys.notificationSettings] }),
   maps: read({ op: "strategyMaps", method: "GET", path: "/api/document/{docId}/maps", key: ({ docId }) => keys.maps(docId) }),

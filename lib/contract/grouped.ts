@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Period, Status } from "./kpis";
+import { Note } from "./notes";
 
 export const PointSource = z.enum(["ENTERED", "INHERITED", "CALCULATED", "NONE"]);
 export type PointSource = z.infer<typeof PointSource>;
@@ -35,7 +36,13 @@ export type Point = z.infer<typeof Point>;
 
 
 export const Series = z
-  .object({ guid: z.string(), name: z.string(), measure: z.string(), points: z.array(Point) })
+  .object({
+    guid: z.string(),
+    name: z.string(),
+    measure: z.string(),
+    points: z.array(Point),
+    notes: z.array(Note).optional().meta({ description: "The KPI's notes dated within the range, by date (absent on public links)" }),
+  })
   .meta({
     id: "Series",
     example: seriesExample,

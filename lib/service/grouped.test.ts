@@ -297,6 +297,7 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
           { start: "2024-01-01", end: "2024-01-07", value: 7, target: 8, baseline: 2, min: 0, max: 10, performance: 0.7, progress: 5 / 6, score: 5 / 6, status: "AT_RISK", complete: true, source: "ENTERED" },
           { start: "2024-01-08", end: "2024-01-14", value: null, target: 8, baseline: 2, min: 0, max: 10, performance: null, progress: null, score: null, status: "NONE", complete: true, source: "NONE" },
         ],
+        notes: [],
       },
     });
     const path = (p: string, a: string, b: string) => `/api/document/${doc}/kpi/indicators/grouped-value/${p}/${a}/${b}`;

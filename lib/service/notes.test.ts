@@ -59,6 +59,20 @@ describe.each(testDatabases)("notes on KPIs on $name", ({ open }) => {
     expect((await note(theirs, "2024-01-01", "x")).status).toBe(404);
   });
 
+  it("ride on the grouped read, dated within its range, and never on a public link", async () => {
+    const grouped = await call("GET", `/api/document/${doc}/kpi/indicators/grouped-value/MONTH/2024-04-01/2024-06-30`);
+    const salesSeries = grouped.body.items.find((s: { guid: string }) => s.guid === sales);
+    expect(salesSeries.notes.map((n: { text: string }) => n.text)).toEqual(["Price change"]);
+    expect(grouped.body.items.find((s: { guid: string }) => s.guid === costs).notes).toEqual([]);
+    const { publicId } = (await call("PUT", `/api/document/${doc}/sharing`, { public: true })).body;
+    const published = await api.call(`/public/${publicId}/grouped-value/MONTH/2024-04-01/2024-06-30`);
+    const text = await published.text();
+    expect(published.status).toBe(200);
+    expect(text).not.toContain("Price change");
+    expect(text).not.toContain("notes@example.com");
+    await call("PUT", `/api/document/${doc}/sharing`, { public: false });
+  });
+
   it("lets viewers comment and only authors and admins delete", async () => {
     const viewer = await teammate(api, database.db, owner.accountId, "viewer@example.com", "viewer");
     const expert = await teammate(api, database.db, owner.accountId, "expert@example.com", "expert");

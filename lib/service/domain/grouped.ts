@@ -7,6 +7,7 @@ import type { Scale } from "./performance";
 import { addDays, LAST_DATE, nextPeriodStart, periodsBefore, periodsBetween, periodStart, MAX_PERIODS, type PeriodSpan } from "./periods";
 import type { ScaleChange } from "./scales";
 import { scorecardKpis } from "./scorecards";
+import { notesOf } from "./notes";
 import { computeSeries, dependencies, isCalculated, type Bucket, type KpiDef, type Prior } from "./series";
 import { aggregateBuckets, firstValueDate, latestEntries, scaleChanges, type BucketRow } from "./value-queries";
 
@@ -93,8 +94,15 @@ export interface GroupedRequest {
   guids?: string[];
 }
 
-export async function groupedValues(ctx: Ctx, request: GroupedRequest): Promise<GroupedValues> {
-  return groupedOf(ctx.deps, await scorecardKpis(ctx, request.docId), request);
+/** The API's grouped read: each series with the notes dated within the range (one query more). */
+export async function groupedValues(ctx: Ctx, request: GroupedRequest, { notes = true } = {}): Promise<GroupedValues> {
+  const grouped = await groupedOf(ctx.deps, await scorecardKpis(ctx, request.docId), request);
+  return notes ? withNotes(ctx.deps, grouped) : grouped;
+}
+
+async function withNotes(deps: Deps, grouped: GroupedValues): Promise<GroupedValues> {
+  const notes = await notesOf(deps.db, grouped.items.map((s) => s.guid), grouped.start, grouped.end);
+  return { ...grouped, items: grouped.items.map((s) => ({ ...s, notes: notes.filter((n) => n.kpiGuid === s.guid) })) };
 }
 
 /** Grouped values of KPIs already read (with the caller's access checked): no query for them again. */
@@ -119,5 +127,5 @@ export async function groupedAllTime(ctx: Ctx, { docId, period, guids }: Omit<Gr
   const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
   const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
   const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
-  return groupedOf(ctx.deps, defs, { period, startDate, endDate: today, guids });
+  return withNotes(ctx.deps, await groupedOf(ctx.deps, defs, { period, startDate, endDate: today, guids }));
 }

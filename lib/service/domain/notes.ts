@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { CreateNote, Note, NotificationSettings, UpdateNotificationSettings } from "@/lib/contract/notes";
 import { kpiNotes, notificationSettings, users, webhooks } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/client";
 import type { Ctx } from "../context";
 import { forbidden, invalidRequest, notFound } from "../errors";
 import { MAIL_UNAVAILABLE } from "./alerts";
@@ -17,16 +18,21 @@ const toNote = (row: typeof kpiNotes.$inferSelect, authorEmail: string | null): 
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listNotes(ctx: Ctx, { docId, from, to, kpiGuid }: { docId: number; from?: string; to?: string; kpiGuid?: string }): Promise<Note[]> {
-  const guids = (await scorecardKpis(ctx, docId)).map((k) => k.guid).filter((g) => kpiGuid === undefined || g === kpiGuid);
+/** Notes of these KPIs dated within [from, to], by date (no access check: the caller has made it). */
+export async function notesOf(db: Db, guids: string[], from?: string, to?: string): Promise<Note[]> {
   if (guids.length === 0) return [];
-  const rows = await ctx.deps.db
+  const rows = await db
     .select({ note: kpiNotes, email: users.email })
     .from(kpiNotes)
     .leftJoin(users, eq(users.id, kpiNotes.authorId))
     .where(and(inArray(kpiNotes.kpiGuid, guids), from ? gte(kpiNotes.date, from) : undefined, to ? lte(kpiNotes.date, to) : undefined))
     .orderBy(asc(kpiNotes.date), asc(kpiNotes.id));
   return rows.map((r) => toNote(r.note, r.email));
+}
+
+export async function listNotes(ctx: Ctx, { docId, from, to, kpiGuid }: { docId: number; from?: string; to?: string; kpiGuid?: string }): Promise<Note[]> {
+  const guids = (await scorecardKpis(ctx, docId)).map((k) => k.guid).filter((g) => kpiGuid === undefined || g === kpiGuid);
+  return notesOf(ctx.deps.db, guids, from, to);
 }
 
 export async function createNote(ctx: Ctx, { docId, guid, input }: { docId: number; guid: string; input: CreateNote }): Promise<Note> {

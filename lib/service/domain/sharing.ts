@@ -74,5 +74,6 @@ export async function publicScorecard(deps: Deps, publicId: string): Promise<Pub
 
 export async function publicGroupedValues(deps: Deps, publicId: string, range: { period: Period; startDate: string; endDate: string }) {
   const { ctx, docId } = await publicReader(deps, publicId);
-  return groupedValues(ctx, { docId, ...range });
+  // Notes name their authors: a public link shows the figures only.
+  return groupedValues(ctx, { docId, ...range }, { notes: false });
 }

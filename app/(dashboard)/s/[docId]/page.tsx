@@ -4,7 +4,7 @@ import { ScorecardFilters } from "@/components/kpi/scorecard-filters";
 import { ScorecardView, ScorecardViewSkeleton } from "@/components/kpi/scorecard-view";
 import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { Prefetch } from "@/lib/bff/prefetch";
-import { filtersFrom, groupedInput, notesInput } from "@/lib/filters";
+import { filtersFrom, groupedInput } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 
@@ -18,7 +18,7 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
   const search = new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to });
   const { access, canShare } = await scorecardAccess(docId);
   return (
-    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)], ["notes", notesInput(docId, filters)]]}>
+    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)]]}>
       <div className="flex flex-col gap-6">
         <ScorecardTitle docId={docId} />
         <ScorecardFilters

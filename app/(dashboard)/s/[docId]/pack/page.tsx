@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { IsoDate } from "@/lib/contract/common";
 import { Period } from "@/lib/contract/kpis";
-import { defaultRange, groupedInput, notesInput, type ChartFilters } from "@/lib/filters";
+import { defaultRange, groupedInput, type ChartFilters } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
 
 export const metadata: Metadata = { title: "Board pack" };
@@ -21,7 +21,7 @@ export default async function BoardPackPage({ params, searchParams }: { params: 
   const filters: ChartFilters = { period, from: defaultRange(period, new Date(`${date}T00:00:00Z`)).from, to: date };
   const pdf = `/api/report/${docId}/board-pack?${new URLSearchParams({ date, period })}`;
   return (
-    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)], ["notes", notesInput(docId, filters)]]}>
+    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)]]}>
       <div className="mx-auto flex max-w-4xl flex-col gap-4">
         <form className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Board pack settings">
           <label className="flex flex-col gap-1 text-sm">
