@@ -75,49 +75,49 @@ test("an alert is edited, e-mails and posts to Slack, and its history says when 
 
     await page.goto("/s/1/alerts");
     const form = page.getByRole("form", { name: "New alert" });
-    await form.getByLabel("Name").fill("Complaints rising");
-    await form.getByLabel("KPI").selectOption({ label: "Complaints" });
+    await form.getByLabel("Name").fill("Ideas rising");
+    await form.getByLabel("KPI").selectOption({ label: "Improvement ideas" });
     await form.getByLabel("When").selectOption({ label: "Value goes above" });
     // A threshold that is not a number is refused on its field, and the rest of the input stays.
     await form.getByLabel(/Threshold/).fill("seventy");
     await form.getByRole("button", { name: "Create alert" }).click();
     await expect(form.getByText("Enter a number")).toBeVisible();
-    await expect(form.getByLabel("Name")).toHaveValue("Complaints rising");
+    await expect(form.getByLabel("Name")).toHaveValue("Ideas rising");
     await form.getByLabel(/Threshold/).fill("70");
-    await expect(form.getByLabel("Threshold (complaints)")).toBeVisible();
+    await expect(form.getByLabel("Threshold (ideas)")).toBeVisible();
     await form.getByLabel("Post to").selectOption({ label: "Team chat" });
     await form.getByRole("checkbox", { name: "demo@example.com" }).check();
     await form.getByRole("button", { name: "Create alert" }).click();
-    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Complaints rising" }) });
-    await expect(row).toContainText("Value above 70 complaints");
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Ideas rising" }) });
+    await expect(row).toContainText("Value above 70 ideas");
     await expect(row).toContainText("Team chat, demo@example.com");
     await expect(row).toContainText("Never");
 
-    await row.getByRole("button", { name: "Edit alert Complaints rising" }).click();
-    const edit = page.getByRole("form", { name: "Edit alert Complaints rising" });
+    await row.getByRole("button", { name: "Edit alert Ideas rising" }).click();
+    const edit = page.getByRole("form", { name: "Edit alert Ideas rising" });
     await expect(edit.getByLabel(/Threshold/)).toHaveValue("70");
     await edit.getByLabel(/Threshold/).fill("60");
     await edit.getByRole("button", { name: "Save alert" }).click();
-    await expect(row).toContainText("Value above 60 complaints");
+    await expect(row).toContainText("Value above 60 ideas");
 
     await page.goto("/s/1/values?period=MONTH");
     const grid = page.getByRole("table", { name: "KPI values by period" });
     await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
     const months = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
-    await page.getByLabel(`Complaints, ${months.at(-1)}`, { exact: true }).fill("75");
+    await page.getByLabel(`Improvement ideas, ${months.at(-1)}`, { exact: true }).fill("75");
     await page.getByRole("button", { name: "Save 1 value" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved 1 value." })).toBeVisible();
 
     await until(() => slack.received.length === 1 && smtp.received.length === 1, 15_000, "the Slack message and the e-mail");
     const message = slack.received[0]!.body as { text: string; blocks: { type: string }[] };
-    expect(message.text).toBe("Complaints rising: Complaints is 75 complaints");
+    expect(message.text).toBe("Ideas rising: Improvement ideas is 75 ideas");
     expect(message.blocks.map((b) => b.type)).toEqual(["header", "section", "actions"]);
     expect(smtp.received[0]!.to).toEqual(["demo@example.com"]);
 
     await page.goto("/s/1/alerts");
-    await row.getByRole("button", { name: "History of alert Complaints rising" }).click();
-    const history = page.getByRole("list", { name: "History of Complaints rising" });
-    await expect(history).toContainText("75 complaints on");
+    await row.getByRole("button", { name: "History of alert Ideas rising" }).click();
+    const history = page.getByRole("list", { name: "History of Ideas rising" });
+    await expect(history).toContainText("75 ideas on");
     await expect(history).toContainText("Webhook Team chat: delivered");
     await expect(history).toContainText("E-mail to demo@example.com: delivered");
     await expect(row).not.toContainText("Never");
@@ -126,7 +126,7 @@ test("an alert is edited, e-mails and posts to Slack, and its history says when 
     await page.goto("/webhooks");
     const hook = page.getByRole("listitem").filter({ hasText: "Team chat" });
     await hook.getByRole("button", { name: "Delivery log" }).click();
-    await expect(page.getByRole("table", { name: "Delivery attempts of Team chat" })).toContainText("Complaints rising: Complaints is 75 complaints");
+    await expect(page.getByRole("table", { name: "Delivery attempts of Team chat" })).toContainText("Ideas rising: Improvement ideas is 75 ideas");
   } finally {
     await slack.close();
     await smtp.close();

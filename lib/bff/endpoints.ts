@@ -83,8 +83,9 @@ export const endpoints = {
     method: "POST",
     path: "/api/document/{docId}/kpi/batch/set-values",
     headers: ["Idempotency-Key"],
-    // Values change the scorecard's grouped reads and records and its "updated" date, not its KPI tree.
-    stale: ({ docId }) => [keys.grouped(docId), keys.records(docId), keys.scorecards],
+    // Values change the scorecard's grouped reads and records and its "updated" date, not its KPI
+    // tree; and they may fire alerts (each alert's "last fired").
+    stale: ({ docId }) => [keys.grouped(docId), keys.records(docId), keys.scorecards, keys.alerts(docId)],
   }),
   records: read({
     op: "batchRecords",

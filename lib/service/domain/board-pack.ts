@@ -158,8 +158,9 @@ let fontsReady = false;
 async function renderPdf(document: object): Promise<Buffer> {
   const pdfmake = require("pdfmake");
   if (!fontsReady) {
-    const fonts = require("pdfmake/fonts/Roboto.js");
-    const fontDir = path.dirname(require.resolve("pdfmake/fonts/Roboto.js"));
+    // Absolute paths to pdfmake's own Roboto files (the package stays external to the bundle).
+    const fonts = require("pdfmake/fonts/Roboto.js") as { Roboto: Record<string, string> };
+    const fontDir = path.dirname(fonts.Roboto.normal!);
     pdfmake.addFonts(fonts);
     pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontDir));
     pdfmake.setUrlAccessPolicy?.(() => false);
