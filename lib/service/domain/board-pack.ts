@@ -9,7 +9,7 @@ import { formatScore, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format"
 import type { Ctx } from "../context";
 import { groupedOf } from "./grouped";
 import { initiativesOf } from "./initiatives";
-import { periodsBefore } from "./periods";
+import { addDays, periodsBefore, periodStart } from "./periods";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 
 const require = createRequire(import.meta.url);
@@ -29,7 +29,7 @@ const latest = (series: Series | undefined): Point | undefined => series?.points
 
 /** A small line chart as SVG: values solid, targets dashed, periods with notes marked. */
 function chartSvg(points: Point[], noted: Set<string>, period: Period): string {
-  const W = 500, H = 130, left = 44, right = 8, top = 8, bottom = 20;
+  const W = 500, H = 110, left = 44, right = 8, top = 8, bottom = 20;
   const numbers = points.flatMap((p) => [p.value, p.target]).filter((v): v is number => v !== null);
   if (numbers.length === 0) return "";
   let [lo, hi] = [Math.min(...numbers), Math.max(...numbers)];
@@ -62,15 +62,17 @@ function chartSvg(points: Point[], noted: Set<string>, period: Period): string {
 export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: number; date: string; period: Period }): Promise<{ name: string; bytes: Buffer }> {
   const tree = await scorecardKpis(ctx, docId);
   const { db } = ctx.deps;
-  const startDate = periodsBefore(date, period, 11);
+  // The twelve complete periods before the one holding the date: a pack shows no "so far".
+  const startDate = periodsBefore(date, period, 12);
+  const endDate = addDays(periodStart(date, period), -1);
   const [[card], grouped, notes, plans] = await Promise.all([
     db.select({ name: scorecards.name }).from(scorecards).where(eq(scorecards.id, docId)),
-    groupedOf(ctx.deps, tree, { period, startDate, endDate: date }),
+    groupedOf(ctx.deps, tree, { period, startDate, endDate }),
     db
       .select({ note: kpiNotes, email: users.email })
       .from(kpiNotes)
       .leftJoin(users, eq(users.id, kpiNotes.authorId))
-      .where(and(inArray(kpiNotes.kpiGuid, tree.map((k) => k.guid)), gte(kpiNotes.date, startDate), lte(kpiNotes.date, date)))
+      .where(and(inArray(kpiNotes.kpiGuid, tree.map((k) => k.guid)), gte(kpiNotes.date, startDate), lte(kpiNotes.date, endDate)))
       .orderBy(asc(kpiNotes.date), asc(kpiNotes.id)),
     initiativesOf(db, tree.map((k) => k.guid)),
   ]);
@@ -146,6 +148,10 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
       { text: `${card!.name}: board pack`, style: "title" },
       { text: `As of ${date}, by ${period.toLowerCase().replace("_", "-")} · ${counts.join(", ")}`, margin: [0, 2, 0, 10], color: "#475569" },
       summary,
+      {
+        text: "In the charts: the blue line is the value, the green dashed line the target, an orange dotted line marks a period with a note.",
+        fontSize: 8, color: "#475569", margin: [0, 8, 0, 0],
+      },
       ...sections,
     ],
   };
