@@ -4,13 +4,10 @@ import { deliverDue } from "@/lib/service/webhooks/worker";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 import { startReceiver } from "@/lib/testing/receiver";
-import { freePort, startSmtp } from "@/lib/testing/smtp";
+import { freePort, mailText as readable, startSmtp } from "@/lib/testing/smtp";
 
 const DASHBOARD = "https://gauge.example.com";
 
-/** The text of a raw e-mail with quoted-printable soft breaks and escapes undone. */
-const readable = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
 
 describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
   let database: Database;

@@ -6,10 +6,8 @@ import { sendDueReminders, sendWeeklyDigests } from "@/lib/service/notifications
 import { deliverDue } from "@/lib/service/webhooks/worker";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
-import { startSmtp } from "@/lib/testing/smtp";
+import { mailText as readable, startSmtp } from "@/lib/testing/smtp";
 
-const readable = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
 
 describe.each(testDatabases)("reminders and weekly digests on $name", ({ open }) => {
   let database: Database;

@@ -48,3 +48,7 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** A raw e-mail as text: quoted-printable soft breaks and escapes undone, read as UTF-8. */
+export const mailText = (raw: string) =>
+  Buffer.from(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
