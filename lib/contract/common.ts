@@ -81,7 +81,8 @@ export const Alias = z
 export const DocId = z
   .string()
   .refine((s) => /^\d{1,15}$/.test(s) || ALIAS_PATTERN.test(s), "Invalid scorecard ID: expected a positive integer or an alias")
-  .transform((s) => (/^\d+$/.test(s) ? Number(s) : 0))
+  // 0 names no scorecard: an unresolved alias, or a number past PostgreSQL's integer (no row has it).
+  .transform((s) => (/^\d+$/.test(s) && Number(s) <= 2_147_483_647 ? Number(s) : 0))
   .meta({ description: "Scorecard ID (the number in /s/<id>) or its alias", example: "1" });
 
 /** A database row ID in a request body (PostgreSQL integer: at most 2147483647). */

@@ -39,6 +39,7 @@ export const UpdateWebhook = z
     url: z.url({ protocol: /^https?$/, error: "Enter an http or https URL" }).max(2000).optional(),
     format: WebhookFormat.optional(),
   })
+  .refine((u) => Object.keys(u).length > 0, "Send at least one field to change")
   .meta({ id: "UpdateWebhook", description: "Only the fields sent change; the secret stays.", example: { format: "teams" } });
 export type UpdateWebhook = z.infer<typeof UpdateWebhook>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { LoginResponse } from "@/lib/contract/auth";
 import { ErrorBody } from "@/lib/contract/common";
-import { accountWithScorecards, createTestApi, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
 import { CONTENT_TYPES, filledPath, HOSTILE_CLASSES, HOSTILE_SEGMENTS, leaves, operationsOf, replaced, requestBody, type Operation } from "@/lib/testing/hostile";
 
 const RUNS = 1500;
@@ -24,6 +24,11 @@ describe("every route under contract-derived hostile requests", () => {
     operations = operationsOf(await (await api.call("/openapi.json")).json());
     const docId = owner.scorecardIds[0]!;
     const kpis = (await (await api.call(`/api/document/${docId}/kpi/list`, { headers: owner.auth })).json()).items;
+    // One of each object an {id} names, so that "1" reaches the handlers rather than a 404.
+    const post = (path: string, body: unknown) => api.call(path, jsonInit("POST", body, owner.auth));
+    const hook = await (await post("/api/webhooks", { name: "hook", url: "https://93.184.216.34/hook" })).json();
+    await post(`/api/document/${docId}/alerts`, { name: "a", kpiGuid: kpis[2].guid, condition: "VALUE_CHANGED", webhookId: hook.id });
+    await post(`/api/document/${docId}/kpi/${kpis[2].guid}/notes`, { date: "2024-01-01", text: "n" });
     real = { docId: String(docId), guid: kpis[2].guid, date: "2024-02-29", startDate: "2024-01-01", endDate: "2024-12-31", period: "MONTH", id: "1", eventId: "msg_x" };
   });
   afterAll(() => database.close());
@@ -65,6 +70,14 @@ describe("every route under contract-derived hostile requests", () => {
       for (const leaf of op.example === undefined ? [] : leaves(op.example)) {
         for (const value of HOSTILE_CLASSES) {
           await expectNoServerError(op.method, path, { method: op.method, headers, body: JSON.stringify(replaced(op.example, leaf, value)) });
+          sent++;
+        }
+      }
+      // An empty body, and the example without each of its top-level fields in turn.
+      if (op.example !== undefined && op.method !== "GET") {
+        const partial = typeof op.example === "object" && op.example !== null && !Array.isArray(op.example) ? Object.keys(op.example) : [];
+        for (const body of [{}, [], ...partial.map((k) => Object.fromEntries(Object.entries(op.example as object).filter(([f]) => f !== k)))]) {
+          await expectNoServerError(op.method, path, { method: op.method, headers, body: JSON.stringify(body) });
           sent++;
         }
       }

@@ -99,6 +99,11 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       { eventId: expect.any(String), channel: "webhook", to: "Slack #kpis", status: "succeeded", attempts: 2, lastError: null },
       { eventId: expect.any(String), channel: "email", to: "ana@example.com", status: "succeeded", attempts: 2, lastError: null },
     ]);
+    // A webhook is re-formatted in place; an empty change is refused, not a server error.
+    expect((await call("PATCH", `/api/webhooks/${hook.body.id}`, { format: "teams", name: "Teams #kpis" })).body).toMatchObject({ format: "teams", name: "Teams #kpis" });
+    const empty = await call("PATCH", `/api/webhooks/${hook.body.id}`, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errorMessage).toMatch(/Send at least one field to change/);
     const log = await call("GET", `/api/webhooks/${hook.body.id}/deliveries`);
     expect(log.body.items.map((d: { summary: string; status: string }) => [d.summary, d.status])).toEqual([
       ["Sales above 50: Sales is $60", "succeeded"],
