@@ -62,7 +62,6 @@ export const keys = {
   records: (docId: number) => ["scorecard", docId, "records"],
   tree: (docId: number) => ["scorecard", docId, "tree"],
   maps: (docId: number) => ["scorecard", docId, "maps"],
-  notes: (docId: number) => ["scorecard", docId, "notes"],
   notificationSettings: ["notification-settings"],
 } as const;
 
@@ -138,10 +137,9 @@ export const endpoints = {
   createKpi: write({ op: "createKpi", method: "POST", path: "/api/document/{docId}/kpi", headers: ["Idempotency-Key"], stale: ({ docId }) => kpiShaped(docId) }),
   updateKpi: write({ op: "updateKpi", method: "PATCH", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
   deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
-  notes: read({ op: "listNotes", method: "GET", path: "/api/document/{docId}/notes", key: ({ docId, from, to, kpiGuid }) => [...keys.notes(docId), from ?? "", to ?? "", kpiGuid ?? ""] }),
   // Notes ride on the grouped reads (the chart's markers): writes refresh those too.
-  createNote: write({ op: "createNote", method: "POST", path: "/api/document/{docId}/kpi/{guid}/notes", stale: ({ docId }) => [keys.notes(docId), keys.grouped(docId)] }),
-  deleteNote: write({ op: "deleteNote", method: "DELETE", path: "/api/document/{docId}/notes/{id}", stale: ({ docId }) => [keys.notes(docId), keys.grouped(docId)] }),
+  createNote: write({ op: "createNote", method: "POST", path: "/api/document/{docId}/kpi/{guid}/notes", stale: ({ docId }) => [keys.grouped(docId)] }),
+  deleteNote: write({ op: "deleteNote", method: "DELETE", path: "/api/document/{docId}/notes/{id}", stale: ({ docId }) => [keys.grouped(docId)] }),
   notificationSettings: read({ op: "notificationSettings", method: "GET", path: "/api/notification-settings", key: () => keys.notificationSettings }),
   updateNotificationSettings: write({ op: "updateNotificationSettings", method: "PATCH", path: "/api/notification-settings", stale: () => [keys.notificationSettings] }),
   maps: read({ op: "strategyMaps", method: "GET", path: "/api/document/{docId}/maps", key: ({ docId }) => keys.maps(docId) }),

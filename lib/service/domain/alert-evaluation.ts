@@ -5,9 +5,7 @@ import { queryRows } from "@/lib/db/query";
 import { alertFirings, alerts, kpis, scorecards, users, webhooks } from "@/lib/db/schema";
 import { alertMessage } from "../notifications/alert-message";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
-import { performance } from "./performance";
-import { scoreOf, statusOf } from "./scoring";
-import { latestEntries } from "./value-queries";
+import { scoredAt } from "./scored-at";
 
 type Latest = Map<string, { date: string; value: number }>;
 
@@ -99,21 +97,12 @@ type Reading = { date: string; value: number };
  */
 async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check", dashboardUrl: string): Promise<FiredAlert | null> {
   const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
-  const scale = (await latestEntries(tx, [alert.kpiGuid], is.date, true)).get(alert.kpiGuid);
-  const inForce = {
-    min: scale?.min ?? kpi!.min,
-    max: scale?.max ?? kpi!.max,
-    target: scale?.target ?? kpi!.target,
-    baseline: scale?.baseline ?? kpi!.baseline,
-  };
-  const perf = performance(is.value, kpi!.optimization, inForce);
-  const score = scoreOf(is.value, inForce, kpi!);
+  const { inForce, performance: perf, score, status } = await scoredAt(tx, kpi!, is.date, is.value);
   const holds = conditionHolds(alert.condition, alert.threshold, is.value, score);
   const fires = alert.condition === "VALUE_CHANGED" ? cause === "write" && was?.value !== is.value : holds && !alert.lastState;
   if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
   if (!fires) return null;
   const [card] = await tx.select({ id: scorecards.id, name: scorecards.name }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
-  const status = statusOf(score, kpi!);
   const [firing] = await tx
     .insert(alertFirings)
     .values({ alertId: alert.id, firedAt: now, date: is.date, value: is.value, previousValue: was?.value ?? null, score, status })

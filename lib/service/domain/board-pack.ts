@@ -10,20 +10,11 @@ import type { Ctx } from "../context";
 import { groupedOf } from "./grouped";
 import { initiativesOf } from "./initiatives";
 import { addDays, periodsBefore, periodStart } from "./periods";
-import { scorecardKpis, type StoredKpi } from "./scorecards";
+import { inTreeOrder, scorecardKpis } from "./scorecards";
 
 const require = createRequire(import.meta.url);
 const STATUS_COLOR: Record<Status, string> = { ON_TRACK: "#15803d", AT_RISK: "#b45309", OFF_TRACK: "#b91c1c", NONE: "#475569" };
 const STATUS_FILL: Record<Status, string> = { ON_TRACK: "#dcfce7", AT_RISK: "#fef3c7", OFF_TRACK: "#fee2e2", NONE: "#f1f5f9" };
-
-/** The scorecard's KPIs in tree order, each with its depth. */
-function treeOrder(tree: StoredKpi[]) {
-  const out: { kpi: StoredKpi; depth: number }[] = [];
-  const walk = (parent: string | null, depth: number) =>
-    tree.filter((k) => k.parentGuid === parent).forEach((k) => (out.push({ kpi: k, depth }), walk(k.guid, depth + 1)));
-  walk(null, 0);
-  return out;
-}
 
 const latest = (series: Series | undefined): Point | undefined => series?.points.findLast((p) => p.complete && p.value !== null);
 
@@ -77,7 +68,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
     initiativesOf(db, tree.map((k) => k.guid)),
   ]);
   const seriesOf = new Map(grouped.items.map((s) => [s.guid, s]));
-  const ordered = treeOrder(tree);
+  const ordered = inTreeOrder(tree);
   const statusOf = (guid: string) => latest(seriesOf.get(guid))?.status ?? "NONE";
   const indicators = ordered.filter((o) => o.kpi.indicatorType === "INDICATOR");
   const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => `${indicators.filter((o) => statusOf(o.kpi.guid) === s).length} ${STATUS_LABEL[s].toLowerCase()}`);

@@ -7,7 +7,7 @@ import { accounts, initiatives, kpis, scorecards, users } from "@/lib/db/schema"
 import type { Ctx } from "../context";
 import { readableBy } from "./access";
 import { accountLimit } from "./call-limit";
-import { scorecardKpis } from "./scorecards";
+import { inTreeOrder, scorecardKpis } from "./scorecards";
 import { valuesAt } from "./values";
 
 const STATUS_WORDS = { ON_TRACK: "On track", AT_RISK: "At risk", OFF_TRACK: "Off track", NONE: "No data" } as const;
@@ -20,12 +20,6 @@ export async function excelReport(ctx: Ctx, { docId, date }: { docId: number; da
     ctx.deps.db.select({ name: scorecards.name }).from(scorecards).where(eq(scorecards.id, docId)),
     valuesAt(ctx.deps, tree, tree.map((k) => k.guid), date),
   ]);
-  const depth = new Map<string | null, number>([[null, -1]]);
-  for (const k of tree) depth.set(k.guid, (depth.get(k.parentGuid) ?? -1) + 1);
-  // Tree order: each KPI after its parent, siblings by position.
-  const ordered: typeof tree = [];
-  const walk = (parent: string | null) => tree.filter((k) => k.parentGuid === parent).forEach((k) => (ordered.push(k), walk(k.guid)));
-  walk(null);
 
   const book = new ExcelJS.Workbook();
   book.creator = "Gauge";
@@ -37,10 +31,10 @@ export async function excelReport(ctx: Ctx, { docId, date }: { docId: number; da
   header.font = { bold: true };
   header.border = { bottom: { style: "thin" } };
   const byGuid = new Map(values.map((v) => [v.guid, v]));
-  for (const kpi of ordered) {
+  for (const { kpi, depth } of inTreeOrder(tree)) {
     const v = byGuid.get(kpi.guid)!;
     const row = sheet.addRow([kpi.name, kpi.indicatorType, kpi.measure, v.value, v.valueDate, v.target, v.baseline, v.min, v.max, v.score, STATUS_WORDS[v.status]]);
-    row.getCell(1).alignment = { indent: Math.max(0, depth.get(kpi.guid)!) };
+    row.getCell(1).alignment = { indent: depth };
     if (kpi.indicatorType === "CONTAINER") row.font = { bold: true };
     row.getCell(10).numFmt = "0.0%";
     row.getCell(11).fill = { type: "pattern", pattern: "solid", fgColor: { argb: STATUS_FILL[v.status] } };

@@ -6,8 +6,7 @@ import { kpiNotes, kpis } from "@/lib/db/schema";
 import { periodLabel } from "@/lib/format";
 import { invalidRequest } from "../errors";
 import { nextPeriodStart, periodStart } from "./periods";
-import { scoreOf, statusOf } from "./scoring";
-import { latestEntries } from "./value-queries";
+import { scoredAt } from "./scored-at";
 
 type Written = { guid: string; date: string; value: number | null };
 
@@ -29,9 +28,7 @@ export async function requireNotesWhereOffTrack(tx: Tx, written: Written[], path
   for (const w of valued) {
     const kpi = byGuid.get(w.guid);
     if (!kpi) continue;
-    const scale = (await latestEntries(tx, [kpi.guid], w.date, true)).get(kpi.guid);
-    const inForce = { min: scale?.min ?? kpi.min, max: scale?.max ?? kpi.max, target: scale?.target ?? kpi.target, baseline: scale?.baseline ?? kpi.baseline };
-    if (statusOf(scoreOf(w.value, inForce, kpi), kpi) !== "OFF_TRACK") continue;
+    if ((await scoredAt(tx, kpi, w.date, w.value!)).status !== "OFF_TRACK") continue;
     const start = periodStart(w.date, kpi.updateInterval);
     const end = nextPeriodStart(start, kpi.updateInterval);
     const [note] = await tx

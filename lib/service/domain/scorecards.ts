@@ -104,6 +104,16 @@ export function toKpi(row: StoredKpi): Kpi {
   };
 }
 
+/** KPIs in tree order (each after its parent, siblings by position) with their depth, the root 0. */
+export function inTreeOrder(tree: StoredKpi[]): { kpi: StoredKpi; depth: number }[] {
+  const children = new Map<string | null, StoredKpi[]>();
+  for (const k of [...tree].sort((a, b) => a.position - b.position)) children.set(k.parentGuid, [...(children.get(k.parentGuid) ?? []), k]);
+  const out: { kpi: StoredKpi; depth: number }[] = [];
+  const walk = (parent: string | null, depth: number) => (children.get(parent) ?? []).forEach((k) => (out.push({ kpi: k, depth }), walk(k.guid, depth + 1)));
+  walk(null, 0);
+  return out;
+}
+
 /** The scorecard's KPIs in stored order, after checking the caller's access (404/403). One query. */
 export async function scorecardKpis({ deps, caller }: Ctx, docId: number, needed: Access = "read"): Promise<StoredKpi[]> {
   if (!validDocId(docId)) throw notFound("Scorecard");

@@ -4,8 +4,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { digestsSent, kpis, kpiValues, notificationSettings, remindersSent, scorecards, users } from "@/lib/db/schema";
 import { fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import { addDays, periodsBefore, periodStart } from "../domain/periods";
-import { scoreOf, statusOf } from "../domain/scoring";
-import { latestEntries } from "../domain/value-queries";
+import { scoredAt } from "../domain/scored-at";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
 import type { Message } from "./message";
 
@@ -109,11 +108,7 @@ async function statusChange(db: Db, kpi: Owned["kpi"], since: Date) {
     .orderBy(desc(kpiValues.date))
     .limit(2);
   if (newest.length < 2 || newest[0]!.updatedAt < since) return null;
-  const statusAt = async ({ date, value }: { date: string; value: number | null }) => {
-    const scale = (await latestEntries(db, [kpi.guid], date, true)).get(kpi.guid);
-    const inForce = { min: scale?.min ?? kpi.min, max: scale?.max ?? kpi.max, target: scale?.target ?? kpi.target, baseline: scale?.baseline ?? kpi.baseline };
-    return statusOf(scoreOf(value, inForce, kpi), kpi);
-  };
+  const statusAt = async ({ date, value }: { date: string; value: number | null }) => (await scoredAt(db, kpi, date, value!)).status;
   const [now, before] = [await statusAt(newest[0]!), await statusAt(newest[1]!)];
   return now === before ? null : { from: before, to: now, value: newest[0]!.value, date: newest[0]!.date };
 }
