@@ -1,10 +1,11 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CreateKpi, Grouping, Optimization, Period, SCORING_DEFAULTS, UpdateKpi, type KpiNode } from "@/lib/contract/kpis";
 import { zodDetails } from "@/lib/contract/common";
 import { ApiCallError, errorText } from "@/lib/bff/http";
-import { useWrite } from "@/lib/bff/queries";
+import { readQuery, useWrite } from "@/lib/bff/queries";
 import { PERIOD_LABELS } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
 import { inputClass, selectClass } from "@/components/ui/field";
@@ -21,6 +22,9 @@ type Draft = Record<"name" | "description" | "measure" | "formula" | "weight" | 
   grouping: Grouping;
   optimization: Optimization;
   inheritance: boolean;
+  /** A user's id as text; "" for nobody. */
+  ownerId: string;
+  noteRequiredOffTrack: boolean;
 };
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
@@ -45,6 +49,8 @@ function draftOf(kpi: KpiNode | null, rows: Row[], type: Draft["indicatorType"])
     grouping: kpi?.grouping ?? "AVERAGE",
     optimization: kpi?.optimization ?? "MAXIMIZE",
     inheritance: kpi?.inheritance ?? false,
+    ownerId: kpi?.ownerId ? String(kpi.ownerId) : "",
+    noteRequiredOffTrack: kpi?.noteRequiredOffTrack ?? false,
   };
 }
 
@@ -76,6 +82,8 @@ function bodyOf(draft: Draft, rows: Row[]) {
     target: number(draft.target),
     thresholds: { onTrack: fraction(draft.onTrack), atRisk: fraction(draft.atRisk) },
     scoreCap: fraction(draft.cap),
+    ownerId: draft.ownerId ? Number(draft.ownerId) : null,
+    noteRequiredOffTrack: draft.noteRequiredOffTrack,
   } as Record<string, unknown>;
 }
 
@@ -108,12 +116,15 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
   const isRoot = kpi !== null && kpi.parentGuid === null;
   const isContainer = draft.indicatorType === "CONTAINER";
   const prefix = `kpi-${kpi?.guid ?? "new"}`;
+  // The people who may own it: read when a first KPI form opens, then kept while the editor is
+  // open (the read is live, uncached on the server, so each form would otherwise cost a call).
+  const people = useQuery({ ...readQuery("users", {}), enabled: !isContainer, staleTime: 10 * 60_000 });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     const body = bodyOf(draft, rows);
-    if (isContainer) for (const k of ["measure", "formula", "min", "max", "baseline", "target"]) delete body[k];
+    if (isContainer) for (const k of ["measure", "formula", "min", "max", "baseline", "target", "ownerId", "noteRequiredOffTrack"]) delete body[k];
     const parsed = kpi ? UpdateKpi.safeParse(body) : CreateKpi.safeParse({ ...body, parentGuid });
     if (!parsed.success) {
       setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [FIELD_OF[d.path] ?? d.path.split(".")[0]!, d.message])));
@@ -132,7 +143,7 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
       {errors[key] && <FieldError id={`${prefix}-${key}-error`}>{errors[key]}</FieldError>}
     </div>
   );
-  const textInput = (key: Exclude<keyof Draft, "indicatorType" | "updateInterval" | "grouping" | "optimization" | "inheritance">, extra: { inputMode?: "decimal" } = {}) => (
+  const textInput = (key: Exclude<keyof Draft, "indicatorType" | "updateInterval" | "grouping" | "optimization" | "inheritance" | "noteRequiredOffTrack" | "ownerId">, extra: { inputMode?: "decimal" } = {}) => (
     <input
       id={`${prefix}-${key}`}
       className={inputClass}
@@ -143,6 +154,7 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
       {...extra}
     />
   );
+  const owners = (people.data?.items ?? []).filter((u) => u.active || String(u.id) === draft.ownerId);
   const choice = <K extends "updateInterval" | "grouping" | "optimization" | "indicatorType">(key: K, labels: Record<Draft[K], string>, disabled = false) => (
     <select id={`${prefix}-${key}`} className={selectClass} value={draft[key]} disabled={disabled} onChange={(e) => set(key, e.target.value as Draft[K])}>
       {(Object.keys(labels) as Draft[K][]).map((v) => <option key={v} value={v}>{labels[v]}</option>)}
@@ -169,6 +181,20 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
           {field("baseline", "Baseline", textInput("baseline", { inputMode: "decimal" }), "The score is 0 % here and 100 % at the target")}
           {field("min", "Scale minimum", textInput("min", { inputMode: "decimal" }))}
           {field("max", "Scale maximum", textInput("max", { inputMode: "decimal" }))}
+          {field(
+            "ownerId",
+            "Owner",
+            <select id={`${prefix}-ownerId`} className={selectClass} value={draft.ownerId} onChange={(e) => set("ownerId", e.target.value)}>
+              <option value="">Nobody</option>
+              {owners.map((u) => <option key={u.id} value={u.id}>{u.email}</option>)}
+              {people.isPending && draft.ownerId && <option value={draft.ownerId}>Loading people…</option>}
+            </select>,
+            "Enters its values; reminded when one is overdue",
+          )}
+          <label className="flex items-center gap-2 self-center text-sm">
+            <input type="checkbox" checked={draft.noteRequiredOffTrack} onChange={(e) => set("noteRequiredOffTrack", e.target.checked)} />
+            A value that leaves it off track needs a note saying why
+          </label>
           <FormulaField id={`${prefix}-formula`} guid={kpi?.guid ?? "new"} value={draft.formula} onChange={(v) => set("formula", v)} rows={rows} lastValues={lastValues} lastMonth={lastMonth} />
         </>
       )}

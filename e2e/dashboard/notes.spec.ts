@@ -43,3 +43,28 @@ test("a note added from the value grid shows on the chart, in the history and in
   const bytes = Buffer.concat(await (await pdf.createReadStream()).toArray());
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
 });
+
+test("a KPI gets an owner and a required note in the editor; reminders are set for the account", async ({ page }) => {
+  await page.goto("/s/1/edit");
+  await page.getByRole("list", { name: "KPIs of the scorecard" }).getByRole("button", { name: "Gross margin", exact: true }).click();
+  const form = page.getByRole("form", { name: "Edit Gross margin" });
+  await form.getByLabel("Owner").selectOption({ label: "demo@example.com" });
+  await form.getByRole("checkbox", { name: "A value that leaves it off track needs a note saying why" }).check();
+  await form.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved Gross margin." })).toBeVisible();
+  await page.reload();
+  await page.getByRole("list", { name: "KPIs of the scorecard" }).getByRole("button", { name: "Gross margin", exact: true }).click();
+  await expect(form.getByLabel("Owner")).toHaveValue(/\d+/);
+  await expect(form.getByRole("checkbox", { name: "A value that leaves it off track needs a note saying why" })).toBeChecked();
+
+  await page.goto("/webhooks");
+  const reminders = page.getByRole("region", { name: "Reminders" });
+  await reminders.getByLabel("Days after a period ends").fill("five");
+  await reminders.getByRole("button", { name: "Save reminders" }).click();
+  await expect(reminders.getByText("Enter a whole number of days, or leave it empty for no reminders")).toBeVisible();
+  await reminders.getByLabel("Days after a period ends").fill("5");
+  await reminders.getByRole("button", { name: "Save reminders" }).click();
+  await expect(reminders.getByRole("status")).toHaveText("Saved.");
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Reminders" }).getByLabel("Days after a period ends")).toHaveValue("5");
+});

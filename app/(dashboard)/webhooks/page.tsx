@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ReminderSettings } from "@/components/webhooks/reminder-settings";
 import { WebhookManager } from "@/components/webhooks/webhook-manager";
 import { Prefetch } from "@/lib/bff/prefetch";
 
@@ -8,7 +9,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 export default function WebhooksPage() {
   return (
-    <Prefetch queries={[["webhooks", {}]]}>
+    <Prefetch queries={[["webhooks", {}], ["notificationSettings", {}]]}>
       <div className="flex flex-col gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
@@ -18,6 +19,9 @@ export default function WebhooksPage() {
         </div>
         <Suspense fallback={<Skeleton className="h-64" />}>
           <WebhookManager />
+        </Suspense>
+        <Suspense fallback={<Skeleton className="h-32" />}>
+          <ReminderSettings />
         </Suspense>
       </div>
     </Prefetch>
