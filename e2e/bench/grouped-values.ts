@@ -1,10 +1,11 @@
 // Benchmark: batch writes and grouped reads of a 40-KPI scorecard with 3 years of daily values,
-// on PGlite and PostgreSQL, against the bare SQL the grouped route relies on.
+// on PGlite and PostgreSQL: the API in-process beside the rollup SQL it reads, every query of
+// the read, and the scan of the raw values the rollups replaced.
 // Run: npm run bench   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, when set)
 import type { Period } from "@/lib/contract/kpis";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { periodsBetween } from "@/lib/service/domain/periods";
-import { aggregateBuckets, latestEntries } from "@/lib/service/domain/value-queries";
+import { aggregateBuckets, latestEntries, rawBuckets, scaleChanges } from "@/lib/service/domain/value-queries";
 import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
 
@@ -71,7 +72,8 @@ async function bench(name: string, database: Database) {
     const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, auth));
     if (response.status !== 200) throw new Error(`write failed: ${response.status}`);
   });
-  console.log(`  batch write, 5000 values       median ${fmt(median(write))}   p95 ${fmt(p95(write))}`);
+  const rate = (ms: number) => `${Math.round(5000 / (ms / 1000)).toLocaleString("en-US")} values/s`;
+  console.log(`  batch write, 5000 values (overwrites, rollups and alerts included)   median ${fmt(median(write))} (${rate(median(write))})   p95 ${fmt(p95(write))}`);
 
   for (const period of ["MONTH", "WEEK"] as Period[]) {
     const api_ = await time(async () => {
@@ -80,15 +82,21 @@ async function bench(name: string, database: Database) {
       await response.json();
     });
     const spans = periodsBetween(FROM, TO, period)!;
-    const bare = await time(() =>
+    const [first, last] = [spans[0]!.start, spans[spans.length - 1]!.end];
+    const rollup = await time(() => aggregateBuckets(database.db, indicators, period, first, last));
+    const queries = await time(() =>
       Promise.all([
-        aggregateBuckets(database.db, indicators, period, spans[0]!.start, spans[spans.length - 1]!.end),
-        latestEntries(database.db, indicators, spans[0]!.start, false),
+        aggregateBuckets(database.db, indicators, period, first, last),
+        latestEntries(database.db, indicators, first, false),
+        scaleChanges(database.db, indicators, first, last),
       ]),
     );
+    const raw = await time(() => rawBuckets(database.db, indicators, period, first, last));
     console.log(
-      `  grouped read by ${period.padEnd(5)}        median ${fmt(median(api_))}   p95 ${fmt(p95(api_))}` +
-        `   bare SQL median ${fmt(median(bare))}   API/SQL ${(median(api_) / median(bare)).toFixed(2)}x`,
+      `  grouped read by ${period.padEnd(5)}  API median ${fmt(median(api_))} p95 ${fmt(p95(api_))}` +
+        ` | rollup SQL ${fmt(median(rollup))} (API ${(median(api_) / median(rollup)).toFixed(1)}x)` +
+        ` | all its SQL ${fmt(median(queries))} (API ${(median(api_) / median(queries)).toFixed(1)}x)` +
+        ` | raw-value scan it replaced ${fmt(median(raw))}`,
     );
   }
 }

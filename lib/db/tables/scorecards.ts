@@ -113,7 +113,38 @@ export const kpiValues = pgTable(
     ...(["target", "baseline", "min", "max"] as const).map((f) =>
       index(`kpi_values_${f}_idx`).on(t.kpiGuid, t.date).where(sql`${t[f]} IS NOT NULL`),
     ),
+    // "Every scale change in a range" (grouped reads) matches this predicate exactly.
+    index("kpi_values_scales_idx")
+      .on(t.kpiGuid, t.date)
+      .where(sql`${t.target} IS NOT NULL OR ${t.baseline} IS NOT NULL OR ${t.min} IS NOT NULL OR ${t.max} IS NOT NULL`),
   ],
+);
+
+/**
+ * Per KPI, the aggregates of its entered values (value not null) by month and by ISO week, which
+ * grouped reads use instead of scanning the values. Kept by statement triggers on kpi_values
+ * (migration 0009), so every write, delete, import and cascade updates them in its own
+ * transaction: a committed rollup always agrees with the values beside it.
+ */
+export const kpiRollups = pgTable(
+  "kpi_rollups",
+  {
+    kpiGuid: uuid("kpi_guid")
+      .notNull()
+      .references(() => kpis.guid, { onDelete: "cascade" }),
+    /** MONTH or WEEK; quarters, half-years and years add months up. */
+    grain: text("grain").notNull(),
+    start: date("start", { mode: "string" }).notNull(),
+    count: integer("count").notNull(),
+    sum: doublePrecision("sum").notNull(),
+    min: doublePrecision("min").notNull(),
+    max: doublePrecision("max").notNull(),
+    firstDate: date("first_date", { mode: "string" }).notNull(),
+    firstValue: doublePrecision("first_value").notNull(),
+    lastDate: date("last_date", { mode: "string" }).notNull(),
+    lastValue: doublePrecision("last_value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kpiGuid, t.grain, t.start] })],
 );
 
 export const INITIATIVE_STATUSES = ["NOT_STARTED", "IN_PROGRESS", "ON_HOLD", "COMPLETED", "CANCELLED"] as const;

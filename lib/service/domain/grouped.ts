@@ -32,8 +32,13 @@ export interface SeriesRequest {
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Series for the wanted KPIs over the spans: four SQL queries whatever the number of KPIs. */
-export async function seriesFor(deps: Deps, { defs, wanted, spans, period }: SeriesRequest): Promise<Series[]> {
+type BucketSource = typeof aggregateBuckets;
+
+/**
+ * Series for the wanted KPIs over the spans: four SQL queries whatever the number of KPIs.
+ * `readBuckets` is the rollups (days: the values); tests pass the raw-value computation.
+ */
+export async function seriesFor(deps: Deps, { defs, wanted, spans, period }: SeriesRequest, readBuckets: BucketSource = aggregateBuckets): Promise<Series[]> {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
   const first = spans[0]!.start;
@@ -51,7 +56,7 @@ export async function seriesFor(deps: Deps, { defs, wanted, spans, period }: Ser
     else if (addDays(end, -1) > scalesTo) scalesTo = addDays(end, -1);
   }
   const [rows, latest, scalePrior, changes] = await Promise.all([
-    aggregateBuckets(deps.db, entered, period, first, last),
+    readBuckets(deps.db, entered, period, first, last),
     latestEntries(deps.db, entered, first, false),
     scalesFrom === first ? null : latestEntries(deps.db, entered, scalesFrom, false),
     scaleChanges(deps.db, entered, scalesFrom, scalesTo),

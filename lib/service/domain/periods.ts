@@ -15,8 +15,30 @@ function utc(year: number, monthIndex: number, day: number): Date {
   return d;
 }
 
+/**
+ * A pure function of short strings, remembered: a grouped read asks the same few thousand
+ * questions of the calendar for every KPI (Date parsing was a fifth of a read's time).
+ */
+function remembered<A extends string | number, R>(fn: (date: string, a: A) => R): (date: string, a: A) => R {
+  const known = new Map<string, R>();
+  return (date, a) => {
+    const key = `${date}|${a}`;
+    let result = known.get(key);
+    if (result === undefined && !known.has(key)) {
+      if (known.size >= 100_000) known.clear();
+      result = fn(date, a);
+      known.set(key, result);
+    }
+    return result as R;
+  };
+}
+
 /** First day of the period holding `date` (weeks are ISO weeks, Monday first). */
-export function periodStart(date: string, period: Period): string {
+export const periodStart = remembered(periodStartOf);
+/** First day of the period after the one starting at `start`; null when that is after the year 9999. */
+export const nextPeriodStart = remembered(nextPeriodStartOf);
+
+function periodStartOf(date: string, period: Period): string {
   const d = parse(date);
   if (period === "DAY") return date;
   if (period === "WEEK") {
@@ -27,15 +49,16 @@ export function periodStart(date: string, period: Period): string {
   return format(utc(d.getUTCFullYear(), d.getUTCMonth() - (d.getUTCMonth() % months), 1));
 }
 
-/** First day of the period after the one starting at `start`; null when that is after the year 9999. */
-export function nextPeriodStart(start: string, period: Period): string | null {
+function nextPeriodStartOf(start: string, period: Period): string | null {
   const d = parse(start);
   if (period === "DAY" || period === "WEEK") d.setUTCDate(d.getUTCDate() + (period === "DAY" ? 1 : 7));
   else d.setUTCMonth(d.getUTCMonth() + MONTHS[period]!);
   return d.getUTCFullYear() > 9999 ? null : format(d);
 }
 
-export function addDays(date: string, days: number): string {
+export const addDays = remembered(addDaysOf);
+
+function addDaysOf(date: string, days: number): string {
   const d = parse(date);
   d.setUTCDate(d.getUTCDate() + days);
   return format(d);

@@ -5,13 +5,13 @@ import type { Db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query";
 
 /** The SQL expression of a value's period start; matches periodStart() in periods.ts. */
-const BUCKET: Record<Period, SQL> = {
-  DAY: sql.raw("v.date"),
-  WEEK: sql.raw("date_trunc('week', v.date::timestamp)::date"),
-  MONTH: sql.raw("date_trunc('month', v.date::timestamp)::date"),
-  QUARTER: sql.raw("date_trunc('quarter', v.date::timestamp)::date"),
-  HALF_YEAR: sql.raw("make_date(extract(year FROM v.date)::int, CASE WHEN extract(month FROM v.date) <= 6 THEN 1 ELSE 7 END, 1)"),
-  YEAR: sql.raw("date_trunc('year', v.date::timestamp)::date"),
+const BUCKET_SQL: Record<Period, string> = {
+  DAY: "v.date",
+  WEEK: "date_trunc('week', v.date::timestamp)::date",
+  MONTH: "date_trunc('month', v.date::timestamp)::date",
+  QUARTER: "date_trunc('quarter', v.date::timestamp)::date",
+  HALF_YEAR: "make_date(extract(year FROM v.date)::int, CASE WHEN extract(month FROM v.date) <= 6 THEN 1 ELSE 7 END, 1)",
+  YEAR: "date_trunc('year', v.date::timestamp)::date",
 };
 
 // First and last by date without sorting each group: arrays compare element by element, so
@@ -35,7 +35,7 @@ export interface BucketRow {
 
 /** One row per KPI and period holding entered records, with every grouping's aggregate. */
 export function bucketsQuery(guids: string[], period: Period, from: string, to: string): SQL {
-  const bucket = BUCKET[period];
+  const bucket = sql.raw(BUCKET_SQL[period]);
   return sql`
     SELECT v.kpi_guid::text AS guid, to_char(${bucket}, 'YYYY-MM-DD') AS bucket,
       sum(v.value) AS sum, avg(v.value) AS avg, min(v.value) AS min_value, max(v.value) AS max_value,
@@ -45,7 +45,41 @@ export function bucketsQuery(guids: string[], period: Period, from: string, to: 
     GROUP BY v.kpi_guid, ${bucket}`;
 }
 
+/** The rollup a period reads: weeks their own, months and the periods made of months the monthly one. */
+const GRAIN: Partial<Record<Period, "WEEK" | "MONTH">> = { WEEK: "WEEK", MONTH: "MONTH", QUARTER: "MONTH", HALF_YEAR: "MONTH", YEAR: "MONTH" };
+
+/** The same rows as bucketsQuery, from the rollups (kpi_rollups) instead of the values. */
+export function rollupBucketsQuery(guids: string[], period: Exclude<Period, "DAY">, from: string, to: string): SQL {
+  const grain = GRAIN[period]!;
+  const where = sql`r.grain = ${grain} AND r.kpi_guid IN (${guidList(guids)}) AND r.start >= ${from}::date AND r.start <= ${to}::date`;
+  if (period === grain) {
+    return sql`
+      SELECT r.kpi_guid::text AS guid, to_char(r.start, 'YYYY-MM-DD') AS bucket, r.sum, r.sum / r.count AS avg,
+        r.min AS min_value, r.max AS max_value, r.first_value, r.last_value
+      FROM kpi_rollups r WHERE ${where}`;
+  }
+  const bucket = sql.raw(BUCKET_SQL[period].replaceAll("v.date", "r.start"));
+  return sql`
+    SELECT r.kpi_guid::text AS guid, to_char(${bucket}, 'YYYY-MM-DD') AS bucket, sum(r.sum) AS sum, sum(r.sum) / sum(r.count) AS avg,
+      min(r.min) AS min_value, max(r.max) AS max_value,
+      (min(ARRAY[(r.first_date - DATE '2000-01-01')::float8, r.first_value]))[2] AS first_value,
+      (max(ARRAY[(r.last_date - DATE '2000-01-01')::float8, r.last_value]))[2] AS last_value
+    FROM kpi_rollups r WHERE ${where}
+    GROUP BY r.kpi_guid, ${bucket}`;
+}
+
+/**
+ * Per KPI and period, the aggregates of its entered values: days from the values, every other
+ * period from the rollups (which the values' triggers keep in step in every write's transaction).
+ */
 export async function aggregateBuckets(db: Db, guids: string[], period: Period, from: string, to: string): Promise<BucketRow[]> {
+  if (guids.length === 0) return [];
+  if (period !== "DAY") return queryRows<BucketRow>(db, rollupBucketsQuery(guids, period, from, to));
+  return rawBuckets(db, guids, period, from, to);
+}
+
+/** The same, computed from the values themselves (days; and the reference the rollups are tested against). */
+export async function rawBuckets(db: Db, guids: string[], period: Period, from: string, to: string): Promise<BucketRow[]> {
   if (guids.length === 0) return [];
   // The planner overestimates the groups and sorts every row, spilling to disk at the default
   // 4 MB; with more memory for this one query it hashes instead (about twice as fast).
@@ -116,7 +150,7 @@ export async function firstValueDate(db: Db, guids: string[]): Promise<string | 
   if (guids.length === 0) return null;
   const [row] = await queryRows<{ first: string | null }>(
     db,
-    sql`SELECT to_char(min(v.date), 'YYYY-MM-DD') AS first FROM kpi_values v WHERE v.kpi_guid IN (${guidList(guids)}) AND v.value IS NOT NULL`,
+    sql`SELECT to_char(min(r.first_date), 'YYYY-MM-DD') AS first FROM kpi_rollups r WHERE r.grain = 'MONTH' AND r.kpi_guid IN (${guidList(guids)})`,
   );
   return row?.first ?? null;
 }

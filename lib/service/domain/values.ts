@@ -147,7 +147,6 @@ export function badWriteItems(defs: StoredKpi[], items: { guid: string }[], path
 }
 
 const FIELD_BITS: Record<ValueField, number> = { value: 1, target: 2, baseline: 4, min: 8, max: 16, score: 32 };
-const SHORT: Record<ValueField, string> = { value: "v", target: "t", baseline: "b", min: "mn", max: "mx", score: "s" };
 
 /** Items for the same KPI and date merged in order, sorted by KPI and date. */
 function mergeSorted(items: WriteItem[]): WriteItem[] {
@@ -162,25 +161,20 @@ function mergeSorted(items: WriteItem[]): WriteItem[] {
 /**
  * Upserts every record in one statement, in KPI and date order: concurrent batches lock the
  * rows they share in the same order, so they wait for each other instead of deadlocking. Each
- * record carries the mask of the fields it names; ON CONFLICT keeps the others.
+ * record carries the mask of the fields it names; ON CONFLICT keeps the others. The records go
+ * as one array per column (unnest): no per-row JSON to parse on either side.
  */
 async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<StoredRecord[]> {
-  const rows = items.map((item) => {
-    const row: Record<string, unknown> = { g: item.guid, d: item.date, m: 0 };
-    for (const f of VALUE_FIELDS) {
-      if (item[f] === undefined) continue;
-      row.m = (row.m as number) | FIELD_BITS[f];
-      row[SHORT[f]] = item[f];
-    }
-    return row;
-  });
+  // sql.param: one array parameter each (a bare array would become one parameter per element).
+  const column = (f: ValueField) => sql.param(items.map((item) => item[f] ?? null));
+  const masks = sql.param(items.map((item) => VALUE_FIELDS.reduce((mask, f) => (item[f] === undefined ? mask : mask | FIELD_BITS[f]), 0)));
   const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
   return queryRows<StoredRecord>(
     tx,
     sql`INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
-        SELECT (e->>'g')::uuid, (e->>'d')::date, (e->>'v')::float8, (e->>'t')::float8, (e->>'b')::float8,
-               (e->>'mn')::float8, (e->>'mx')::float8, (e->>'s')::float8, (e->>'m')::smallint, ${now.toISOString()}::timestamptz
-        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) e
+        SELECT r.*, ${now.toISOString()}::timestamptz
+        FROM unnest(${sql.param(items.map((i) => i.guid))}::uuid[], ${sql.param(items.map((i) => i.date))}::date[], ${column("value")}::float8[], ${column("target")}::float8[],
+          ${column("baseline")}::float8[], ${column("min")}::float8[], ${column("max")}::float8[], ${column("score")}::float8[], ${masks}::smallint[]) AS r
         ORDER BY 1, 2
         ON CONFLICT (kpi_guid, date) DO UPDATE SET ${sql.join(VALUE_FIELDS.map(keep), sql`, `)},
           named_fields = excluded.named_fields, updated_at = excluded.updated_at
