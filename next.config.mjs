@@ -12,6 +12,8 @@ const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "proper-lockfile", "exceljs", "pdfmake", "nodemailer"],
   poweredByHeader: false,
+  // lib/cli/server.mjs compresses, at a cheaper level than Next's default.
+  compress: false,
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -1,5 +1,4 @@
-import { IsoDate } from "@/lib/contract/common";
-import { Period } from "@/lib/contract/kpis";
+import { isCalendarDate, isPeriod, type Period } from "@/lib/contract/constants";
 
 /** The chart's filters, kept in the URL: ?period=MONTH&from=2025-12-01&to=2026-11-30 */
 export interface ChartFilters {
@@ -32,10 +31,11 @@ export function defaultRange(period: Period, today = new Date()): { from: string
 /** The chart's filters from the URL; anything missing or invalid falls back to the defaults. */
 export function filtersFrom(params: Record<string, string | string[] | undefined>, today = new Date()): ChartFilters {
   const one = (key: string) => (Array.isArray(params[key]) ? params[key][0] : params[key]);
-  const period = Period.safeParse(one("period")).data ?? "MONTH";
+  const rawPeriod = one("period");
+  const period = isPeriod(rawPeriod) ? rawPeriod : "MONTH";
   const [rawFrom, rawTo] = [one("from"), one("to")];
-  const from = IsoDate.safeParse(rawFrom).data;
-  const to = IsoDate.safeParse(rawTo).data;
+  const from = rawFrom !== undefined && isCalendarDate(rawFrom) ? rawFrom : undefined;
+  const to = rawTo !== undefined && isCalendarDate(rawTo) ? rawTo : undefined;
   if (from && to && from <= to) return { period, from, to };
   const fallback = { period, ...defaultRange(period, today) };
   if (rawFrom === undefined && rawTo === undefined) return fallback;

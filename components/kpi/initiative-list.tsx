@@ -1,5 +1,5 @@
 import type { Initiative } from "@/lib/contract/initiatives";
-import { INITIATIVE_STATUS_NAMES } from "@/lib/contract/initiatives";
+import { INITIATIVE_STATUS_NAMES } from "@/lib/contract/constants";
 
 const STATUS_STYLE: Record<Initiative["status"], string> = {
   NOT_STARTED: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200",

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { KpiChart } from "@/components/charts/kpi-chart";
+import { LazyKpiChart } from "@/components/charts/lazy-kpi-chart";
 import type { Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
 import { NoteForm } from "@/components/notes/note-form";
@@ -63,7 +63,7 @@ export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeri
           <InitiativeList items={kpi.initiatives} />
         </div>
       )}
-      <KpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} notes={notesByPeriod} />
+      <LazyKpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} notes={notesByPeriod} />
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-sm font-semibold">Notes</h3>

@@ -2,7 +2,7 @@
 
 import type { MouseEvent } from "react";
 import { Sparkline } from "@/components/charts/sparkline";
-import { SCORING_DEFAULTS, Status } from "@/lib/contract/kpis";
+import { SCORING_DEFAULTS, STATUSES } from "@/lib/contract/constants";
 import { formatValue, statusMeaning, STATUS_LABEL } from "@/lib/format";
 import { RowHeader, Table, TableHead, Td, Th } from "@/components/ui/table";
 import { explainPoint } from "./explain";
@@ -75,7 +75,7 @@ export function StatusLegend() {
   const defaults = { onTrack: SCORING_DEFAULTS.onTrack, atRisk: SCORING_DEFAULTS.atRisk };
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400" aria-label="What the statuses mean">
-      {Status.options.filter((s) => s !== "NONE").map((status) => (
+      {STATUSES.filter((s) => s !== "NONE").map((status) => (
         <span key={status}>
           <span aria-hidden style={{ color: STATUS_TONE[status] }}>{STATUS_ICON[status]}</span> {STATUS_LABEL[status]}: {statusMeaning(status, defaults)}
         </span>

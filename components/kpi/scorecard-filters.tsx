@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { Period } from "@/lib/contract/kpis";
+import { PERIODS } from "@/lib/contract/constants";
 import { defaultRange, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -41,7 +41,7 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, e
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">Period</legend>
         <div className="flex flex-wrap gap-1 rounded-md border border-slate-300 bg-white p-0.5 dark:border-slate-700 dark:bg-slate-900">
-          {Period.options.map((period) => (
+          {PERIODS.map((period) => (
             <button
               key={period}
               type="button"

@@ -2,7 +2,8 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { Period, type KpiNode } from "@/lib/contract/kpis";
+import { PERIODS, type Period } from "@/lib/contract/constants";
+import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery } from "@/lib/bff/queries";
 import { defaultRange, PERIOD_LABELS } from "@/lib/filters";
 
@@ -18,7 +19,7 @@ export function PeriodTabs({ docId, current }: { docId: number; current: Period 
   const writable = writablePeriods(tree.root);
   return (
     <nav aria-label="Update interval" className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
-      {Period.options.filter((p) => writable.has(p)).map((period) => (
+      {PERIODS.filter((p) => writable.has(p)).map((period) => (
         <Link
           key={period}
           href={`/s/${docId}/values?${new URLSearchParams({ period, ...defaultRange(period) })}`}

@@ -1,5 +1,6 @@
-// Measures what each dashboard page costs a browser on a first load: JavaScript (raw and gzip)
-// and every request. Run against a running server: BASE_URL=http://localhost:3000 npm run bench:pages
+// Measures what each dashboard page costs a browser on a first load: JavaScript (raw and gzip),
+// split into the first-load scripts the HTML names (what hydration waits for) and those loaded
+// afterwards (the lazy chart), and every request. Run against a running server: BASE_URL=http://localhost:3000 npm run bench:pages
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
@@ -22,22 +23,27 @@ const pages = [
   ["/s/1/alerts", "alerts"],
   ["/webhooks", "webhooks"],
 ] as const;
-console.log("page             JS files   JS raw      JS gzip    requests");
+console.log("page             JS files   JS raw      JS gzip   first load gz   later gz   requests");
 for (const [path, name] of pages) {
   const context = await browser.newContext(path === "/login" ? {} : { storageState });
   const tab = await context.newPage();
-  const scripts: Promise<Buffer>[] = [];
+  const scripts: { url: string; body: Promise<Buffer> }[] = [];
+  let html = "";
   let requests = 0;
   tab.on("response", (response) => {
     requests++;
-    if (response.request().resourceType() === "script") scripts.push(response.body());
+    if (response.request().resourceType() === "script") scripts.push({ url: new URL(response.url()).pathname, body: response.body() });
+    if (response.request().resourceType() === "document") void response.text().then((t) => (html = t), () => {});
   });
   await tab.goto(`${base}${path}`, { waitUntil: "networkidle" });
-  const bodies = await Promise.all(scripts);
-  const raw = bodies.reduce((n, b) => n + b.length, 0);
-  const gzip = bodies.reduce((n, b) => n + gzipSync(b).length, 0);
+  const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
+  const named = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1]!.replaceAll("&amp;", "&"), base).pathname));
+  const kib = (list: { body: Buffer }[], f: (b: Buffer) => number) => (list.reduce((n, b) => n + f(b.body), 0) / 1024).toFixed(0);
+  const first = bodies.filter((b) => named.has(b.url));
+  const later = bodies.filter((b) => !named.has(b.url));
   console.log(
-    `${name.padEnd(16)} ${String(bodies.length).padStart(8)} ${(raw / 1024).toFixed(0).padStart(6)} KiB ${(gzip / 1024).toFixed(0).padStart(7)} KiB ${String(requests).padStart(10)}`,
+    `${name.padEnd(16)} ${String(bodies.length).padStart(8)} ${kib(bodies, (b) => b.length).padStart(6)} KiB ${kib(bodies, (b) => gzipSync(b).length).padStart(7)} KiB` +
+      ` ${kib(first, (b) => gzipSync(b).length).padStart(11)} KiB ${kib(later, (b) => gzipSync(b).length).padStart(10)} KiB ${String(requests).padStart(9)}`,
   );
   await context.close();
 }

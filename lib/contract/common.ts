@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isCalendarDate } from "./constants";
+
+export { isCalendarDate };
 
 export const ErrorCode = z.enum([
   "invalid_request",
@@ -39,18 +42,6 @@ export const ErrorBody = z
     },
   });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written yyyy-MM-dd (2023-02-30 is false). */
-export function isCalendarDate(text: string): boolean {
-  if (!DATE_SHAPE.test(text)) return false;
-  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
-  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 export const IsoDate = z
   .string()

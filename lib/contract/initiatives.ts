@@ -1,17 +1,12 @@
 import { z } from "zod";
 import { IsoDate } from "./common";
+import { INITIATIVE_STATUS_NAMES, INITIATIVE_STATUSES } from "./constants";
 
-export const InitiativeStatus = z.enum(["NOT_STARTED", "IN_PROGRESS", "ON_HOLD", "COMPLETED", "CANCELLED"]);
+export { INITIATIVE_STATUS_NAMES };
+
+export const InitiativeStatus = z.enum(INITIATIVE_STATUSES);
 export type InitiativeStatus = z.infer<typeof InitiativeStatus>;
 export const DurationUnit = z.enum(["DAY", "WEEK", "MONTH", "YEAR"]);
-
-export const INITIATIVE_STATUS_NAMES: Record<InitiativeStatus, string> = {
-  NOT_STARTED: "Not started",
-  IN_PROGRESS: "In progress",
-  ON_HOLD: "On hold",
-  COMPLETED: "Completed",
-  CANCELLED: "Cancelled",
-};
 
 export const InitiativeStatusList = z
   .object({ items: z.array(z.object({ value: InitiativeStatus, name: z.string() })) })

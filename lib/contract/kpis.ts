@@ -1,18 +1,18 @@
 import { z } from "zod";
+import { PERIODS, SCORING_DEFAULTS, STATUSES } from "./constants";
 import { Initiative } from "./initiatives";
 
-export const Period = z.enum(["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"]);
+export { SCORING_DEFAULTS };
+
+export const Period = z.enum(PERIODS);
 export type Period = z.infer<typeof Period>;
 export const IndicatorType = z.enum(["CONTAINER", "INDICATOR"]);
 export const Grouping = z.enum(["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"]);
 export type Grouping = z.infer<typeof Grouping>;
 export const Optimization = z.enum(["MAXIMIZE", "MINIMIZE", "BINARY"]);
 export type Optimization = z.infer<typeof Optimization>;
-export const Status = z.enum(["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"]);
+export const Status = z.enum(STATUSES);
 export type Status = z.infer<typeof Status>;
-
-/** A KPI's thresholds and cap when it sets none (see the contract's "Scores and statuses"). */
-export const SCORING_DEFAULTS = { onTrack: 1, atRisk: 0.7, cap: 1 } as const;
 
 export const Thresholds = z
   .object({
