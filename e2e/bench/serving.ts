@@ -64,7 +64,7 @@ try {
   if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
   const { token } = (await login.json()) as { token: string };
   const auth = { Token: token };
-  const docs = (await (await fetch(`${base}/rest/api/document/list`, { headers: auth })).json()) as { documents: { id: number }[] };
+  const docs = (await (await fetch(`${base}/rest/api/documents/list`, { headers: auth })).json()) as { documents: { id: number }[] };
   const doc = docs.documents[0]!.id;
   await new Promise((r) => setTimeout(r, 3000)); // let start-up work settle before reading memory
 
