@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { kpiValues } from "@/lib/db/schema";
-import { accountWithScorecards, createTestApi, jsonInit, type TestApi } from "@/lib/testing/api";
+import { jsonInit, propertyScorecard, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 
 // ---- The reference: the grouped values controller written as plainly as possible. ----
@@ -153,20 +153,13 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
 
   beforeAll(async () => {
     database = await open();
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 });
-    const owner = await accountWithScorecards(api, database.db, "grouped@example.com", [
-      {
-        name: "Property",
-        kpis: [
-          { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2 }, { name: "B", weight: 1 }] },
-          { name: "F", type: "INDICATOR", formula: "0" },
-        ],
-      },
-    ]);
-    auth = owner.auth;
-    doc = owner.scorecardIds[0]!;
-    const items = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { name: string; guid: string }[];
-    guid = Object.fromEntries(items.map((k) => [k.name, k.guid]));
+    ({ api, auth, doc, guid } = await propertyScorecard(database.db, "grouped@example.com", {
+      name: "Property",
+      kpis: [
+        { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2 }, { name: "B", weight: 1 }] },
+        { name: "F", type: "INDICATOR", formula: "0" },
+      ],
+    }));
   });
   afterAll(() => database.close());
 

@@ -6,7 +6,7 @@ import type { Series } from "@/lib/contract/grouped";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query";
 import { kpis as kpiTable, kpiValues } from "@/lib/db/schema";
-import { accountWithScorecards, createTestApi, jsonInit, type TestApi } from "@/lib/testing/api";
+import { accountWithScorecards, createTestApi, jsonInit, propertyScorecard, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 import { seriesFor } from "./domain/grouped";
 import { periodsBetween } from "./domain/periods";
@@ -98,20 +98,13 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
 
   beforeAll(async () => {
     database = await open();
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 });
-    const owner = await accountWithScorecards(api, database.db, "rollups@example.com", [
-      {
-        name: "Rollups",
-        kpis: [
-          { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2, target: 50 }, { name: "B", target: 10, optimization: "MINIMIZE" }, { name: "D", target: 0 }] },
-          { name: "F", formula: "0" },
-        ],
-      },
-    ]);
-    auth = owner.auth;
-    doc = owner.scorecardIds[0]!;
-    const items = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { name: string; guid: string }[];
-    guid = Object.fromEntries(items.map((k) => [k.name, k.guid]));
+    ({ api, auth, doc, guid } = await propertyScorecard(database.db, "rollups@example.com", {
+      name: "Rollups",
+      kpis: [
+        { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2, target: 50 }, { name: "B", target: 10, optimization: "MINIMIZE" }, { name: "D", target: 0 }] },
+        { name: "F", formula: "0" },
+      ],
+    }));
     await database.db.update(kpiTable).set({ formula: `[${guid.A}] - [${guid.B}] / 2` }).where(eq(kpiTable.guid, guid.F!));
   });
   afterAll(() => database.close());

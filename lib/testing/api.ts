@@ -70,3 +70,15 @@ export async function teammate(api: TestApi, db: Db, accountId: number, email: s
   const { token } = (await response.json()) as { token: string };
   return { userId, email, password, token, auth: { Token: token } };
 }
+
+/**
+ * One scorecard for property tests: an API with no practical call limit, its owner logged in,
+ * and the KPIs' GUIDs by name.
+ */
+export async function propertyScorecard(db: Db, email: string, card: ScorecardFile) {
+  const api = createTestApi(db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 });
+  const owner = await accountWithScorecards(api, db, email, [card]);
+  const doc = owner.scorecardIds[0]!;
+  const items = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: owner.auth })).json()).items as { name: string; guid: string }[];
+  return { api, auth: owner.auth, doc, guid: Object.fromEntries(items.map((k) => [k.name, k.guid])) as Record<string, string> };
+}
