@@ -3,7 +3,9 @@
 // the read, and the scan of the raw values the rollups replaced.
 // Run: npm run bench   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, when set)
 import type { Period } from "@/lib/contract/kpis";
+import { inArray } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
+import { kpis as kpiTable } from "@/lib/db/schema";
 import { periodsBetween } from "@/lib/service/domain/periods";
 import { aggregateBuckets, latestEntries, rawBuckets, scaleChanges } from "@/lib/service/domain/value-queries";
 import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
@@ -74,6 +76,15 @@ async function bench(name: string, database: Database) {
   });
   const rate = (ms: number) => `${Math.round(5000 / (ms / 1000)).toLocaleString("en-US")} values/s`;
   console.log(`  batch write, 5000 values (overwrites, rollups and alerts included)   median ${fmt(median(write))} (${rate(median(write))})   p95 ${fmt(p95(write))}`);
+  // The same write when every KPI requires a note for off-track values (all on track here: checked, none refused).
+  await database.db.update(kpiTable).set({ noteRequiredOffTrack: true }).where(inArray(kpiTable.guid, indicators));
+  const strict = await time(async () => {
+    const items = all.slice(0, 5000).map((item) => ({ ...item, value: 160 + ++round / 1000 }));
+    const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, auth));
+    if (response.status !== 200) throw new Error(`write failed: ${response.status}`);
+  });
+  await database.db.update(kpiTable).set({ noteRequiredOffTrack: false }).where(inArray(kpiTable.guid, indicators));
+  console.log(`  the same, every KPI requiring notes when off track       median ${fmt(median(strict))} (${rate(median(strict))})   p95 ${fmt(p95(strict))}`);
 
   for (const period of ["MONTH", "WEEK"] as Period[]) {
     const api_ = await time(async () => {

@@ -105,5 +105,19 @@ describe.each(testDatabases)("notes on KPIs on $name", ({ open }) => {
     expect((await call("POST", `/api/document/${doc}/kpi/indicator/${sales}/value/2024-09-01`, { value: 75 })).status).toBe(200);
     await note(sales, "2024-08-01", "Our biggest client paused orders");
     expect((await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ guid: sales, date: "2024-08-20", value: 30 }] })).status).toBe(200);
+
+    // Each value is judged against the target in force at its date, the same write's included:
+    // 32 from October makes 30 at risk there; the 80 set in the batch makes December's 30 off track.
+    expect((await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ guid: sales, date: "2024-10-05", target: 32 }, { guid: sales, date: "2024-10-10", value: 30 }] })).status).toBe(200);
+    const mixed = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: [
+        { guid: sales, date: "2024-08-25", value: 30 },
+        { guid: sales, date: "2024-11-10", value: 30 },
+        { guid: sales, date: "2024-12-01", target: 80 },
+        { guid: sales, date: "2024-12-10", value: 30 },
+      ],
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.details).toEqual([{ path: "items.3.value", message: "Sales would be off track in Dec 2024: add a note saying why, then save" }]);
   });
 });

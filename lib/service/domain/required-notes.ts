@@ -1,19 +1,22 @@
 import "server-only";
-import { and, eq, gte, inArray, lt, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import type { Tx } from "@/lib/db/client";
 import { kpiNotes, kpis } from "@/lib/db/schema";
 import { periodLabel } from "@/lib/format";
 import { invalidRequest } from "../errors";
-import { nextPeriodStart, periodStart } from "./periods";
-import { scoredAt } from "./scored-at";
+import { addDays, LAST_DATE, nextPeriodStart, periodStart } from "./periods";
+import { inForce } from "./scales";
+import { scoredWith } from "./scored-at";
+import { scaleChanges } from "./value-queries";
 
 type Written = { guid: string; date: string; value: number | null };
 
 /**
  * For KPIs that require it, a value that leaves the KPI off track needs a note in its period
  * (the KPI's update interval). Runs in the write's transaction after the upsert, so the score
- * uses the targets the same write may have set; a refusal rolls the whole write back.
+ * uses the targets the same write may have set; a refusal rolls the whole write back. Three
+ * queries whatever the size of the write: the strict KPIs, their scale records, their notes.
  */
 export async function requireNotesWhereOffTrack(tx: Tx, written: Written[], pathOf: (w: Written) => string): Promise<void> {
   const valued = written.filter((w) => w.value !== null);
@@ -24,21 +27,42 @@ export async function requireNotesWhereOffTrack(tx: Tx, written: Written[], path
     .where(and(inArray(kpis.guid, [...new Set(valued.map((w) => w.guid))]), eq(kpis.noteRequiredOffTrack, true)));
   if (strict.length === 0) return;
   const byGuid = new Map(strict.map((k) => [k.guid, k]));
-  const problems: ErrorDetail[] = [];
-  for (const w of valued) {
-    const kpi = byGuid.get(w.guid);
-    if (!kpi) continue;
-    if ((await scoredAt(tx, kpi, w.date, w.value!)).status !== "OFF_TRACK") continue;
-    const start = periodStart(w.date, kpi.updateInterval);
-    const end = nextPeriodStart(start, kpi.updateInterval);
-    const [note] = await tx
-      .select({ id: kpiNotes.id })
+  const checked = valued.filter((w) => byGuid.has(w.guid)).sort((a, b) => (a.guid === b.guid ? (a.date < b.date ? -1 : 1) : a.guid < b.guid ? -1 : 1));
+  const periodOf = (w: Written) => {
+    const interval = byGuid.get(w.guid)!.updateInterval;
+    const start = periodStart(w.date, interval);
+    const next = nextPeriodStart(start, interval);
+    return { start, end: next === null ? LAST_DATE : addDays(next, -1) };
+  };
+  const guids = [...byGuid.keys()];
+  const periods = new Map(checked.map((w) => [w, periodOf(w)]));
+  const [changes, notes] = await Promise.all([
+    scaleChanges(tx, guids, "0001-01-01", checked.map((w) => w.date).sort().at(-1)!),
+    tx
+      .select({ kpiGuid: kpiNotes.kpiGuid, date: kpiNotes.date })
       .from(kpiNotes)
-      .where(and(eq(kpiNotes.kpiGuid, kpi.guid), gte(kpiNotes.date, start), end ? lt(kpiNotes.date, end) : lte(kpiNotes.date, "9999-12-31")))
-      .limit(1);
-    if (!note) {
-      problems.push({ path: pathOf(w), message: `${kpi.name} would be off track in ${periodLabel(start, kpi.updateInterval)}: add a note saying why, then save` });
+      .where(
+        and(
+          inArray(kpiNotes.kpiGuid, guids),
+          gte(kpiNotes.date, [...periods.values()].map((p) => p.start).sort()[0]!),
+          lte(kpiNotes.date, [...periods.values()].map((p) => p.end).sort().at(-1)!),
+        ),
+      ),
+  ]);
+
+  const offTrack = new Set<Written>();
+  for (const [guid, kpi] of byGuid) {
+    // Dates ascend within a KPI, so one walk through its scale records serves all its values.
+    const { at } = inForce(kpi, changes.filter((c) => c.guid === guid), {});
+    const noted = notes.filter((n) => n.kpiGuid === guid).map((n) => n.date);
+    for (const w of checked.filter((c) => c.guid === guid)) {
+      if (scoredWith(kpi, at(w.date), w.value!).status !== "OFF_TRACK") continue;
+      const { start, end } = periods.get(w)!;
+      if (!noted.some((d) => d >= start && d <= end)) offTrack.add(w);
     }
   }
+  const problems: ErrorDetail[] = valued
+    .filter((w) => offTrack.has(w))
+    .map((w) => ({ path: pathOf(w), message: `${byGuid.get(w.guid)!.name} would be off track in ${periodLabel(periods.get(w)!.start, byGuid.get(w.guid)!.updateInterval)}: add a note saying why, then save` }));
   if (problems.length) throw invalidRequest(problems[0]!.message, problems);
 }

@@ -29,7 +29,7 @@ const endOf = (start: string, period: Period) => {
 };
 
 /** Walks the changes in date order: what is in force at the end of each update period asked for (ends must not decrease). */
-function inForce(kpi: ScaledKpi, changes: ScaleChange[], prior: Partial<Scale>) {
+export function inForce(kpi: ScaledKpi, changes: ScaleChange[], prior: Partial<Scale>) {
   const current: Scale = { target: prior.target ?? kpi.target, baseline: prior.baseline ?? kpi.baseline, min: prior.min ?? kpi.min, max: prior.max ?? kpi.max };
   let next = 0;
   const at = (end: string): Scale => {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { performance } from "./performance";
+import { performance, type Scale } from "./performance";
 import type { StoredKpi } from "./scorecards";
 import { scoreOf, statusOf } from "./scoring";
 import { latestEntries } from "./value-queries";
@@ -12,12 +12,11 @@ import { latestEntries } from "./value-queries";
  */
 export async function scoredAt(db: Db, kpi: StoredKpi, date: string, value: number) {
   const scale = (await latestEntries(db, [kpi.guid], date, true)).get(kpi.guid);
-  const inForce = {
-    min: scale?.min ?? kpi.min,
-    max: scale?.max ?? kpi.max,
-    target: scale?.target ?? kpi.target,
-    baseline: scale?.baseline ?? kpi.baseline,
-  };
+  return scoredWith(kpi, { min: scale?.min ?? kpi.min, max: scale?.max ?? kpi.max, target: scale?.target ?? kpi.target, baseline: scale?.baseline ?? kpi.baseline }, value);
+}
+
+/** A value scored against scale figures already known (many values of one write: one read of the scales). */
+export function scoredWith(kpi: StoredKpi, inForce: Scale, value: number) {
   const score = scoreOf(value, inForce, kpi);
   return { inForce, performance: performance(value, kpi.optimization, inForce), score, status: statusOf(score, kpi) };
 }
