@@ -159,8 +159,8 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
   });
 
   it("builds the rollups of values stored before the migration", async () => {
-    // The migration's own backfill: values written with the triggers off, then the migration's
-    // INSERT ... SELECT run again, equal the trigger-maintained result.
+    // The migration's own backfill, run on values whose rollups are gone, rebuilds exactly what
+    // the triggers kept.
     await database.db.delete(kpiValues);
     await run({ kind: "write", items: Array.from({ length: 200 }, (_, i) => ({ kpi: ["A", "B", "D"][i % 3]!, day: (i * 7) % SPAN_DAYS, value: i - 50 })) });
     const maintained = await rollupsAndTruth(database.db);

@@ -1,5 +1,6 @@
 import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { INITIATIVE_STATUSES } from "@/lib/contract/constants";
 import { createdAt } from "./common";
 import { accounts, users } from "./people";
 
@@ -147,7 +148,6 @@ export const kpiRollups = pgTable(
   (t) => [primaryKey({ columns: [t.kpiGuid, t.grain, t.start] })],
 );
 
-export const INITIATIVE_STATUSES = ["NOT_STARTED", "IN_PROGRESS", "ON_HOLD", "COMPLETED", "CANCELLED"] as const;
 
 /** A project or action meant to move a KPI (the vendor's "initiative"), attached to one KPI. */
 export const initiatives = pgTable(
