@@ -2,7 +2,7 @@
 // on PGlite and PostgreSQL: the API in-process beside the rollup SQL it reads, every query of
 // the read, and the scan of the raw values the rollups replaced.
 // Run: npm run bench   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, when set)
-import type { Period } from "@/lib/contract/kpis";
+import type { Grouping, Period } from "@/lib/contract/kpis";
 import { inArray } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { kpis as kpiTable } from "@/lib/db/schema";
@@ -55,8 +55,9 @@ async function bench(name: string, database: Database) {
     },
   ]);
   const doc = scorecardIds[0]!;
-  const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string }[];
-  const indicators = kpis.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid);
+  const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string; grouping: Grouping }[];
+  const indicatorKpis = kpis.filter((k) => k.indicatorType === "INDICATOR");
+  const indicators = indicatorKpis.map((k) => k.guid);
   const days = (Date.parse(TO) - Date.parse(FROM)) / 86_400_000 + 1;
   const all = indicators.flatMap((guid, k) =>
     Array.from({ length: days }, (_, d) => ({ guid, date: dayAfter(FROM, d), value: 100 + 50 * Math.sin((d + k) / 30) })),
@@ -94,15 +95,15 @@ async function bench(name: string, database: Database) {
     });
     const spans = periodsBetween(FROM, TO, period)!;
     const [first, last] = [spans[0]!.start, spans[spans.length - 1]!.end];
-    const rollup = await time(() => aggregateBuckets(database.db, indicators, period, first, last));
+    const rollup = await time(() => aggregateBuckets(database.db, indicatorKpis, period, first, last));
     const queries = await time(() =>
       Promise.all([
-        aggregateBuckets(database.db, indicators, period, first, last),
+        aggregateBuckets(database.db, indicatorKpis, period, first, last),
         latestEntries(database.db, indicators, first, false),
         scaleChanges(database.db, indicators, first, last),
       ]),
     );
-    const raw = await time(() => rawBuckets(database.db, indicators, period, first, last));
+    const raw = await time(() => rawBuckets(database.db, indicatorKpis, period, first, last));
     console.log(
       `  grouped read by ${period.padEnd(5)}  API median ${fmt(median(api_))} p95 ${fmt(p95(api_))}` +
         ` | rollup SQL ${fmt(median(rollup))} (API ${(median(api_) / median(rollup)).toFixed(1)}x)` +

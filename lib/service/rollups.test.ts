@@ -158,6 +158,21 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
     );
   });
 
+  it("averages a period whose values are too small for PostgreSQL's division (a subnormal mean)", async () => {
+    // 5e-324 / 3 rounds to 0: PostgreSQL's float division calls that an underflow and failed the read.
+    await database.db.delete(kpiValues);
+    await database.db.update(kpiTable).set({ grouping: "AVERAGE" }).where(eq(kpiTable.guid, guid.A!));
+    await run({ kind: "write", items: [0, 1, 2].map((day) => ({ kpi: "A", day, value: day === 0 ? 5e-324 : 0 })) });
+    for (const period of PERIODS) {
+      const response = await api.call(`/api/document/${doc}/kpi/indicator/${guid.A}/grouped-value/${period}/${FROM}/${dayOf(2)}`, { headers: auth });
+      expect(response.status, period).toBe(200);
+      const { item } = (await response.json()) as { item: Series };
+      const entered = item.points.filter((p) => p.source === "ENTERED").map((p) => p.value);
+      expect(entered.length, period).toBeGreaterThan(0);
+      for (const value of entered) expect(value, period).toBeLessThan(1e-300);
+    }
+  });
+
   it("builds the rollups of values stored before the migration", async () => {
     // The migration's own backfill, run on values whose rollups are gone, rebuilds exactly what
     // the triggers kept.

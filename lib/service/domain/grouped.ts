@@ -1,6 +1,7 @@
 import "server-only";
 import type { GroupedValues, Series } from "@/lib/contract/grouped";
-import type { Grouping, Period } from "@/lib/contract/kpis";
+import type { Period } from "@/lib/contract/kpis";
+import type { Note } from "@/lib/contract/notes";
 import type { Ctx, Deps } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import type { Scale } from "./performance";
@@ -9,7 +10,7 @@ import type { ScaleChange } from "./scales";
 import { scorecardKpis } from "./scorecards";
 import { notesOf } from "./notes";
 import { computeSeries, dependencies, isCalculated, type Bucket, type KpiDef, type Prior } from "./series";
-import { aggregateBuckets, firstValueDate, latestEntries, scaleChanges, type BucketRow } from "./value-queries";
+import { aggregateBuckets, firstValueDate, latestEntries, scaleChanges } from "./value-queries";
 
 export function spansOrThrow(from: string, to: string, period: Period): PeriodSpan[] {
   if (from > to) throw invalidRequest("startDate is after endDate", [{ path: "endDate", message: "Must not be before startDate" }]);
@@ -31,6 +32,7 @@ export interface SeriesRequest {
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
 type BucketSource = typeof aggregateBuckets;
 
@@ -55,39 +57,26 @@ export async function seriesFor(deps: Deps, { defs, wanted, spans, period }: Ser
     if (end === null) scalesTo = LAST_DATE;
     else if (addDays(end, -1) > scalesTo) scalesTo = addDays(end, -1);
   }
+  const enteredKpis = entered.map((guid) => ({ guid, grouping: byGuid.get(guid)!.grouping }));
   const [rows, latest, scalePrior, changes] = await Promise.all([
-    readBuckets(deps.db, entered, period, first, last),
+    readBuckets(deps.db, enteredKpis, period, first, last),
     latestEntries(deps.db, entered, first, false),
     scalesFrom === first ? null : latestEntries(deps.db, entered, scalesFrom, false),
     scaleChanges(deps.db, entered, scalesFrom, scalesTo),
   ]);
-  const buckets = new Map<string, Map<string, Bucket>>();
+  // Rows name their period by its first day's number: the span it starts.
+  const spanOf = new Map(spans.map((span, i) => [Date.parse(span.start) / DAY_MS, i]));
+  const perKpi = entered.map(() => new Array<Bucket | undefined>(spans.length));
   for (const r of rows) {
-    if (!buckets.has(r.guid)) buckets.set(r.guid, new Map());
-    buckets.get(r.guid)!.set(r.bucket, { agg: grouped(r, byGuid.get(r.guid)!.grouping), last: r.last_value });
+    const agg = enteredKpis[r.kpi]!.grouping === "AVERAGE" && r.agg !== null ? r.agg / r.count : r.agg;
+    perKpi[r.kpi]![spanOf.get(r.day)!] = { agg, last: r.last };
   }
+  const buckets = new Map(entered.map((guid, i) => [guid, perKpi[i]!]));
   const prior = new Map<string, Prior>([...latest].map(([g, l]) => [g, { value: l.value }]));
   const scales = new Map<string, { prior: Partial<Scale>; changes: ScaleChange[] }>();
   for (const [g, l] of scalePrior ?? latest) scales.set(g, { prior: { target: l.target, baseline: l.baseline, min: l.min, max: l.max }, changes: [] });
   for (const c of changes) scales.get(c.guid)?.changes.push(c);
   return computeSeries({ kpis: defs, spans, period, today: isoDay(deps.now()), buckets, prior, scales }, wanted);
-}
-
-function grouped(row: BucketRow, grouping: Grouping): number | null {
-  switch (grouping) {
-    case "SUM":
-      return row.sum;
-    case "MIN":
-      return row.min_value;
-    case "MAX":
-      return row.max_value;
-    case "FIRST":
-      return row.first_value;
-    case "LAST":
-      return row.last_value;
-    default:
-      return row.avg;
-  }
 }
 
 export interface GroupedRequest {
@@ -99,15 +88,20 @@ export interface GroupedRequest {
   guids?: string[];
 }
 
-/** The API's grouped read: each series with the notes dated within the range (one query more). */
+/** The API's grouped read: each series with the notes dated within the range (one query more, run beside). */
 export async function groupedValues(ctx: Ctx, request: GroupedRequest, { notes = true } = {}): Promise<GroupedValues> {
-  const grouped = await groupedOf(ctx.deps, await scorecardKpis(ctx, request.docId), request);
-  return notes ? withNotes(ctx.deps, grouped) : grouped;
+  const defs = await scorecardKpis(ctx, request.docId);
+  return notes ? withNotes(ctx.deps, defs, request) : groupedOf(ctx.deps, defs, request);
 }
 
-async function withNotes(deps: Deps, grouped: GroupedValues): Promise<GroupedValues> {
-  const notes = await notesOf(deps.db, grouped.items.map((s) => s.guid), grouped.start, grouped.end);
-  return { ...grouped, items: grouped.items.map((s) => ({ ...s, notes: notes.filter((n) => n.kpiGuid === s.guid) })) };
+async function withNotes(deps: Deps, defs: KpiDef[], request: Omit<GroupedRequest, "docId">): Promise<GroupedValues> {
+  const [grouped, notes] = await Promise.all([
+    groupedOf(deps, defs, request),
+    notesOf(deps.db, request.guids ?? defs.map((d) => d.guid), request.startDate, request.endDate),
+  ]);
+  const byKpi = new Map<string, Note[]>();
+  for (const note of notes) byKpi.set(note.kpiGuid, [...(byKpi.get(note.kpiGuid) ?? []), note]);
+  return { ...grouped, items: grouped.items.map((s) => ({ ...s, notes: byKpi.get(s.guid) ?? [] })) };
 }
 
 /** Grouped values of KPIs already read (with the caller's access checked): no query for them again. */
@@ -132,5 +126,5 @@ export async function groupedAllTime(ctx: Ctx, { docId, period, guids }: Omit<Gr
   const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
   const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
   const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
-  return withNotes(ctx.deps, await groupedOf(ctx.deps, defs, { period, startDate, endDate: today, guids }));
+  return withNotes(ctx.deps, defs, { period, startDate, endDate: today, guids });
 }

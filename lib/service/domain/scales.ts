@@ -45,18 +45,25 @@ export function inForce(kpi: ScaledKpi, changes: ScaleChange[], prior: Partial<S
 
 /** The same scale for `count` update periods: what combining them one by one gives, without the dates. */
 function combineSame(scale: Scale, count: number, grouping: Grouping): Scale {
-  const repeated = (v: number | null) => {
-    if (v === null) return null;
-    let sum = 0;
-    for (let i = 0; i < count; i++) sum += v * 1;
-    return grouping === "SUM" ? sum : grouping === "AVERAGE" ? sum / count : v;
+  return {
+    target: repeated(scale.target, count, grouping),
+    baseline: repeated(scale.baseline, count, grouping),
+    min: repeated(scale.min, count, grouping),
+    max: repeated(scale.max, count, grouping),
   };
-  return { target: repeated(scale.target), baseline: repeated(scale.baseline), min: repeated(scale.min), max: repeated(scale.max) };
 }
 
-type Part = { scale: Scale; share: number };
+function repeated(v: number | null, count: number, grouping: Grouping): number | null {
+  if (v === null) return null;
+  let sum = 0;
+  for (let i = 0; i < count; i++) sum += v * 1;
+  return grouping === "SUM" ? sum : grouping === "AVERAGE" ? sum / count : v;
+}
 
-function combine(parts: Part[], grouping: Grouping, field: (typeof SCALE_FIELDS)[number]): number | null {
+type ScaledPart = { scale: Scale; share: number };
+
+// The share counts for SUM only: the others combine the parts' scales as they are.
+function combine(parts: ScaledPart[], grouping: Grouping, field: (typeof SCALE_FIELDS)[number]): number | null {
   const values = parts.map((p) => p.scale[field]);
   const known = values.filter((v): v is number => v !== null);
   switch (grouping) {
@@ -76,42 +83,71 @@ function combine(parts: Part[], grouping: Grouping, field: (typeof SCALE_FIELDS)
   }
 }
 
-/** Each span's scale, and whether the span is complete (it ended before today). */
-export function spanScales(kpi: ScaledKpi, spans: PeriodSpan[], view: Period, changes: ScaleChange[], prior: Partial<Scale>, today: string) {
-  const { at, changesBy } = inForce(kpi, changes, prior);
-  const interval = kpi.updateInterval;
+/** How a span's scale is made of the KPI's update periods: the same for every KPI of one update interval. */
+type SpanLayout =
+  /** A period finer than the update interval: the scale at the end of one update period. */
+  | { kind: "one"; end: string; complete: boolean }
+  /** A complete span of `count` daily or weekly update periods: one scale combined, unless it changes inside. */
+  | { kind: "many"; count: number; firstEnd: string; lastEnd: string; parts: () => Part[]; complete: true }
+  | { kind: "parts"; parts: () => Part[]; complete: boolean };
+
+/** An update period inside a span: its end, and the share of it that counts (the running one's elapsed days). */
+type Part = { end: string; share: number };
+
+/**
+ * Each span's layout over the update periods of `interval`: computed once per read and interval
+ * (the calendar walk was most of a read's time when done again for every KPI).
+ */
+export function spanLayouts(spans: PeriodSpan[], view: Period, interval: Period, today: string): SpanLayout[] {
   if (ORDER[view] < ORDER[interval]) {
     // A finer period: the update period that starts inside it (its value is written on that first
     // day), else the one holding it.
     return spans.map((span) => {
       const next = nextPeriodStart(periodStart(span.start, interval), interval);
       const own = span.start === periodStart(span.start, interval) || next === null || next > span.end ? periodStart(span.start, interval) : next;
-      return { scale: at(endOf(own, interval)), complete: span.end < today };
+      return { kind: "one", end: endOf(own, interval), complete: span.end < today };
     });
   }
-  return spans.map((span) => {
-    let start: string | null = periodStart(span.start, interval);
-    if (start < span.start) start = nextPeriodStart(start, interval);
-    // Daily and weekly KPIs have many update periods per span: when the span is over and no
-    // scale changes inside it, they all share one scale, combined without walking the days.
-    if (start !== null && start <= span.end && span.end < today && (interval === "DAY" || interval === "WEEK")) {
+  return spans.map((span): SpanLayout => {
+    let first: string | null = periodStart(span.start, interval);
+    if (first < span.start) first = nextPeriodStart(first, interval);
+    const complete = span.end < today;
+    let memo: Part[] | undefined;
+    const parts = () => (memo ??= partsOf(first, span, interval, today));
+    // Daily and weekly KPIs have many update periods per span: when the span is over, they can
+    // share one scale, combined without walking the days.
+    if (first !== null && first <= span.end && complete && (interval === "DAY" || interval === "WEEK")) {
       const step = interval === "DAY" ? 1 : 7;
-      const count = Math.floor((days(start, span.end) - 1) / step) + 1;
-      const firstEnd = endOf(start, interval);
-      const lastEnd = endOf(addDays(start, (count - 1) * step), interval);
-      const scale = at(firstEnd);
-      if (!changesBy(lastEnd)) return { scale: combineSame(scale, count, kpi.grouping), complete: true };
+      const count = Math.floor((days(first, span.end) - 1) / step) + 1;
+      return { kind: "many", count, firstEnd: endOf(first, interval), lastEnd: endOf(addDays(first, (count - 1) * step), interval), parts, complete };
     }
-    const parts: Part[] = [];
-    for (; start !== null && start <= span.end; start = nextPeriodStart(start, interval)) {
-      const end = endOf(start, interval);
-      // Today's period counts what has begun; its running update period by the days gone (SUM).
-      const current = span.end >= today;
-      if (current && start > today) break;
-      const share = current && end >= today && kpi.grouping === "SUM" ? days(start, today) / days(start, end) : 1;
-      parts.push({ scale: at(end), share });
+    return { kind: "parts", parts, complete };
+  });
+}
+
+function partsOf(first: string | null, span: PeriodSpan, interval: Period, today: string): Part[] {
+  const parts: Part[] = [];
+  for (let start = first; start !== null && start <= span.end; start = nextPeriodStart(start, interval)) {
+    const end = endOf(start, interval);
+    // Today's period counts what has begun; its running update period by the days gone (SUM).
+    const current = span.end >= today;
+    if (current && start > today) break;
+    parts.push({ end, share: current && end >= today ? days(start, today) / days(start, end) : 1 });
+  }
+  return parts;
+}
+
+/** Each span's scale, and whether the span is complete (it ended before today). */
+export function spanScales(kpi: ScaledKpi, layouts: SpanLayout[], changes: ScaleChange[], prior: Partial<Scale>) {
+  const { at, changesBy } = inForce(kpi, changes, prior);
+  return layouts.map((layout) => {
+    if (layout.kind === "one") return { scale: at(layout.end), complete: layout.complete };
+    if (layout.kind === "many") {
+      const scale = at(layout.firstEnd);
+      if (!changesBy(layout.lastEnd)) return { scale: combineSame(scale, layout.count, kpi.grouping), complete: true };
     }
+    const parts = layout.parts().map(({ end, share }) => ({ scale: at(end), share }));
     const scale = Object.fromEntries(SCALE_FIELDS.map((f) => [f, combine(parts, kpi.grouping, f)])) as unknown as Scale;
-    return { scale, complete: span.end < today };
+    return { scale, complete: layout.complete };
   });
 }

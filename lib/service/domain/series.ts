@@ -6,7 +6,7 @@ import type { Point, PointSource, Series } from "@/lib/contract/grouped";
 import { evaluate, FormulaError, parseFormula, type Expr } from "@/lib/contract/formula";
 import type { PeriodSpan } from "./periods";
 import { performance, progress, type Scale } from "./performance";
-import { spanScales, type ScaleChange } from "./scales";
+import { spanLayouts, spanScales, type ScaleChange } from "./scales";
 import { capOf, scoreOf, statusOf } from "./scoring";
 
 export interface KpiDef extends Scale {
@@ -42,7 +42,8 @@ export interface SeriesInput {
   period: Period;
   /** yyyy-MM-dd: periods ending before it are complete. */
   today: string;
-  buckets: Map<string, Map<string, Bucket>>;
+  /** Per entered KPI: its buckets by span index (none where the span holds no entered value). */
+  buckets: Map<string, (Bucket | undefined)[]>;
   /** Per KPI: the last value before the range. */
   prior: Map<string, Prior>;
   /** Per KPI: scale fields in force before the changes, and the changes in date order. */
@@ -76,9 +77,14 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
   }
   const done = new Map<string, Point[]>();
   const inProgress = new Set<string>();
+  const layouts = new Map<Period, ReturnType<typeof spanLayouts>>();
+  const layoutOf = (interval: Period) => {
+    if (!layouts.has(interval)) layouts.set(interval, spanLayouts(input.spans, input.period, interval, input.today));
+    return layouts.get(interval)!;
+  };
   const scalesOf = (kpi: KpiDef) => {
     const known = input.scales.get(kpi.guid);
-    return spanScales(kpi, input.spans, input.period, known?.changes ?? [], known?.prior ?? {}, input.today);
+    return spanScales(kpi, layoutOf(kpi.updateInterval), known?.changes ?? [], known?.prior ?? {});
   };
   const empty = (kpi: KpiDef) => scalesOf(kpi).map(({ scale, complete }, i) => point(input.spans[i]!, null, "NONE", kpi, scale, complete));
 
@@ -87,7 +93,7 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
     const buckets = input.buckets.get(kpi.guid);
     return scalesOf(kpi).map(({ scale, complete }, i) => {
       const span = input.spans[i]!;
-      const bucket = buckets?.get(span.start);
+      const bucket = buckets?.[i];
       if (bucket && bucket.agg !== null) {
         carried = bucket.last;
         return point(span, bucket.agg, "ENTERED", kpi, scale, complete);
