@@ -48,8 +48,18 @@ export const IsoDate = z
   .refine(isCalendarDate, "Invalid date: expected a real calendar date as yyyy-MM-dd")
   .meta({ description: "A calendar date, yyyy-MM-dd", example: "2024-03-31" });
 
-/** A finite number or null; strings, NaN and Infinity are refused. */
-export const NullableNumber = z.number().finite().nullable();
+/**
+ * The largest magnitude of a KPI figure. Grouped reads add figures up (a year of daily values,
+ * a quarter's targets); below 1e300 no such sum can leave the range of a double (PostgreSQL
+ * refuses a sum that overflows, which failed the write whose rollup it was).
+ */
+export const MAX_MAGNITUDE = 1e300;
+
+/** A finite number of at most MAX_MAGNITUDE either way; strings, NaN and Infinity are refused. */
+export const KpiNumber = z.number().finite().min(-MAX_MAGNITUDE).max(MAX_MAGNITUDE);
+
+/** A KPI figure or null. */
+export const NullableNumber = KpiNumber.nullable();
 
 export const Guid = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PERIODS, SCORING_DEFAULTS, STATUSES } from "./constants";
+import { NullableNumber } from "./common";
 import { Initiative } from "./initiatives";
 
 export { SCORING_DEFAULTS };
@@ -122,10 +123,10 @@ const kpiSettings = {
   optimization: Optimization,
   formula: Formula,
   weight: z.number().finite().min(0).max(1e6),
-  min: z.number().finite().nullable(),
-  max: z.number().finite().nullable(),
-  target: z.number().finite().nullable(),
-  baseline: z.number().finite().nullable(),
+  min: NullableNumber,
+  max: NullableNumber,
+  target: NullableNumber,
+  baseline: NullableNumber,
   ownerId: z.number().int().positive().max(2_147_483_647, "No such ID").nullable().meta({ description: "The user who enters its values: reminded when one is overdue" }),
   noteRequiredOffTrack: z.boolean().meta({ description: "Saving a value that leaves it off track needs a note for that period" }),
 };

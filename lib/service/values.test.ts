@@ -102,6 +102,24 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     expect(await stored()).toBe(0);
   });
 
+  it("refuses figures beyond 1e300 by name, and adds up a month of the largest it takes", async () => {
+    // Two values of 1e308 in one month overflowed the month's sum in PostgreSQL: the write was a 500.
+    const tooBig = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: [{ guid: kpi.Sales!, date: "2024-01-01", value: 1e308 }, { guid: kpi.Sales!, date: "2024-01-02", target: -1e301 }],
+    });
+    expect(tooBig.status).toBe(400);
+    expect((tooBig.body.details as { path: string }[]).map((d) => d.path).sort()).toEqual(["items.0.value", "items.1.target"]);
+    expect(await stored()).toBe(0);
+
+    const days = Array.from({ length: 31 }, (_, i) => `2024-01-${String(i + 1).padStart(2, "0")}`);
+    const largest = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: days.map((date) => ({ guid: kpi.Sales!, date, value: 1e300, target: 1e300 })) });
+    expect(largest.status).toBe(200);
+    const year = await call("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/grouped-value/YEAR/2024-01-01/2024-12-31`);
+    expect(year.status).toBe(200);
+    expect(year.body.item.points[0].value).toBeCloseTo(31e300, -290);
+    await database.db.delete(kpiValues);
+  });
+
   it("lists the history oldest first between two dates and deletes a record", async () => {
     for (const [date, value] of [["2024-03-01", 3], ["2024-01-01", 1], ["2024-02-01", 2]] as const) {
       await call("POST", valuePath(kpi.Sales!, date), { value });
