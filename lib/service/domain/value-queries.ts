@@ -44,7 +44,7 @@ const byDate = (date: string, value: string, pick: "min" | "max") => `(${pick}(A
 
 /**
  * Rows of the KPIs' periods in one query: each KPI's own index range scan (LATERAL; OFFSET 0
- * keeps the planner from turning it into a join of whole tables), numbers only (4 columns,
+ * keeps the planner from turning it into a join of whole tables), numbers only (5 columns,
  * which the driver reads three times faster than dates and UUIDs as text).
  */
 function perKpi(kpis: BucketKpi[], periodRows: SQL): SQL {
