@@ -1,14 +1,15 @@
 import "server-only";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Point, Series } from "@/lib/contract/grouped";
 import type { Period, Status } from "@/lib/contract/kpis";
-import { kpiNotes, scorecards, users } from "@/lib/db/schema";
+import { scorecards } from "@/lib/db/schema";
 import { formatScore, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import type { Ctx } from "../context";
 import { groupedOf } from "./grouped";
 import { initiativesOf } from "./initiatives";
+import { notesOf } from "./notes";
 import { addDays, periodsBefore, periodStart } from "./periods";
 import { inTreeOrder, scorecardKpis } from "./scorecards";
 
@@ -59,12 +60,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
   const [[card], grouped, notes, plans] = await Promise.all([
     db.select({ name: scorecards.name }).from(scorecards).where(eq(scorecards.id, docId)),
     groupedOf(ctx.deps, tree, { period, startDate, endDate }),
-    db
-      .select({ note: kpiNotes, email: users.email })
-      .from(kpiNotes)
-      .leftJoin(users, eq(users.id, kpiNotes.authorId))
-      .where(and(inArray(kpiNotes.kpiGuid, tree.map((k) => k.guid)), gte(kpiNotes.date, startDate), lte(kpiNotes.date, endDate)))
-      .orderBy(asc(kpiNotes.date), asc(kpiNotes.id)),
+    notesOf(db, tree.map((k) => k.guid), startDate, endDate),
     initiativesOf(db, tree.map((k) => k.guid)),
   ]);
   const seriesOf = new Map(grouped.items.map((s) => [s.guid, s]));
@@ -101,8 +97,8 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
     const series = seriesOf.get(kpi.guid);
     const p = latest(series);
     const points = series?.points ?? [];
-    const own = notes.filter((n) => n.note.kpiGuid === kpi.guid);
-    const noted = new Set(points.filter((pt) => own.some((n) => pt.start <= n.note.date && n.note.date <= pt.end)).map((pt) => pt.start));
+    const own = notes.filter((n) => n.kpiGuid === kpi.guid);
+    const noted = new Set(points.filter((pt) => own.some((n) => pt.start <= n.date && n.date <= pt.end)).map((pt) => pt.start));
     const svg = chartSvg(points, noted, period);
     const ownPlans = plans.filter((i) => i.alignedKpiGuid === kpi.guid);
     return {
@@ -120,7 +116,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
         },
         ...(svg ? [{ svg, width: 500, margin: [0, 4, 0, 0] }] : []),
         ...(own.length
-          ? [{ text: "Notes", bold: true, margin: [0, 4, 0, 2] }, { ul: own.map((n) => `${n.note.date} (${n.email ?? "a former user"}): ${n.note.text}`) }]
+          ? [{ text: "Notes", bold: true, margin: [0, 4, 0, 2] }, { ul: own.map((n) => `${n.date} (${n.authorEmail ?? "a former user"}): ${n.text}`) }]
           : []),
         ...(ownPlans.length
           ? [{ text: "Initiatives", bold: true, margin: [0, 4, 0, 2] }, { ul: ownPlans.map((i) => `${i.name}: ${i.status.replace("_", " ").toLowerCase()}${i.responsible.length ? `, ${i.responsible.join(", ")}` : ""}`) }]
