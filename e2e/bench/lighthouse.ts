@@ -55,13 +55,19 @@ async function cookieFor(target: Target): Promise<string> {
   return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 }
 
-type Figures = { jsKiB: number; jsFiles: number; lcp: number; tbt: number; fcp: number; score: number };
+type Figures = { jsKiB: number; firstKiB: number; jsFiles: number; lcp: number; tbt: number; fcp: number; score: number };
+
+/** The scripts the page's HTML names: what the page needs before it is interactive (first-load JS). */
+async function namedScripts(url: string, cookie: string): Promise<Set<string>> {
+  const html = await (await fetch(url, { headers: { Cookie: cookie } })).text();
+  return new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1]!.replaceAll("&amp;", "&"), url).pathname));
+}
 
 // Cookies ignore ports: what one app set in the browser Lighthouse drives would ride along to the
 // other on the same host name, so every run starts from an empty cookie jar.
 const browserSession = await browser.newBrowserCDPSession();
 
-async function audit(url: string, cookie: string, preset: "desktop" | "mobile"): Promise<Figures> {
+async function audit(url: string, cookie: string, named: Set<string>, preset: "desktop" | "mobile"): Promise<Figures> {
   await browserSession.send("Storage.clearCookies", {});
   const result = await lighthouse(
     url,
@@ -72,10 +78,12 @@ async function audit(url: string, cookie: string, preset: "desktop" | "mobile"):
   const { audits, categories, finalDisplayedUrl, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.message}`);
   if (finalDisplayedUrl !== url) throw new Error(`${url} ended at ${finalDisplayedUrl}: the login did not hold`);
-  const requests = (audits["network-requests"]?.details as { items: { resourceType?: string; transferSize?: number }[] }).items;
+  const requests = (audits["network-requests"]?.details as { items: { url: string; resourceType?: string; transferSize?: number }[] }).items;
   const scripts = requests.filter((r) => r.resourceType === "Script");
+  const kib = (list: typeof scripts) => list.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024;
   return {
-    jsKiB: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
+    jsKiB: kib(scripts),
+    firstKiB: kib(scripts.filter((r) => named.has(new URL(r.url).pathname))),
     jsFiles: scripts.length,
     lcp: audits["largest-contentful-paint"]!.numericValue!,
     tbt: audits["total-blocking-time"]!.numericValue!,
@@ -86,18 +94,22 @@ async function audit(url: string, cookie: string, preset: "desktop" | "mobile"):
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-console.log(`Lighthouse ${RUNS} runs each, medians; JS = script bytes on the wire during the load`);
-console.log("page                    preset    JS KiB  files   LCP ms   TBT ms   FCP ms  score");
+console.log(`Lighthouse ${RUNS} runs each, medians. JS: script bytes on the wire during the load; first-load: those the HTML names`);
+console.log("page                    preset    JS KiB first-load KiB  files   LCP ms   TBT ms   FCP ms  score");
 try {
   const cookies = new Map<Target, string>();
-  for (const target of targets) cookies.set(target, await cookieFor(target));
+  const named = new Map<Target, Set<string>>();
+  for (const target of targets) {
+    cookies.set(target, await cookieFor(target));
+    named.set(target, await namedScripts(target.url, cookies.get(target)!));
+  }
   for (const preset of ["desktop", "mobile"] as const) {
     for (const target of targets) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(target.url, cookies.get(target)!, preset));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(target.url, cookies.get(target)!, named.get(target)!, preset));
       const m = (f: (x: Figures) => number) => median(runs.map(f));
       console.log(
-        `${target.name.padEnd(23)} ${preset.padEnd(8)} ${m((x) => x.jsKiB).toFixed(0).padStart(7)} ${m((x) => x.jsFiles).toFixed(0).padStart(6)}` +
+        `${target.name.padEnd(23)} ${preset.padEnd(8)} ${m((x) => x.jsKiB).toFixed(0).padStart(7)} ${m((x) => x.firstKiB).toFixed(0).padStart(14)} ${m((x) => x.jsFiles).toFixed(0).padStart(6)}` +
           ` ${m((x) => x.lcp).toFixed(0).padStart(8)} ${m((x) => x.tbt).toFixed(0).padStart(8)} ${m((x) => x.fcp).toFixed(0).padStart(8)} ${m((x) => x.score).toFixed(0).padStart(6)}`,
       );
     }

@@ -12,6 +12,22 @@ test.describe("on a phone (390 px)", () => {
     await page.screenshot({ path: "e2e/screenshots/phone-kpi-tap.png" });
   });
 
+  test("the chart's script is fetched once the chart comes near the screen, not with the page", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/s/1");
+    const placeholder = page.getByLabel(/^Chart of .* loading$/);
+    await expect(placeholder).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    const withPage = scripts.length;
+    await expect(page.getByRole("figure", { name: /by month/ })).toHaveCount(0);
+    await placeholder.scrollIntoViewIfNeeded();
+    await expect(page.getByRole("figure", { name: /by month/ })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(withPage);
+  });
+
   test("no page scrolls sideways, and the header stays within two rows", async ({ page }) => {
     const overflowing: string[] = [];
     for (const path of ["/", "/s/1", "/s/1?period=YEAR", "/s/1/values", "/s/1/alerts", "/s/1/sharing", "/webhooks", "/people", "/api-keys", "/account"]) {

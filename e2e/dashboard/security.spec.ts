@@ -3,19 +3,26 @@ import { expect, test } from "../fixtures";
 const NO_SESSION = { cookies: [], origins: [] };
 
 test("every kind of response carries the security headers", async ({ page }) => {
+  const html = await (await page.request.get("/webhooks")).text();
+  const script = /src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(html)![1]!;
   const checks = [
+    // A script is no document: no Content-Security-Policy of its own.
+    { what: "a script (precompressed)", url: script, document: false },
     { what: "a page", url: "/s/1/values" },
     { what: "a BFF read", url: "/api/documents/list" },
     { what: "an API call", url: "/rest/api/documents/list" },
     { what: "the API reference", url: "/rest/docs" },
   ];
-  for (const { what, url } of checks) {
+  for (const { what, url, document = true } of checks) {
     const headers = (await page.request.get(url)).headers();
     expect(headers["x-frame-options"], what).toBe("DENY");
     expect(headers["x-content-type-options"], what).toBe("nosniff");
     expect(headers["referrer-policy"], what).toBeTruthy();
-    expect(headers["content-security-policy"] ?? "", what).toContain("frame-ancestors 'none'");
+    if (document) expect(headers["content-security-policy"] ?? "", what).toContain("frame-ancestors 'none'");
   }
+  const scriptHeaders = (await page.request.get(script, { headers: { "Accept-Encoding": "gzip, deflate, br" } })).headers();
+  expect(scriptHeaders["content-encoding"]).toBe("br");
+  expect(scriptHeaders["cache-control"]).toContain("immutable");
   const pageCsp = (await page.request.get("/webhooks")).headers()["content-security-policy"]!;
   const scripts = pageCsp.split(";").find((d) => d.trim().startsWith("script-src"))!;
   expect(scripts).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);

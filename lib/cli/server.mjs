@@ -3,7 +3,9 @@
 // served as a page), and requests Node's parser refuses (headers over 16 KiB got an empty 431).
 import http from "node:http";
 import compression from "compression";
+import path from "node:path";
 import next from "next";
+import { precompressStatic, staticAssets } from "./static-assets.mjs";
 
 export const MAX_HEADER_BYTES = 16 * 1024;
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -43,6 +45,9 @@ export async function serve({ port, dir = process.cwd() }) {
   const app = next({ dev: false, dir, hostname: "localhost", port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const distDir = path.join(dir, ".next");
+  await precompressStatic(distDir);
+  const serveStatic = staticAssets(distDir);
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     if (!decodable(req.url)) {
@@ -56,6 +61,7 @@ export async function serve({ port, dir = process.cwd() }) {
       res.end(errorBody("method_not_allowed", `The method ${req.method} is not supported; use one of ${METHODS.join(", ")}`));
       return;
     }
+    if (serveStatic(req, res)) return;
     compress(req, res, () => handle(req, res));
   });
   // Node hands CONNECT to this event (and drops the socket when nobody listens): no tunnels here.

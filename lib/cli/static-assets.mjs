@@ -1,0 +1,98 @@
+// Next's static files never change within a build (their names carry a content hash), so they
+// are compressed once per build at the strongest settings and served from disk: brotli quality 11
+// ships the app's JavaScript about a quarter smaller than the gzip level 1 answers get (measured on
+// this app: 391 KiB against 508 KiB in all), at about 2.5 s of one core once per build instead of
+// on every request. Anything else, and a client that takes neither encoding, goes to Next.
+import { createReadStream, existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { securityHeaders } from "./security-headers.mjs";
+
+const TYPES = {
+  ".js": "application/javascript; charset=UTF-8",
+  ".css": "text/css; charset=UTF-8",
+  ".json": "application/json; charset=UTF-8",
+  ".svg": "image/svg+xml",
+  ".txt": "text/plain; charset=UTF-8",
+};
+const ENCODINGS = [
+  { name: "br", suffix: ".br", compress: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) },
+  { name: "gzip", suffix: ".gz", compress: (body) => promisify(gzip)(body, { level: 9 }) },
+];
+const PREFIX = "/_next/static/";
+const MARKER = ".precompressed";
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : TYPES[path.extname(entry.name)] ? [full] : [];
+  });
+}
+
+/** Writes `<file>.br` and `<file>.gz` beside every compressible static file of the build in `distDir`, once per build. */
+export async function precompressStatic(distDir) {
+  const dir = path.join(distDir, "static");
+  const buildId = readFileSync(path.join(distDir, "BUILD_ID"), "utf8");
+  const marker = path.join(dir, MARKER);
+  if (existsSync(marker) && readFileSync(marker, "utf8") === buildId) return;
+  // zlib's asynchronous calls run on libuv's thread pool, four at a time.
+  await Promise.all(
+    filesUnder(dir).map(async (file) => {
+      const body = readFileSync(file);
+      for (const encoding of ENCODINGS) {
+        // Whole or not at all: a server already running on this build may be reading them.
+        writeFileSync(`${file}${encoding.suffix}.tmp`, await encoding.compress(body));
+        renameSync(`${file}${encoding.suffix}.tmp`, file + encoding.suffix);
+      }
+    }),
+  );
+  writeFileSync(marker, buildId);
+}
+
+/** The encoding to answer with: brotli, else gzip, unless the client refuses it (`;q=0`) or does not name it. */
+export function pickEncoding(acceptEncoding = "") {
+  const accepted = new Map();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (name) accepted.set(name, q ? Number(q[1]) : 1);
+  }
+  const wildcard = accepted.get("*") ?? 0;
+  return ENCODINGS.find((e) => (accepted.get(e.name) ?? wildcard) > 0) ?? null;
+}
+
+/**
+ * A request handler for the build's precompressed static files; returns false (having done
+ * nothing) for any request it does not answer.
+ */
+export function staticAssets(distDir) {
+  const root = path.join(distDir, "static");
+  return (req, res) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !req.url?.startsWith(PREFIX)) return false;
+    const relative = req.url.slice(PREFIX.length).split("?")[0];
+    // Hashed chunk names only: no escapes, no dot segments.
+    if (!/^[\w\-~]+(\/[\w\-~]+)*\.\w+$/.test(relative)) return false;
+    const type = TYPES[path.extname(relative)];
+    const encoding = type && pickEncoding(req.headers["accept-encoding"]);
+    if (!encoding) return false;
+    const file = path.join(root, relative);
+    let stat;
+    try {
+      stat = statSync(file + encoding.suffix);
+    } catch {
+      return false;
+    }
+    res.writeHead(200, {
+      ...Object.fromEntries(securityHeaders.map((h) => [h.key, h.value])),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Content-Type": type,
+      "Content-Encoding": encoding.name,
+      "Content-Length": stat.size,
+      Vary: "Accept-Encoding",
+    });
+    if (req.method === "HEAD") res.end();
+    else createReadStream(file + encoding.suffix).on("error", () => res.destroy()).pipe(res);
+    return true;
+  };
+}
