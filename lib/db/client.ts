@@ -38,15 +38,20 @@ export class DatabaseLockedError extends Error {
   }
 }
 
+// PostgreSQL touches all of its shared buffers as it starts, and the default 128 MB was most of an
+// idle embedded server's memory. The embedded database reads its files through the OS's page
+// cache, so 32 MB costs the grouped-read bench nothing measurable and saves about 100 MiB.
+const pgliteOptions = () => ({ startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] });
+
 /** Opens the database, holding the embedded database's lock, and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) return openPostgres(target.url);
-  if ("memory" in target) return openPglite(new PGlite(), async () => {});
+  if ("memory" in target) return openPglite(new PGlite(pgliteOptions()), async () => {});
   const dataDir = path.resolve(target.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const release = await lockDataDir(dataDir);
   try {
-    return await openPglite(new PGlite(path.join(dataDir, "pgdata")), release);
+    return await openPglite(new PGlite(path.join(dataDir, "pgdata"), pgliteOptions()), release);
   } catch (error) {
     await release();
     throw error;

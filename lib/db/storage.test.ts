@@ -7,6 +7,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseLockedError, openDatabase, type Database } from "@/lib/db/client";
 import { demoScorecards } from "@/lib/db/demo";
+import { queryRows } from "@/lib/db/query";
 import { accounts, kpis, kpiValues, scorecards, users } from "@/lib/db/schema";
 import { seedDemo, seedDemoIfEmpty } from "@/lib/service/admin";
 import { startAdminChannel } from "@/lib/service/admin-channel";
@@ -79,6 +80,8 @@ describe("the embedded database on disk", () => {
     const reopened = await openDatabase({ dataDir });
     try {
       expect(await reopened.db.select({ name: accounts.name }).from(accounts)).toEqual([{ name: "kept.example.com" }]);
+      // The default 128 MB of shared buffers was most of an idle server's memory.
+      expect(await queryRows(reopened.db, sql`SHOW shared_buffers`)).toEqual([{ shared_buffers: "32MB" }]);
       const refused = await cli(["seed-demo"], { DATA_DIR: dataDir, DATABASE_URL: "" }).then(
         () => null,
         (error: { code: number; stderr: string }) => error,
