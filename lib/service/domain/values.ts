@@ -166,7 +166,12 @@ function mergeSorted(items: WriteItem[]): WriteItem[] {
  */
 async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<StoredRecord[]> {
   // sql.param: one array parameter each (a bare array would become one parameter per element).
-  const column = (f: ValueField) => sql.param(items.map((item) => item[f] ?? null));
+  // A column no item fills goes as an empty array, which unnest pads with NULLs: a batch of
+  // values alone does not send (nor PostgreSQL parse) five arrays of 5000 NULLs.
+  const column = (f: ValueField) => {
+    const cells = items.map((item) => item[f] ?? null);
+    return sql.param(cells.some((cell) => cell !== null) ? cells : []);
+  };
   const masks = sql.param(items.map((item) => VALUE_FIELDS.reduce((mask, f) => (item[f] === undefined ? mask : mask | FIELD_BITS[f]), 0)));
   const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
   return queryRows<StoredRecord>(
