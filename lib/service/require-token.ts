@@ -2,8 +2,8 @@ import "server-only";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { ApiError, unauthorized } from "./errors";
-import { accountLimit, budgetHeaders, countCall } from "./domain/call-limit";
-import { findCaller } from "./domain/tokens";
+import { budgetHeaders } from "./domain/call-limit";
+import { authenticate } from "./domain/tokens";
 
 /** Authenticates the Token header and, when counted, spends one call of the hourly budget. */
 export function requireToken({ counted }: { counted: boolean }): MiddlewareHandler<AppEnv> {
@@ -11,12 +11,12 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
     const { deps } = c.var;
     const token = c.req.header("Token");
     if (!token) throw unauthorized("Missing Token header: log in with POST /rest/login and send the token in the Token header");
-    const caller = await findCaller(deps, token);
-    if (!caller) throw unauthorized("Invalid, revoked or expired token");
-    c.set("caller", caller);
-    if (!counted) return next();
+    const found = await authenticate(deps, token, counted);
+    if (!found) throw unauthorized("Invalid, revoked or expired token");
+    c.set("caller", found.caller);
+    const { budget } = found;
+    if (!budget) return next();
 
-    const budget = await countCall(deps, caller.accountId, accountLimit(deps, caller.countedUsers));
     const headers = budgetHeaders(budget, deps.now());
     if (budget.used > budget.limit) {
       const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));

@@ -1,10 +1,12 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
-import { accessTokens, users } from "@/lib/db/schema";
+import { queryRows } from "@/lib/db/query";
+import { accessTokens, callCounters, users } from "@/lib/db/schema";
 import type { ApiKey } from "@/lib/contract/auth";
 import { ROLE_RANK, roleAtLeast, type Role } from "@/lib/contract/people";
 import type { Caller, Ctx, Deps } from "../context";
+import { accountLimit, callBudget, WINDOW_SECONDS, type CallBudget } from "./call-limit";
 import { forbidden, notFound } from "../errors";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -22,39 +24,52 @@ export async function issueSessionToken(deps: Deps, user: { id: number; accountI
 export const countedUsersOf = (accountId: unknown) =>
   sql<number>`(SELECT count(*) FROM ${users} u WHERE u.account_id = ${accountId} AND u.role <> 'viewer' AND u.deactivated_at IS NULL)::int`;
 
+interface CallerRow {
+  tokenId: number;
+  kind: Caller["tokenKind"];
+  keyRole: Role | null;
+  accountId: number;
+  userId: number;
+  email: string;
+  role: Role;
+  countedUsers: number;
+  /** The account's call window, when the call was counted: its start (epoch ms) and calls in it. */
+  windowStartMs: number | null;
+  used: number | null;
+}
+
 /**
  * The caller a Token header belongs to, or null when it is unknown, revoked, expired, or its
- * user is deactivated. The role is read on every call, so a change takes effect at once.
+ * user is deactivated. The role is read on every call, so a change takes effect at once. With
+ * `count`, the same statement counts the call in the account's fixed hourly window (one atomic
+ * upsert, so any number of processes sharing the database together allow exactly the limit): one
+ * round trip for what every API call needs before its handler runs.
  */
-export async function findCaller(deps: Deps, token: string): Promise<Caller | null> {
-  const now = deps.now();
-  const [row] = await deps.db
-    .select({
-      tokenId: accessTokens.id,
-      kind: accessTokens.kind,
-      keyRole: accessTokens.role,
-      accountId: users.accountId,
-      userId: users.id,
-      email: users.email,
-      role: users.role,
-      countedUsers: countedUsersOf(users.accountId),
-    })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, hashToken(token)),
-        isNull(accessTokens.revokedAt),
-        isNull(users.deactivatedAt),
-        or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now)),
-      ),
-    )
-    .limit(1);
+export async function authenticate(deps: Deps, token: string, count: boolean): Promise<{ caller: Caller; budget: CallBudget | null } | null> {
+  const now = deps.now().toISOString();
+  const [row] = await queryRows<CallerRow>(
+    deps.db,
+    sql`WITH caller AS (
+        SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
+          ${countedUsersOf(sql`owner.account_id`)} AS "countedUsers"
+        FROM ${accessTokens} t JOIN ${users} owner ON owner.id = t.user_id
+        WHERE t.token_hash = ${hashToken(token)} AND t.revoked_at IS NULL AND owner.deactivated_at IS NULL
+          AND (t.expires_at IS NULL OR t.expires_at > ${now}::timestamptz)
+        LIMIT 1
+      ), counted AS (
+        INSERT INTO ${callCounters} AS c (account_id, window_start, used)
+        SELECT "accountId", ${now}::timestamptz, 1 FROM caller WHERE ${count}
+        ON CONFLICT (account_id) DO UPDATE SET
+          window_start = CASE WHEN c.window_start <= ${now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN excluded.window_start ELSE c.window_start END,
+          used = CASE WHEN c.window_start <= ${now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN 1 ELSE c.used + 1 END
+        RETURNING (extract(epoch FROM window_start) * 1000)::float8 AS "windowStartMs", used
+      ), used_key AS (
+        UPDATE ${accessTokens} SET last_used_at = ${now}::timestamptz FROM caller WHERE ${accessTokens.id} = caller."tokenId" AND caller.kind = 'api_key'
+      )
+      SELECT caller.*, counted."windowStartMs", counted.used FROM caller LEFT JOIN counted ON true`,
+  );
   if (!row) return null;
-  if (row.kind === "api_key") {
-    await deps.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.tokenId));
-  }
-  return {
+  const caller: Caller = {
     tokenId: row.tokenId,
     tokenKind: row.kind,
     accountId: row.accountId,
@@ -63,6 +78,8 @@ export async function findCaller(deps: Deps, token: string): Promise<Caller | nu
     role: row.keyRole ? lower(row.keyRole, row.role) : row.role,
     countedUsers: row.countedUsers,
   };
+  const budget = row.used === null ? null : callBudget(accountLimit(deps, row.countedUsers), row.used, new Date(row.windowStartMs!));
+  return { caller, budget };
 }
 
 /** Revokes the token the call came with (logging out). */
