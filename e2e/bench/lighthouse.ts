@@ -109,7 +109,7 @@ try {
       for (let i = 0; i < RUNS; i++) runs.push(await audit(target.url, cookies.get(target)!, named.get(target)!, preset));
       const m = (f: (x: Figures) => number) => median(runs.map(f));
       console.log(
-        `${target.name.padEnd(23)} ${preset.padEnd(8)} ${m((x) => x.jsKiB).toFixed(0).padStart(7)} ${m((x) => x.firstKiB).toFixed(0).padStart(14)} ${m((x) => x.jsFiles).toFixed(0).padStart(6)}` +
+        `${target.name.padEnd(23)} ${preset.padEnd(8)} ${m((x) => x.jsKiB).toFixed(1).padStart(7)} ${m((x) => x.firstKiB).toFixed(1).padStart(14)} ${m((x) => x.jsFiles).toFixed(0).padStart(6)}` +
           ` ${m((x) => x.lcp).toFixed(0).padStart(8)} ${m((x) => x.tbt).toFixed(0).padStart(8)} ${m((x) => x.fcp).toFixed(0).padStart(8)} ${m((x) => x.score).toFixed(0).padStart(6)}`,
       );
     }
