@@ -158,6 +158,21 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
     );
   });
 
+  it("recomputes a touched week or month whole when it straddles a month's end or starts before the first touched day", async () => {
+    // A write reads each KPI's values from its first touched period's start to its last's end:
+    // a one-day write must still see the rest of its week in the next month (Mon 2024-01-29:
+    // the week ends on Sun 2024-02-04) and in the previous one (Fri 2024-03-01: the week began
+    // on Mon 2024-02-26).
+    await database.db.delete(kpiValues);
+    await run({ kind: "write", items: Array.from({ length: 101 }, (_, day) => ({ kpi: "A", day, value: day + 0.5 })) });
+    expect([dayOf(35), dayOf(67)]).toEqual(["2024-01-29", "2024-03-01"]);
+    for (const day of [35, 67]) {
+      await run({ kind: "write", items: [{ kpi: "A", day, value: 1000 + day }] });
+      const { stored, truth } = await rollupsAndTruth(database.db);
+      expectSameRollups(stored, truth);
+    }
+  });
+
   it("averages a period whose values are too small for PostgreSQL's division (a subnormal mean)", async () => {
     // 5e-324 / 3 rounds to 0: PostgreSQL's float division calls that an underflow and failed the read.
     await database.db.delete(kpiValues);
