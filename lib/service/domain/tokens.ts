@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/query";
 import { accessTokens, callCounters, users } from "@/lib/db/schema";
 import type { ApiKey } from "@/lib/contract/auth";
