@@ -100,7 +100,11 @@ async function withNotes(deps: Deps, defs: KpiDef[], request: Omit<GroupedReques
     notesOf(deps.db, request.guids ?? defs.map((d) => d.guid), request.startDate, request.endDate),
   ]);
   const byKpi = new Map<string, Note[]>();
-  for (const note of notes) byKpi.set(note.kpiGuid, [...(byKpi.get(note.kpiGuid) ?? []), note]);
+  for (const note of notes) {
+    const own = byKpi.get(note.kpiGuid);
+    if (own) own.push(note);
+    else byKpi.set(note.kpiGuid, [note]);
+  }
   return { ...grouped, items: grouped.items.map((s) => ({ ...s, notes: byKpi.get(s.guid) ?? [] })) };
 }
 
