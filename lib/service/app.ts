@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { LoginResponse } from "@/lib/contract/auth";
 import type { AppEnv, Deps } from "./context";
 import { ApiError, toApiError } from "./errors";
+import { jsonBytes } from "./json-bytes";
 import { refuseNulCharacters } from "./nul-guard";
 import { requireToken } from "./require-token";
 import { gatedOperations, requireRole } from "./role-gate";
@@ -53,6 +54,7 @@ export function createApi(deps: Deps) {
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+    c.json = jsonAnswers(c);
     await next();
     // Every answer, errors included: JSON is never cached, sniffed, framed or allowed to load anything.
     const headers = c.res.headers;
@@ -114,6 +116,13 @@ export function createApi(deps: Deps) {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/** `c.json` with the answer encoded by jsonBytes (see there why); same arguments, same headers. */
+function jsonAnswers(c: Context<AppEnv>): Context<AppEnv>["json"] {
+  const body = c.body as (data: Uint8Array, arg?: unknown, headers?: Record<string, string>) => Response;
+  const json = (object: unknown, arg?: unknown, headers?: Record<string, string>) => body(jsonBytes(object), arg, { "Content-Type": "application/json", ...headers });
+  return json as unknown as Context<AppEnv>["json"];
+}
 
 async function loginFailure(c: Context<AppEnv>, error: ApiError): Promise<LoginResponse> {
   const body: unknown = await c.req.json().catch(() => null);

@@ -1,0 +1,47 @@
+/**
+ * The UTF-8 bytes of `JSON.stringify(value)`, built piece by piece: each element of the value's
+ * arrays (top level, or a top-level object's properties) is stringified on its own and the pieces
+ * are gathered into chunks of about CHUNK characters before encoding.
+ *
+ * Why not one JSON.stringify: V8 hands back a large result as a rope of parts, which the body's
+ * encoding must first flatten into one new string, then copy again into bytes. For the grouped
+ * read of 40 KPIs by week (1.8 MB) that was 12-13 ms more than the pieces cost here.
+ */
+const CHUNK = 64 * 1024;
+
+export function jsonBytes(value: unknown): Buffer {
+  if (value === null || typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function") {
+    return Buffer.from(JSON.stringify(value) ?? "null");
+  }
+  const chunks: Buffer[] = [];
+  let chunk = "";
+  const push = (piece: string) => {
+    chunk += piece;
+    if (chunk.length >= CHUNK) {
+      chunks.push(Buffer.from(chunk));
+      chunk = "";
+    }
+  };
+  const pushArray = (array: unknown[]) => {
+    push("[");
+    for (let i = 0; i < array.length; i++) push((i ? "," : "") + (JSON.stringify(array[i]) ?? "null"));
+    push("]");
+  };
+  if (Array.isArray(value)) pushArray(value);
+  else {
+    push("{");
+    let first = true;
+    for (const [key, property] of Object.entries(value)) {
+      const split = Array.isArray(property) && typeof (property as { toJSON?: unknown }).toJSON !== "function";
+      const whole = split ? "" : JSON.stringify(property);
+      if (whole === undefined) continue; // undefined, functions and symbols are left out, as JSON.stringify does
+      push(`${first ? "" : ","}${JSON.stringify(key)}:`);
+      first = false;
+      if (split) pushArray(property as unknown[]);
+      else push(whole);
+    }
+    push("}");
+  }
+  chunks.push(Buffer.from(chunk));
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
