@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { LoginResponse } from "@/lib/contract/auth";
 import type { AppEnv, Deps } from "./context";
 import { ApiError, toApiError } from "./errors";
-import { jsonBytes } from "./json-bytes";
+import { jsonBody } from "./json-body";
 import { refuseNulCharacters } from "./nul-guard";
 import { requireToken } from "./require-token";
 import { gatedOperations, requireRole } from "./role-gate";
@@ -117,10 +117,10 @@ export function createApi(deps: Deps) {
 
 export type Api = ReturnType<typeof createApi>;
 
-/** `c.json` with the answer encoded by jsonBytes (see there why); same arguments, same headers. */
+/** `c.json` with the answer encoded by jsonChunks (see there why); same arguments, same headers. */
 function jsonAnswers(c: Context<AppEnv>): Context<AppEnv>["json"] {
-  const body = c.body as (data: Uint8Array, arg?: unknown, headers?: Record<string, string>) => Response;
-  const json = (object: unknown, arg?: unknown, headers?: Record<string, string>) => body(jsonBytes(object), arg, { "Content-Type": "application/json", ...headers });
+  const body = c.body as (data: Uint8Array | ReadableStream<Uint8Array>, arg?: unknown, headers?: Record<string, string>) => Response;
+  const json = (object: unknown, arg?: unknown, headers?: Record<string, string>) => body(jsonBody(object), arg, { "Content-Type": "application/json", ...headers });
   return json as unknown as Context<AppEnv>["json"];
 }
 
