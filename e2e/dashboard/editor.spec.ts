@@ -17,6 +17,8 @@ async function type(page: Page, label: string, text: string) {
 }
 
 test("builds a scorecard in the browser: template, KPIs with a formula, moves, delete and undo, all from the keyboard", async ({ page, usedCalls }) => {
+  // A long journey (about 60 API calls through the browser): 29.3 s of the default 30 s on a slow machine.
+  test.slow();
   const before = await usedCalls();
   await page.goto("/");
   await page.getByRole("button", { name: "New scorecard" }).click();

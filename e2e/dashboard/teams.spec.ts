@@ -29,6 +29,10 @@ async function join(browser: Browser, url: string, email: string) {
 }
 
 test("an admin invites an expert and a viewer; each sees what their role allows; deactivation stops the expert at once", async ({ page, browser }) => {
+  // Three people joining, logging in and changing a password, each step an scrypt hash or check at
+  // OWASP's cost (128 MB): on a slow machine the journey took the whole default 30 s, before this
+  // session's changes too.
+  test.slow();
   const expertLink = await invite(page, "ana.expert@example.com", "Expert");
   const viewerLink = await invite(page, "victor.viewer@example.com", "Viewer");
   await expect(page.getByRole("region", { name: "Open invitations" })).toContainText("ana.expert@example.com");
