@@ -1,15 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi } from "@/lib/testing/api";
 import { jsonChunks } from "./json-body";
 
 const jsonBytes = (value: unknown) => Buffer.concat(jsonChunks(value));
-import { accountWithScorecards, createTestApi } from "@/lib/testing/api";
-import { openDatabase } from "@/lib/db/client";
-
-function same(value: unknown) {
-  expect(jsonBytes(value).toString("utf8")).toBe(JSON.stringify(value) ?? "null");
-  expect(jsonBytes(value).equals(Buffer.from(JSON.stringify(value) ?? "null"))).toBe(true);
-}
+const same = (value: unknown) => void expect(jsonBytes(value)).toEqual(Buffer.from(JSON.stringify(value) ?? "null"));
 
 describe("jsonChunks", () => {
   it("gives the bytes of JSON.stringify for any JSON value, top-level arrays and objects of arrays included", () => {
