@@ -148,23 +148,32 @@ export function badWriteItems(defs: StoredKpi[], items: { guid: string }[], path
 
 const FIELD_BITS: Record<ValueField, number> = { value: 1, target: 2, baseline: 4, min: 8, max: 16, score: 32 };
 
-/** Items for the same KPI and date merged in order, sorted by KPI and date. */
-function mergeSorted(items: WriteItem[]): WriteItem[] {
+/** Items for the same KPI and date merged in order, in the order each was first named. */
+function mergeItems(items: WriteItem[]): WriteItem[] {
   const merged = new Map<string, WriteItem>();
   for (const item of items) {
     const key = `${item.guid}|${item.date}`;
-    merged.set(key, { ...merged.get(key), ...item });
+    const earlier = merged.get(key);
+    merged.set(key, earlier ? { ...earlier, ...item } : item);
   }
-  return [...merged.values()].sort((a, b) => (a.guid === b.guid ? (a.date < b.date ? -1 : 1) : a.guid < b.guid ? -1 : 1));
+  return [...merged.values()];
 }
+
+const byKpiAndDate = (a: WriteItem, b: WriteItem) => (a.guid === b.guid ? (a.date < b.date ? -1 : 1) : a.guid < b.guid ? -1 : 1);
+
+type Kept = Pick<StoredRecord, "guid" | "date"> & Partial<Record<ValueField, number | null>>;
 
 /**
  * Upserts every record in one statement, in KPI and date order: concurrent batches lock the
  * rows they share in the same order, so they wait for each other instead of deadlocking. Each
  * record carries the mask of the fields it names; ON CONFLICT keeps the others. The records go
  * as one array per column (unnest): no per-row JSON to parse on either side.
+ *
+ * A stored field is either what its item sent or, for a field the item did not name, what the
+ * row held before (null for a new row). Only rows keeping some non-null field come back, with
+ * the fields they kept: sending 5000 rows back was a sixth of a 5000-value write.
  */
-async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<StoredRecord[]> {
+async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Map<WriteItem, StoredRecord>> {
   // sql.param: one array parameter each (a bare array would become one parameter per element).
   // A column no item fills goes as an empty array, which unnest pads with NULLs: a batch of
   // values alone does not send (nor PostgreSQL parse) five arrays of 5000 NULLs.
@@ -172,18 +181,33 @@ async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Stor
     const cells = items.map((item) => item[f] ?? null);
     return sql.param(cells.some((cell) => cell !== null) ? cells : []);
   };
-  const masks = sql.param(items.map((item) => VALUE_FIELDS.reduce((mask, f) => (item[f] === undefined ? mask : mask | FIELD_BITS[f]), 0)));
+  const masks = items.map((item) => VALUE_FIELDS.reduce((mask, f) => (item[f] === undefined ? mask : mask | FIELD_BITS[f]), 0));
   const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
-  return queryRows<StoredRecord>(
+  const kept = (f: ValueField) => sql.raw(`CASE WHEN named_fields & ${FIELD_BITS[f]} = 0 THEN ${f} END AS ${f}`);
+  const keepsAny = sql.raw(VALUE_FIELDS.map((f) => `(named_fields & ${FIELD_BITS[f]} = 0 AND ${f} IS NOT NULL)`).join(" OR "));
+  const keptRows = await queryRows<Kept>(
     tx,
-    sql`INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
-        SELECT r.*, ${now.toISOString()}::timestamptz
-        FROM unnest(${sql.param(items.map((i) => i.guid))}::uuid[], ${sql.param(items.map((i) => i.date))}::date[], ${column("value")}::float8[], ${column("target")}::float8[],
-          ${column("baseline")}::float8[], ${column("min")}::float8[], ${column("max")}::float8[], ${column("score")}::float8[], ${masks}::smallint[]) AS r
-        ORDER BY 1, 2
-        ON CONFLICT (kpi_guid, date) DO UPDATE SET ${sql.join(VALUE_FIELDS.map(keep), sql`, `)},
-          named_fields = excluded.named_fields, updated_at = excluded.updated_at
-        RETURNING kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, value, target, baseline, min, max, score`,
+    sql`WITH written AS (
+          INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
+          SELECT r.*, ${now.toISOString()}::timestamptz
+          FROM unnest(${sql.param(items.map((i) => i.guid))}::uuid[], ${sql.param(items.map((i) => i.date))}::date[], ${column("value")}::float8[], ${column("target")}::float8[],
+            ${column("baseline")}::float8[], ${column("min")}::float8[], ${column("max")}::float8[], ${column("score")}::float8[], ${sql.param(masks)}::smallint[]) AS r
+          ORDER BY 1, 2
+          ON CONFLICT (kpi_guid, date) DO UPDATE SET ${sql.join(VALUE_FIELDS.map(keep), sql`, `)},
+            named_fields = excluded.named_fields, updated_at = excluded.updated_at
+          RETURNING kpi_guid, date, named_fields, value, target, baseline, min, max, score
+        )
+        SELECT kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, ${sql.join(VALUE_FIELDS.map(kept), sql`, `)}
+        FROM written WHERE ${keepsAny}`,
+  );
+  const keptBy = new Map(keptRows.map((row) => [`${row.guid}|${row.date}`, row]));
+  return new Map(
+    items.map((item) => {
+      const row = keptBy.get(`${item.guid}|${item.date}`);
+      const field = (f: ValueField) => (item[f] !== undefined ? item[f] : (row?.[f] ?? null));
+      const record = { guid: item.guid, date: item.date, value: field("value"), target: field("target"), baseline: field("baseline"), min: field("min"), max: field("max"), score: field("score") };
+      return [item, record];
+    }),
   );
 }
 
@@ -192,23 +216,21 @@ async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Stor
  * items for the same KPI and date are merged in order. Returns each distinct record as stored.
  */
 export async function writeValues(deps: Deps, docId: number, items: WriteItem[], path: (index: number) => string = (i) => `items.${i}`): Promise<StoredRecord[]> {
-  const sorted = mergeSorted(items);
+  const merged = mergeItems(items);
+  const sorted = [...merged].sort(byKpiAndDate);
   const pathOf = ({ guid, date }: { guid: string; date: string }) => [path(items.findIndex((i) => i.guid === guid && i.date === date)), "value"].filter(Boolean).join(".");
   const stored = await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const now = deps.now();
       const watch = await alertsAround(tx, [...new Set(sorted.map((i) => i.guid))], deps.config.dashboardUrl);
-      const rows = await upsertSorted(tx, sorted, now);
-      await requireNotesWhereOffTrack(tx, rows, pathOf);
+      const records = await upsertSorted(tx, sorted, now);
+      await requireNotesWhereOffTrack(tx, [...records.values()], pathOf);
       await tx.update(scorecards).set({ updatedAt: now }).where(eq(scorecards.id, docId));
       await watch.after(now);
-      return rows;
+      return records;
     }),
   );
-  const byKey = new Map(stored.map((r) => [`${r.guid}|${r.date}`, r]));
-  // In the order first named by the request.
-  const order = [...new Map(items.map((i) => [`${i.guid}|${i.date}`, true])).keys()];
-  return order.map((key) => byKey.get(key)!);
+  return merged.map((item) => stored.get(item)!);
 }
 
 export interface BatchWrite {
