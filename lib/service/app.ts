@@ -55,6 +55,7 @@ export function createApi(deps: Deps) {
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.json = jsonAnswers(c);
+    c.req.json = parsedOnce(c);
     await next();
     // Every answer, errors included: JSON is never cached, sniffed, framed or allowed to load anything.
     const headers = c.res.headers;
@@ -122,6 +123,16 @@ function jsonAnswers(c: Context<AppEnv>): Context<AppEnv>["json"] {
   const body = c.body as (data: Uint8Array | ReadableStream<Uint8Array>, arg?: unknown, headers?: Record<string, string>) => Response;
   const json = (object: unknown, arg?: unknown, headers?: Record<string, string>) => body(jsonBody(object), arg, { "Content-Type": "application/json", ...headers });
   return json as unknown as Context<AppEnv>["json"];
+}
+
+/**
+ * `c.req.json` parsing the body once: a batch's size check, its validator and its handler each
+ * read it, and Hono parses the text again on every call (2 ms for 5000 items).
+ */
+function parsedOnce(c: Context<AppEnv>): Context<AppEnv>["req"]["json"] {
+  const parse = c.req.json.bind(c.req);
+  let parsed: Promise<unknown> | undefined;
+  return (() => (parsed ??= parse())) as Context<AppEnv>["req"]["json"];
 }
 
 async function loginFailure(c: Context<AppEnv>, error: ApiError): Promise<LoginResponse> {
