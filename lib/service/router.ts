@@ -1,5 +1,5 @@
-import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
-import type { z } from "zod";
+import { OpenAPIHono, type Hook, type RouteConfig } from "@hono/zod-openapi";
+import { z } from "zod";
 import type { AppEnv } from "./context";
 import { invalidRequest, zodDetails } from "./errors";
 
@@ -14,4 +14,49 @@ const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   throw invalidRequest(`Invalid request: ${summary}${details.length > 3 ? "; ..." : ""}`, details);
 };
 
-export const newRouter = () => new OpenAPIHono<AppEnv>({ defaultHook });
+/**
+ * The schema, its async parse trying a synchronous one first. @hono/zod-openapi's validators
+ * always parse asynchronously, and zod runs its compiled fast path for objects only in
+ * synchronous parses: a 5000-item batch took 12.8 ms to validate instead of 8.9. A schema with
+ * an async refinement (none today) makes the synchronous parse throw, and is parsed as before.
+ */
+export function syncFirst<T extends z.ZodType>(schema: T): T {
+  const safeParseAsync: T["safeParseAsync"] = async (data, params) => {
+    try {
+      return schema.safeParse(data, params);
+    } catch (error) {
+      if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(data, params);
+      throw error;
+    }
+  };
+  // A child object, not a copy: the OpenAPI document finds the schema's metadata by identity.
+  return Object.create(schema, { safeParseAsync: { value: safeParseAsync } }) as T;
+}
+
+/** The route with each JSON body schema validated by syncFirst. */
+function withSyncBodies<R extends RouteConfig>(route: R): R {
+  const body = route.request?.body;
+  if (!body) return route;
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([type, media]) => [type, media && "schema" in media && media.schema instanceof z.ZodType ? { ...media, schema: syncFirst(media.schema) } : media]),
+  );
+  return { ...route, request: { ...route.request, body: { ...body, content } } };
+}
+
+/**
+ * OpenAPIHono registering each route as declared (for the document) and validating its bodies
+ * with syncFirst (see there why).
+ */
+class Router extends OpenAPIHono<AppEnv> {
+  constructor() {
+    super({ defaultHook });
+    const openapi = this.openapi;
+    this.openapi = ((route, handler, hook) => {
+      const { middleware: _middleware, hide, ...declared } = route;
+      if (!hide) this.openAPIRegistry.registerPath(declared);
+      return openapi({ ...withSyncBodies(route), hide: true }, handler, hook);
+    }) as typeof openapi;
+  }
+}
+
+export const newRouter = () => new Router();
