@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate, type WrittenValue } from "@/lib/contract/values";
 import type { Tx } from "@/lib/db/client";
+import { arrayParam } from "@/lib/db/array-params";
 import { queryRows } from "@/lib/db/query";
 import { withRetry } from "@/lib/db/retry";
 import { kpiValues, scorecards } from "@/lib/db/schema";
@@ -174,12 +175,12 @@ type Kept = Pick<StoredRecord, "guid" | "date"> & Partial<Record<ValueField, num
  * the fields they kept: sending 5000 rows back was a sixth of a 5000-value write.
  */
 async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Map<WriteItem, StoredRecord>> {
-  // sql.param: one array parameter each (a bare array would become one parameter per element).
-  // A column no item fills goes as an empty array, which unnest pads with NULLs: a batch of
-  // values alone does not send (nor PostgreSQL parse) five arrays of 5000 NULLs.
+  // One array parameter per column (see arrayParam). A column no item fills goes as an empty
+  // array, which unnest pads with NULLs: a batch of values alone does not send (nor PostgreSQL
+  // parse) five arrays of 5000 NULLs.
   const column = (f: ValueField) => {
     const cells = items.map((item) => item[f] ?? null);
-    return sql.param(cells.some((cell) => cell !== null) ? cells : []);
+    return arrayParam(tx, "float8", cells.some((cell) => cell !== null) ? cells : []);
   };
   const masks = items.map((item) => VALUE_FIELDS.reduce((mask, f) => (item[f] === undefined ? mask : mask | FIELD_BITS[f]), 0));
   const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
@@ -190,8 +191,8 @@ async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Map<
     sql`WITH written AS (
           INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
           SELECT r.*, ${now.toISOString()}::timestamptz
-          FROM unnest(${sql.param(items.map((i) => i.guid))}::uuid[], ${sql.param(items.map((i) => i.date))}::date[], ${column("value")}::float8[], ${column("target")}::float8[],
-            ${column("baseline")}::float8[], ${column("min")}::float8[], ${column("max")}::float8[], ${column("score")}::float8[], ${sql.param(masks)}::smallint[]) AS r
+          FROM unnest(${arrayParam(tx, "uuid", items.map((i) => i.guid))}, ${arrayParam(tx, "date", items.map((i) => i.date))}, ${column("value")}, ${column("target")},
+            ${column("baseline")}, ${column("min")}, ${column("max")}, ${column("score")}, ${arrayParam(tx, "int2", masks)}) AS r
           ORDER BY 1, 2
           ON CONFLICT (kpi_guid, date) DO UPDATE SET ${sql.join(VALUE_FIELDS.map(keep), sql`, `)},
             named_fields = excluded.named_fields, updated_at = excluded.updated_at
