@@ -41,14 +41,19 @@ function binaryArray<T extends ElementType>(type: T, values: readonly (Parameter
   buffer.writeInt32BE(values.length, 12);
   buffer.writeInt32BE(1, 16); // lower bound
   let offset = 20;
+  // A run of equal values (a sorted batch's GUIDs) is encoded once, then copied from the element before.
+  let previous: (typeof values)[number] = null;
   for (const value of values) {
     if (value === null) {
       buffer.writeInt32BE(-1, offset);
       offset += 4;
+      previous = null;
       continue;
     }
     buffer.writeInt32BE(width, offset);
-    (write[type] as (b: Buffer, o: number, v: typeof value) => void)(buffer, offset + 4, value);
+    if (value === previous) buffer.copyWithin(offset + 4, offset - width, offset);
+    else (write[type] as (b: Buffer, o: number, v: typeof value) => void)(buffer, offset + 4, value);
+    previous = value;
     offset += 4 + width;
   }
   return buffer;

@@ -164,6 +164,13 @@ const byKpiAndDate = (a: WriteItem, b: WriteItem) => (a.guid === b.guid ? (a.dat
 
 type Kept = Pick<StoredRecord, "guid" | "date"> & Partial<Record<ValueField, number | null>>;
 
+/** The mask of the fields an item names (FIELD_BITS). */
+function namedFields(item: WriteItem): number {
+  let mask = 0;
+  for (const f of VALUE_FIELDS) if (item[f] !== undefined) mask |= FIELD_BITS[f];
+  return mask;
+}
+
 /**
  * Upserts every record in one statement, in KPI and date order: concurrent batches lock the
  * rows they share in the same order, so they wait for each other instead of deadlocking. Each
@@ -172,17 +179,15 @@ type Kept = Pick<StoredRecord, "guid" | "date"> & Partial<Record<ValueField, num
  *
  * A stored field is either what its item sent or, for a field the item did not name, what the
  * row held before (null for a new row). Only rows keeping some non-null field come back, with
- * the fields they kept: sending 5000 rows back was a sixth of a 5000-value write.
+ * the fields they kept, by KPI and date: sending 5000 rows back was a sixth of a 5000-value write.
  */
-async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Map<WriteItem, StoredRecord>> {
-  // One array parameter per column (see arrayParam). A column no item fills goes as an empty
+async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Map<string, Kept>> {
+  const masks = items.map(namedFields);
+  const namedByAny = masks.reduce((all, mask) => all | mask, 0);
+  // One array parameter per column (see arrayParam). A column no item names goes as an empty
   // array, which unnest pads with NULLs: a batch of values alone does not send (nor PostgreSQL
   // parse) five arrays of 5000 NULLs.
-  const column = (f: ValueField) => {
-    const cells = items.map((item) => item[f] ?? null);
-    return arrayParam(tx, "float8", cells.some((cell) => cell !== null) ? cells : []);
-  };
-  const masks = items.map((item) => VALUE_FIELDS.reduce((mask, f) => (item[f] === undefined ? mask : mask | FIELD_BITS[f]), 0));
+  const column = (f: ValueField) => arrayParam(tx, "float8", namedByAny & FIELD_BITS[f] ? items.map((item) => item[f] ?? null) : []);
   const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
   const kept = (f: ValueField) => sql.raw(`CASE WHEN named_fields & ${FIELD_BITS[f]} = 0 THEN ${f} END AS ${f}`);
   const keepsAny = sql.raw(VALUE_FIELDS.map((f) => `(named_fields & ${FIELD_BITS[f]} = 0 AND ${f} IS NOT NULL)`).join(" OR "));
@@ -201,15 +206,24 @@ async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Map<
         SELECT kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, ${sql.join(VALUE_FIELDS.map(kept), sql`, `)}
         FROM written WHERE ${keepsAny}`,
   );
-  const keptBy = new Map(keptRows.map((row) => [`${row.guid}|${row.date}`, row]));
-  return new Map(
-    items.map((item) => {
-      const row = keptBy.get(`${item.guid}|${item.date}`);
-      const field = (f: ValueField) => (item[f] !== undefined ? item[f] : (row?.[f] ?? null));
-      const record = { guid: item.guid, date: item.date, value: field("value"), target: field("target"), baseline: field("baseline"), min: field("min"), max: field("max"), score: field("score") };
-      return [item, record];
-    }),
-  );
+  return new Map(keptRows.map((row) => [`${row.guid}|${row.date}`, row]));
+}
+
+const storedField = (item: WriteItem, kept: Kept | undefined, f: ValueField) => (item[f] !== undefined ? item[f] : (kept?.[f] ?? null));
+
+/** The record as stored: the fields the item named, and those its row kept. */
+function storedRecord(item: WriteItem, keptRows: Map<string, Kept>): StoredRecord {
+  const kept = keptRows.size === 0 ? undefined : keptRows.get(`${item.guid}|${item.date}`);
+  return {
+    guid: item.guid,
+    date: item.date,
+    value: storedField(item, kept, "value"),
+    target: storedField(item, kept, "target"),
+    baseline: storedField(item, kept, "baseline"),
+    min: storedField(item, kept, "min"),
+    max: storedField(item, kept, "max"),
+    score: storedField(item, kept, "score"),
+  };
 }
 
 /**
@@ -220,18 +234,18 @@ export async function writeValues(deps: Deps, docId: number, items: WriteItem[],
   const merged = mergeItems(items);
   const sorted = [...merged].sort(byKpiAndDate);
   const pathOf = ({ guid, date }: { guid: string; date: string }) => [path(items.findIndex((i) => i.guid === guid && i.date === date)), "value"].filter(Boolean).join(".");
-  const stored = await withRetry(() =>
+  return withRetry(() =>
     deps.db.transaction(async (tx) => {
       const now = deps.now();
       const watch = await alertsAround(tx, [...new Set(sorted.map((i) => i.guid))], deps.config.dashboardUrl);
-      const records = await upsertSorted(tx, sorted, now);
-      await requireNotesWhereOffTrack(tx, [...records.values()], pathOf);
+      const keptRows = await upsertSorted(tx, sorted, now);
+      const records = merged.map((item) => storedRecord(item, keptRows));
+      await requireNotesWhereOffTrack(tx, records, pathOf);
       await tx.update(scorecards).set({ updatedAt: now }).where(eq(scorecards.id, docId));
       await watch.after(now);
       return records;
     }),
   );
-  return merged.map((item) => stored.get(item)!);
 }
 
 export interface BatchWrite {
