@@ -59,7 +59,8 @@ describe.each(testDatabases)("batch write answers on $name", ({ open }) => {
             const key = `${guid[kpi]}|${DATES[day]}`;
             if (!order.includes(key)) order.push(key);
             const record = model.get(key) ?? { value: null, target: null, baseline: null, min: null, max: null, score: null };
-            model.set(key, { ...record, ...(fields as Fields) });
+            // As JSON carries them (-0 arrives as 0).
+            model.set(key, { ...record, ...(JSON.parse(JSON.stringify(fields)) as Fields) });
           }
           const expected = order.map((key) => {
             const [g, date] = key.split("|") as [string, string];

@@ -133,7 +133,7 @@ export const kpiRollups = pgTable(
     kpiGuid: uuid("kpi_guid")
       .notNull()
       .references(() => kpis.guid, { onDelete: "cascade" }),
-    /** MONTH or WEEK; quarters, half-years and years add months up. */
+    /** MONTH or WEEK; quarters, half-years and years add months up. COLLATE "C" (migration 0012, which drizzle does not model). */
     grain: text("grain").notNull(),
     start: date("start", { mode: "string" }).notNull(),
     count: integer("count").notNull(),
