@@ -53,5 +53,6 @@ describe.each(testDatabases)("array parameters on $name", ({ open }) => {
     if (database.kind !== "postgres") return;
     expect(() => arrayParam(database.db, "uuid", ["0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8z"])).toThrow(/Not a UUID/);
     expect(() => arrayParam(database.db, "date", ["2024-1-31"])).toThrow(/Not a date/);
+    expect(() => arrayParam(database.db, "date", ["2024-02-30"])).toThrow(/Not a date/);
   });
 });

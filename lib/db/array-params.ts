@@ -1,6 +1,7 @@
 import "server-only";
 import { is, sql, type SQL } from "drizzle-orm";
 import { NodePgDatabase, NodePgTransaction } from "drizzle-orm/node-postgres";
+import { isCalendarDate } from "@/lib/contract/constants";
 import type { Db, Tx } from "./client";
 
 // Array parameters for set-based statements (unnest). node-postgres sends a Buffer as it is, in
@@ -20,9 +21,9 @@ const write: { [T in ElementType]: (buffer: Buffer, offset: number, value: T ext
     if (value.length !== 36 || buffer.write(value.replaceAll("-", ""), offset, "hex") !== 16) throw new Error(`Not a UUID: ${value}`);
   },
   date(buffer, offset, value) {
-    const days = (Date.parse(value) - PG_EPOCH_MS) / DAY_MS;
-    if (value.length !== 10 || !Number.isInteger(days)) throw new Error(`Not a date: ${value}`);
-    buffer.writeInt32BE(days, offset);
+    // Date.parse would take 2024-02-30 for March 1st, where PostgreSQL refuses it.
+    if (!isCalendarDate(value)) throw new Error(`Not a date: ${value}`);
+    buffer.writeInt32BE((Date.parse(value) - PG_EPOCH_MS) / DAY_MS, offset);
   },
   // -0 goes as 0, as it does in text (String(-0) is "0"): both databases store the same.
   float8: (buffer, offset, value) => buffer.writeDoubleBE(value === 0 ? 0 : value, offset),
