@@ -60,7 +60,8 @@ for (let i = 0; i < all.length; i += 5000) {
 await database.close();
 console.log(`seeded ${all.length} values; starting ${PROCESSES} server process(es) on PostgreSQL`);
 
-// 2. The servers, exactly as npm start runs them.
+// 2. The servers, exactly as npm start runs them, one after the other: the first builds the app
+// when the sources changed, and two processes building into one .next at once broke the build.
 const servers: { child: ChildProcess; base: string }[] = [];
 for (let i = 0; i < PROCESSES; i++) {
   const port = FIRST_PORT + i;
@@ -68,11 +69,10 @@ for (let i = 0; i < PROCESSES; i++) {
     env: { ...process.env, PORT: String(port), DATABASE_URL: created.url, RATE_LIMIT_PER_HOUR: "1000000000", SESSION_SECRET: "x".repeat(40) },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  servers.push({ child, base: `http://127.0.0.1:${port}/rest` });
-}
-for (const { base } of servers) {
-  for (let i = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); i++) {
-    if (i > 600) throw new Error(`${base} did not start`);
+  const base = `http://127.0.0.1:${port}/rest`;
+  servers.push({ child, base });
+  for (let tries = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); tries++) {
+    if (tries > 600) throw new Error(`${base} did not start`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }
