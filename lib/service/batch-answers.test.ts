@@ -1,10 +1,10 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VALUE_FIELDS, type ValueField } from "@/lib/contract/values";
-import type { Database } from "@/lib/db/client";
 import { kpiValues } from "@/lib/db/schema";
-import { jsonInit, propertyScorecard, type TestApi } from "@/lib/testing/api";
+import { jsonInit } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
+import { withPropertyScorecard } from "@/lib/testing/property-suite";
 
 // A batch answers with each record as stored. The answer is built from what the items sent and
 // what the database kept of the fields they did not name; these tests hold it to a model of the
@@ -28,35 +28,25 @@ const itemArb: fc.Arbitrary<Item> = fc
   .filter((item) => VALUE_FIELDS.some((f) => f in item)) as fc.Arbitrary<Item>;
 
 describe.each(testDatabases)("batch write answers on $name", ({ open }) => {
-  let database: Database;
-  let api: TestApi;
-  let auth: { Token: string };
-  let doc: number;
-  let guid: Record<string, string>;
-
-  beforeAll(async () => {
-    database = await open();
-    ({ api, auth, doc, guid } = await propertyScorecard(database.db, "answers@example.com", {
-      name: "Answers",
-      kpis: [{ name: "A" }, { name: "B" }],
-    }));
+  const suite = withPropertyScorecard(open, "answers@example.com", {
+    name: "Answers",
+    kpis: [{ name: "A" }, { name: "B" }],
   });
-  afterAll(() => database.close());
 
   it("answers each distinct record as stored, in the order first named, whatever fields the items name", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(itemArb, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }), async (batches) => {
-        await database.db.delete(kpiValues);
+        await suite.database.db.delete(kpiValues);
         const model = new Map<string, Record<ValueField, number | null>>();
         for (const batch of batches) {
-          const items = batch.map(({ kpi, day, upper, ...fields }) => ({ guid: upper ? guid[kpi]!.toUpperCase() : guid[kpi]!, date: DATES[day]!, ...fields }));
-          const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, auth));
+          const items = batch.map(({ kpi, day, upper, ...fields }) => ({ guid: upper ? suite.guid[kpi]!.toUpperCase() : suite.guid[kpi]!, date: DATES[day]!, ...fields }));
+          const response = await suite.api.call(`/api/document/${suite.doc}/kpi/batch/set-values`, jsonInit("POST", { items }, suite.auth));
           expect(response.status).toBe(200);
           const answer = (await response.json()) as { written: number; values: ({ guid: string; date: string } & Record<ValueField, number | null>)[] };
 
           const order: string[] = [];
           for (const { kpi, day, upper: _u, ...fields } of batch) {
-            const key = `${guid[kpi]}|${DATES[day]}`;
+            const key = `${suite.guid[kpi]}|${DATES[day]}`;
             if (!order.includes(key)) order.push(key);
             const record = model.get(key) ?? { value: null, target: null, baseline: null, min: null, max: null, score: null };
             // As JSON carries them (-0 arrives as 0).
@@ -68,7 +58,7 @@ describe.each(testDatabases)("batch write answers on $name", ({ open }) => {
           });
           expect(answer).toEqual({ written: order.length, values: expected });
         }
-        const rows = await database.db.select().from(kpiValues);
+        const rows = await suite.database.db.select().from(kpiValues);
         const table = Object.fromEntries(rows.map((r) => [`${r.kpiGuid}|${r.date}`, Object.fromEntries(VALUE_FIELDS.map((f) => [f, r[f]]))]));
         expect(table).toEqual(Object.fromEntries(model));
       }),

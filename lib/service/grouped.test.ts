@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { kpiValues } from "@/lib/db/schema";
-import { jsonInit, propertyScorecard, type TestApi } from "@/lib/testing/api";
+import { jsonInit } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
+import { withPropertyScorecard } from "@/lib/testing/property-suite";
 
 // ---- The reference: the grouped values controller written as plainly as possible. ----
 
@@ -145,38 +145,28 @@ const scaleArb = fc.record({
 });
 
 describe.each(testDatabases)("grouped values controller on $name", ({ open }) => {
-  let database: Database;
-  let api: TestApi;
-  let auth: { Token: string };
-  let doc: number;
-  let guid: Record<string, string>;
-
-  beforeAll(async () => {
-    database = await open();
-    ({ api, auth, doc, guid } = await propertyScorecard(database.db, "grouped@example.com", {
-      name: "Property",
-      kpis: [
-        { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2 }, { name: "B", weight: 1 }] },
-        { name: "F", type: "INDICATOR", formula: "0" },
-      ],
-    }));
+  const suite = withPropertyScorecard(open, "grouped@example.com", {
+    name: "Property",
+    kpis: [
+      { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2 }, { name: "B", weight: 1 }] },
+      { name: "F", type: "INDICATOR", formula: "0" },
+    ],
   });
-  afterAll(() => database.close());
 
   async function setKpi(name: string, k: Partial<RefKpi> & { formula?: string }) {
     const columns = Object.entries(k).map(([field, v]) => sql`${sql.identifier(field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))} = ${v}`);
-    await database.db.execute(sql`UPDATE kpis SET ${sql.join(columns, sql`, `)} WHERE guid = ${guid[name]}`);
+    await suite.database.db.execute(sql`UPDATE kpis SET ${sql.join(columns, sql`, `)} WHERE guid = ${suite.guid[name]}`);
   }
   async function load(records: Record<string, Rec[]>) {
-    await database.db.delete(kpiValues);
-    const items = Object.entries(records).flatMap(([name, rs]) => rs.map((r) => ({ guid: guid[name], ...r })));
+    await suite.database.db.delete(kpiValues);
+    const items = Object.entries(records).flatMap(([name, rs]) => rs.map((r) => ({ guid: suite.guid[name], ...r })));
     if (items.length) {
-      const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, auth));
+      const response = await suite.api.call(`/api/document/${suite.doc}/kpi/batch/set-values`, jsonInit("POST", { items }, suite.auth));
       expect(response.status).toBe(200);
     }
   }
   async function grouped(period: Period, from: string, to: string) {
-    const response = await api.call(`/api/document/${doc}/kpi/indicators/grouped-value/${period}/${from}/${to}`, { headers: auth });
+    const response = await suite.api.call(`/api/document/${suite.doc}/kpi/indicators/grouped-value/${period}/${from}/${to}`, { headers: suite.auth });
     expect(response.status).toBe(200);
     const body = await response.json();
     return Object.fromEntries(body.items.map((s: { guid: string; points: RefPoint[] }) => [s.guid, s.points])) as Record<string, RefPoint[]>;
@@ -196,7 +186,7 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
           await load({ A: records });
           const from = plusDays(BASE, range.start);
           const to = plusDays(from, range.length);
-          const actual = (await grouped(period, from, to))[guid.A!]!;
+          const actual = (await grouped(period, from, to))[suite.guid.A!]!;
           const expected = refSeries(records, kpi, from, to, period);
           expect(actual.map((p) => [p.start, p.end, p.source])).toEqual(expected.map((p) => [p.start, p.end, p.source]));
           expected.forEach((e, i) => {
@@ -228,7 +218,7 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
           const [text, fn] = formulas[which]!;
           await setKpi("A", kpiA);
           await setKpi("B", kpiB);
-          await setKpi("F", { formula: text.replace(/\[A\]/g, `[${guid.A}]`).replace(/\[B\]/g, `[${guid.B}]`) });
+          await setKpi("F", { formula: text.replace(/\[A\]/g, `[${suite.guid.A}]`).replace(/\[B\]/g, `[${suite.guid.B}]`) });
           await load({ A: recordsA, B: recordsB });
           const from = plusDays(BASE, range.start);
           const to = plusDays(from, Math.min(range.length, 120));
@@ -238,13 +228,13 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
           a.forEach((pa, i) => {
             const pb = b[i]!;
             const f = pa.value === null || pb.value === null ? null : fn(pa.value, pb.value);
-            expectClose(actual[guid.F!]![i]!.value, f, `formula ${pa.start}`);
-            expect(actual[guid.F!]![i]!.source).toBe(f === null ? "NONE" : "CALCULATED");
+            expectClose(actual[suite.guid.F!]![i]!.value, f, `formula ${pa.start}`);
+            expect(actual[suite.guid.F!]![i]!.source).toBe(f === null ? "NONE" : "CALCULATED");
             // The container averages its children's scores (as served) by weight, within [0, 1].
-            const parts = [[2, actual[guid.A!]![i]!.score], [1, actual[guid.B!]![i]!.score]].filter(([, p]) => p !== null) as [number, number][];
+            const parts = [[2, actual[suite.guid.A!]![i]!.score], [1, actual[suite.guid.B!]![i]!.score]].filter(([, p]) => p !== null) as [number, number][];
             const c = parts.length ? Math.min(1, Math.max(0, parts.reduce((s, [w, p]) => s + w * p, 0) / parts.reduce((s, [w]) => s + w, 0))) : null;
-            expectClose(actual[guid.C!]![i]!.score, c, `container ${pa.start}`);
-            expectClose(actual[guid.C!]![i]!.value, c === null ? null : 100 * c, `container value ${pa.start}`);
+            expectClose(actual[suite.guid.C!]![i]!.score, c, `container ${pa.start}`);
+            expectClose(actual[suite.guid.C!]![i]!.value, c === null ? null : 100 * c, `container value ${pa.start}`);
           });
         },
       ),
@@ -258,32 +248,32 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
     ["a syntax error", "[A] +* 2"],
     ["a reference to itself", "[F] + 1"],
   ])("yields null points, never a 500, for %s", async (_, formula) => {
-    await setKpi("F", { formula: formula.replace("[A]", `[${guid.A}]`).replace("[F]", `[${guid.F}]`) });
+    await setKpi("F", { formula: formula.replace("[A]", `[${suite.guid.A}]`).replace("[F]", `[${suite.guid.F}]`) });
     await load({ A: [{ date: "2023-01-05", value: 4 }] });
-    const points = (await grouped("MONTH", "2023-01-01", "2023-03-31"))[guid.F!]!;
+    const points = (await grouped("MONTH", "2023-01-01", "2023-03-31"))[suite.guid.F!]!;
     expect(points.map((p) => [p.value, p.source])).toEqual([[null, "NONE"], [null, "NONE"], [null, "NONE"]]);
   });
 
   it("yields null points for a cycle between formulas", async () => {
     await setKpi("A", { grouping: "AVERAGE" });
-    await database.db.execute(sql`UPDATE kpis SET formula = ${`[${guid.F}] * 2`} WHERE guid = ${guid.B}`);
-    await setKpi("F", { formula: `[${guid.B}] + 1` });
+    await suite.database.db.execute(sql`UPDATE kpis SET formula = ${`[${suite.guid.F}] * 2`} WHERE guid = ${suite.guid.B}`);
+    await setKpi("F", { formula: `[${suite.guid.B}] + 1` });
     const points = await grouped("YEAR", "2023-01-01", "2023-12-31");
-    expect(points[guid.F!]![0]!.value).toBeNull();
-    expect(points[guid.B!]![0]!.value).toBeNull();
-    await database.db.execute(sql`UPDATE kpis SET formula = NULL WHERE guid = ${guid.B}`);
+    expect(points[suite.guid.F!]![0]!.value).toBeNull();
+    expect(points[suite.guid.B!]![0]!.value).toBeNull();
+    await suite.database.db.execute(sql`UPDATE kpis SET formula = NULL WHERE guid = ${suite.guid.B}`);
   });
 
   it("serves one KPI's series and refuses bad ranges", async () => {
     await setKpi("A", { grouping: "SUM", updateInterval: "WEEK", inheritance: false, optimization: "MAXIMIZE", min: 0, max: 10, target: 8, baseline: 2 });
     await load({ A: [{ date: "2024-01-02", value: 3 }, { date: "2024-01-03", value: 4 }] });
-    const one = await api.call(`/api/document/${doc}/kpi/indicator/${guid.A}/grouped-value/WEEK/2024-01-01/2024-01-14`, { headers: auth });
+    const one = await suite.api.call(`/api/document/${suite.doc}/kpi/indicator/${suite.guid.A}/grouped-value/WEEK/2024-01-01/2024-01-14`, { headers: suite.auth });
     expect(await one.json()).toEqual({
       start: "2024-01-01",
       end: "2024-01-14",
       period: "WEEK",
       item: {
-        guid: guid.A,
+        guid: suite.guid.A,
         name: "A",
         measure: "",
         points: [
@@ -293,14 +283,14 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
         notes: [],
       },
     });
-    const path = (p: string, a: string, b: string) => `/api/document/${doc}/kpi/indicators/grouped-value/${p}/${a}/${b}`;
+    const path = (p: string, a: string, b: string) => `/api/document/${suite.doc}/kpi/indicators/grouped-value/${p}/${a}/${b}`;
     for (const [p, a, b] of [["DAY", "2020-01-01", "2023-01-01"], ["MONTH", "2024-02-01", "2024-01-01"], ["FORTNIGHT", "2024-01-01", "2024-02-01"], ["DAY", "2024-02-30", "2024-03-01"]]) {
-      const response = await api.call(path(p!, a!, b!), { headers: auth });
+      const response = await suite.api.call(path(p!, a!, b!), { headers: suite.auth });
       expect(response.status, `${p} ${a} ${b}`).toBe(400);
       expect((await response.json()).code).toBe("invalid_request");
     }
-    const listed = await api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=${guid.B},${guid.A}`, { headers: auth });
+    const listed = await suite.api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=${suite.guid.B},${suite.guid.A}`, { headers: suite.auth });
     expect((await listed.json()).items.map((s: { name: string }) => s.name)).toEqual(["B", "A"]);
-    expect((await api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=nope`, { headers: auth })).status).toBe(400);
+    expect((await suite.api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=nope`, { headers: suite.auth })).status).toBe(400);
   });
 });

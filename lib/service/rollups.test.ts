@@ -1,13 +1,14 @@
 import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Period } from "@/lib/contract/kpis";
 import type { Series } from "@/lib/contract/grouped";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query";
 import { kpis as kpiTable, kpiValues } from "@/lib/db/schema";
-import { accountWithScorecards, createTestApi, jsonInit, propertyScorecard, type TestApi } from "@/lib/testing/api";
+import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
+import { withPropertyScorecard } from "@/lib/testing/property-suite";
 import { seriesFor } from "./domain/grouped";
 import { periodsBetween } from "./domain/periods";
 import { rawBuckets } from "./domain/value-queries";
@@ -90,38 +91,30 @@ const opArb = fc.oneof(
 );
 
 describe.each(testDatabases)("rollups on $name", ({ open }) => {
-  let database: Database;
-  let api: TestApi;
-  let auth: { Token: string };
-  let doc: number;
-  let guid: Record<string, string>;
-
-  beforeAll(async () => {
-    database = await open();
-    ({ api, auth, doc, guid } = await propertyScorecard(database.db, "rollups@example.com", {
-      name: "Rollups",
-      kpis: [
-        { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2, target: 50 }, { name: "B", target: 10, optimization: "MINIMIZE" }, { name: "D", target: 0 }] },
-        { name: "F", formula: "0" },
-      ],
-    }));
-    await database.db.update(kpiTable).set({ formula: `[${guid.A}] - [${guid.B}] / 2` }).where(eq(kpiTable.guid, guid.F!));
+  const suite = withPropertyScorecard(open, "rollups@example.com", {
+    name: "Rollups",
+    kpis: [
+      { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2, target: 50 }, { name: "B", target: 10, optimization: "MINIMIZE" }, { name: "D", target: 0 }] },
+      { name: "F", formula: "0" },
+    ],
   });
-  afterAll(() => database.close());
+  beforeAll(async () => {
+    await suite.database.db.update(kpiTable).set({ formula: `[${suite.guid.A}] - [${suite.guid.B}] / 2` }).where(eq(kpiTable.guid, suite.guid.F!));
+  });
 
   async function run(op: { kind: "write"; items: { kpi: string; day: number; value: number | null; target?: number }[] } | { kind: "targets"; kpi: string; days: number[] } | { kind: "delete" | "deleteTarget"; kpi: string; day: number }) {
     if (op.kind === "write" || op.kind === "targets") {
       const items =
         op.kind === "write"
-          ? op.items.map(({ kpi, day, value, target }) => ({ guid: guid[kpi]!, date: dayOf(day), value, ...(target === undefined ? {} : { target }) }))
-          : op.days.map((day, i) => ({ guid: guid[op.kpi]!, date: dayOf(day), target: 100 + i }));
+          ? op.items.map(({ kpi, day, value, target }) => ({ guid: suite.guid[kpi]!, date: dayOf(day), value, ...(target === undefined ? {} : { target }) }))
+          : op.days.map((day, i) => ({ guid: suite.guid[op.kpi]!, date: dayOf(day), target: 100 + i }));
       if (items.length === 0) return;
-      const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, auth));
+      const response = await suite.api.call(`/api/document/${suite.doc}/kpi/batch/set-values`, jsonInit("POST", { items }, suite.auth));
       expect(response.status).toBe(200);
       return;
     }
-    const path = `/api/document/${doc}/kpi/indicator/${guid[op.kpi]}/${op.kind === "deleteTarget" ? "target" : "values"}/${dayOf(op.day)}`;
-    const response = await api.call(path, { method: "DELETE", headers: auth });
+    const path = `/api/document/${suite.doc}/kpi/indicator/${suite.guid[op.kpi]}/${op.kind === "deleteTarget" ? "target" : "values"}/${dayOf(op.day)}`;
+    const response = await suite.api.call(path, { method: "DELETE", headers: suite.auth });
     expect(response.status).toBe(204);
   }
 
@@ -134,18 +127,18 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
         fc.boolean(),
         fc.boolean(),
         async (ops, groupingA, groupingD, inheritA, inheritD) => {
-          await database.db.delete(kpiValues);
-          await database.db.update(kpiTable).set({ grouping: groupingA, inheritance: inheritA }).where(eq(kpiTable.guid, guid.A!));
-          await database.db.update(kpiTable).set({ grouping: groupingD, inheritance: inheritD }).where(eq(kpiTable.guid, guid.D!));
+          await suite.database.db.delete(kpiValues);
+          await suite.database.db.update(kpiTable).set({ grouping: groupingA, inheritance: inheritA }).where(eq(kpiTable.guid, suite.guid.A!));
+          await suite.database.db.update(kpiTable).set({ grouping: groupingD, inheritance: inheritD }).where(eq(kpiTable.guid, suite.guid.D!));
           for (const op of ops) await run(op);
 
-          const { stored, truth } = await rollupsAndTruth(database.db);
+          const { stored, truth } = await rollupsAndTruth(suite.database.db);
           expectSameRollups(stored, truth);
 
-          const defs = await database.db.select().from(kpiTable).where(eq(kpiTable.scorecardId, doc));
-          const deps = { db: database.db, now: api.clock.now, config: {} as never };
+          const defs = await suite.database.db.select().from(kpiTable).where(eq(kpiTable.scorecardId, suite.doc));
+          const deps = { db: suite.database.db, now: suite.api.clock.now, config: {} as never };
           for (const period of PERIODS) {
-            const response = await api.call(`/api/document/${doc}/kpi/indicators/grouped-value/${period}/${FROM}/${TO}`, { headers: auth });
+            const response = await suite.api.call(`/api/document/${suite.doc}/kpi/indicators/grouped-value/${period}/${FROM}/${TO}`, { headers: suite.auth });
             expect(response.status).toBe(200);
             const served = ((await response.json()) as { items: (Series & { notes?: unknown })[] }).items.map(({ notes: _n, ...s }) => s);
             const wanted = served.map((s) => s.guid);
@@ -163,23 +156,23 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
     // a one-day write must still see the rest of its week in the next month (Mon 2024-01-29:
     // the week ends on Sun 2024-02-04) and in the previous one (Fri 2024-03-01: the week began
     // on Mon 2024-02-26).
-    await database.db.delete(kpiValues);
+    await suite.database.db.delete(kpiValues);
     await run({ kind: "write", items: Array.from({ length: 101 }, (_, day) => ({ kpi: "A", day, value: day + 0.5 })) });
     expect([dayOf(35), dayOf(67)]).toEqual(["2024-01-29", "2024-03-01"]);
     for (const day of [35, 67]) {
       await run({ kind: "write", items: [{ kpi: "A", day, value: 1000 + day }] });
-      const { stored, truth } = await rollupsAndTruth(database.db);
+      const { stored, truth } = await rollupsAndTruth(suite.database.db);
       expectSameRollups(stored, truth);
     }
   });
 
   it("averages a period whose values are too small for PostgreSQL's division (a subnormal mean)", async () => {
     // 5e-324 / 3 rounds to 0: PostgreSQL's float division calls that an underflow and failed the read.
-    await database.db.delete(kpiValues);
-    await database.db.update(kpiTable).set({ grouping: "AVERAGE" }).where(eq(kpiTable.guid, guid.A!));
+    await suite.database.db.delete(kpiValues);
+    await suite.database.db.update(kpiTable).set({ grouping: "AVERAGE" }).where(eq(kpiTable.guid, suite.guid.A!));
     await run({ kind: "write", items: [0, 1, 2].map((day) => ({ kpi: "A", day, value: day === 0 ? 5e-324 : 0 })) });
     for (const period of PERIODS) {
-      const response = await api.call(`/api/document/${doc}/kpi/indicator/${guid.A}/grouped-value/${period}/${FROM}/${dayOf(2)}`, { headers: auth });
+      const response = await suite.api.call(`/api/document/${suite.doc}/kpi/indicator/${suite.guid.A}/grouped-value/${period}/${FROM}/${dayOf(2)}`, { headers: suite.auth });
       expect(response.status, period).toBe(200);
       const { item } = (await response.json()) as { item: Series };
       const entered = item.points.filter((p) => p.source === "ENTERED").map((p) => p.value);
@@ -191,14 +184,14 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
   it("builds the rollups of values stored before the migration", async () => {
     // The migration's own backfill, run on values whose rollups are gone, rebuilds exactly what
     // the triggers kept.
-    await database.db.delete(kpiValues);
+    await suite.database.db.delete(kpiValues);
     await run({ kind: "write", items: Array.from({ length: 200 }, (_, i) => ({ kpi: ["A", "B", "D"][i % 3]!, day: (i * 7) % SPAN_DAYS, value: i - 50 })) });
-    const maintained = await rollupsAndTruth(database.db);
-    await database.db.execute(sql`DELETE FROM kpi_rollups`);
+    const maintained = await rollupsAndTruth(suite.database.db);
+    await suite.database.db.execute(sql`DELETE FROM kpi_rollups`);
     const migration = (await import("node:fs")).readFileSync("lib/db/migrations/0009_rollups.sql", "utf8");
     const backfill = migration.slice(migration.lastIndexOf("INSERT INTO kpi_rollups"));
-    await database.db.execute(sql.raw(backfill));
-    expectSameRollups((await rollupsAndTruth(database.db)).stored, maintained.stored);
+    await suite.database.db.execute(sql.raw(backfill));
+    expectSameRollups((await rollupsAndTruth(suite.database.db)).stored, maintained.stored);
     expectSameRollups(maintained.stored, maintained.truth);
     expect(maintained.stored.length).toBeGreaterThan(50);
   });

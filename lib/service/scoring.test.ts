@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { kpiValues } from "@/lib/db/schema";
-import { jsonInit, propertyScorecard, type TestApi } from "@/lib/testing/api";
+import { jsonInit } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
+import { withPropertyScorecard } from "@/lib/testing/property-suite";
 import { nextPeriodStart, periodStart } from "./domain/periods";
 
 type Period = "DAY" | "WEEK" | "MONTH" | "QUARTER" | "HALF_YEAR" | "YEAR";
@@ -46,32 +46,22 @@ const kpiArb = fc.record({
 type KpiSettings = typeof kpiArb extends fc.Arbitrary<infer T> ? T : never;
 
 describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
-  let database: Database;
-  let api: TestApi;
-  let auth: { Token: string };
-  let doc: number;
-  let guid: Record<string, string>;
-
-  beforeAll(async () => {
-    database = await open();
-    ({ api, auth, doc, guid } = await propertyScorecard(database.db, "scores@example.com", { name: "Scores", kpis: [{ name: "C", type: "CONTAINER", children: [{ name: "A" }, { name: "B" }, { name: "D" }] }] }));
-  });
-  afterAll(() => database.close());
+  const suite = withPropertyScorecard(open, "scores@example.com", { name: "Scores", kpis: [{ name: "C", type: "CONTAINER", children: [{ name: "A" }, { name: "B" }, { name: "D" }] }] });
 
   async function setKpi(name: string, k: KpiSettings) {
     const { atRiskFraction, ...columns } = { ...k, atRiskThreshold: k.onTrackThreshold * k.atRiskFraction };
     const set = Object.entries(columns).map(([field, v]) => sql`${sql.identifier(field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))} = ${v}`);
-    await database.db.execute(sql`UPDATE kpis SET ${sql.join(set, sql`, `)}, weight = 1 WHERE guid = ${guid[name]}`);
+    await suite.database.db.execute(sql`UPDATE kpis SET ${sql.join(set, sql`, `)}, weight = 1 WHERE guid = ${suite.guid[name]}`);
   }
   async function load(items: Item[]) {
-    await database.db.delete(kpiValues);
+    await suite.database.db.delete(kpiValues);
     for (let i = 0; i < items.length; i += 5000) {
-      const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: items.slice(i, i + 5000) }, auth));
+      const response = await suite.api.call(`/api/document/${suite.doc}/kpi/batch/set-values`, jsonInit("POST", { items: items.slice(i, i + 5000) }, suite.auth));
       expect(response.status).toBe(200);
     }
   }
   async function points(view: Period, from = FROM, to = TO): Promise<Record<string, Point[]>> {
-    const response = await api.call(`/api/document/${doc}/kpi/indicators/grouped-value/${view}/${from}/${to}`, { headers: auth });
+    const response = await suite.api.call(`/api/document/${suite.doc}/kpi/indicators/grouped-value/${view}/${from}/${to}`, { headers: suite.auth });
     expect(response.status).toBe(200);
     return Object.fromEntries((await response.json()).items.map((s: { guid: string; points: Point[] }) => [s.guid, s.points]));
   }
@@ -88,7 +78,7 @@ describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
     const direction = k.optimization === "MINIMIZE" ? -1 : 1;
     const items = starts.map((start, i): Item => {
       const inForce = targets.filter((t) => t.date <= endOf(start, k.updateInterval)).at(-1)?.target ?? k.target;
-      return { guid: guid[name]!, date: start, value: inForce + direction * margins[i % margins.length]! };
+      return { guid: suite.guid[name]!, date: start, value: inForce + direction * margins[i % margins.length]! };
     });
     for (const t of targets) {
       const same = items.find((i) => i.date === t.date)!;
@@ -106,7 +96,7 @@ describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
         await setKpi("A", k);
         await load(beating("A", k, changes, margins, "2022-01-01", "2025-12-31"));
         const from = plusDays(FROM, offset);
-        const series = (await points(view, from, plusDays(from, view === "DAY" ? length : 4 * length)))[guid.A!]!;
+        const series = (await points(view, from, plusDays(from, view === "DAY" ? length : 4 * length)))[suite.guid.A!]!;
         const judged = series.filter((p) => p.value !== null && p.target !== null);
         for (const p of judged) expect(p.status, `${view} ${p.start}: ${p.value} against ${p.target} (score ${p.score})`).toBe("ON_TRACK");
       }),
@@ -121,7 +111,7 @@ describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
         await setKpi("A", settings);
         await load(beating("A", settings, changes, [0]));
         for (const view of ["QUARTER", "HALF_YEAR", "YEAR"] as const) {
-          for (const p of (await points(view))[guid.A!]!) {
+          for (const p of (await points(view))[suite.guid.A!]!) {
             expect(p.score, `${view} ${p.start}: ${p.value} against ${p.target}`).toBe(1);
             expect(p.status).toBe("ON_TRACK");
           }
@@ -142,12 +132,12 @@ describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
           await setKpi(names[i]!, settings);
           items.push(...beating(names[i]!, settings, changes, margins));
         }
-        await database.db.execute(sql`UPDATE kpis SET score_cap = NULL WHERE guid = ${guid.C}`);
+        await suite.database.db.execute(sql`UPDATE kpis SET score_cap = NULL WHERE guid = ${suite.guid.C}`);
         await load(items);
         const all = await points(view === "DAY" ? "WEEK" : view);
         // Where every child has a target and a value, the container is at exactly 100 %.
-        all[guid.C!]!.forEach((p, i) => {
-          const children = names.map((n) => all[guid[n]!]![i]!);
+        all[suite.guid.C!]!.forEach((p, i) => {
+          const children = names.map((n) => all[suite.guid[n]!]![i]!);
           if (children.every((c) => c.value !== null && c.target !== null)) expect(p.score, p.start).toBe(1);
         });
       }),
@@ -161,13 +151,13 @@ describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
       fc.asyncProperty(fc.tuple(kpiArb, kpiArb, kpiArb), absurd, fc.double({ min: 1, max: 3, noNaN: true }), async (kpis, value, cap) => {
         const names = ["A", "B", "D"];
         for (const [i, k] of kpis.entries()) await setKpi(names[i]!, { ...k, updateInterval: "MONTH" });
-        await database.db.execute(sql`UPDATE kpis SET score_cap = ${cap} WHERE guid = ${guid.C}`);
+        await suite.database.db.execute(sql`UPDATE kpis SET score_cap = ${cap} WHERE guid = ${suite.guid.C}`);
         await load([
-          { guid: guid.A!, date: "2024-03-01", value },
-          { guid: guid.B!, date: "2024-03-01", value: kpis[1].target },
-          { guid: guid.D!, date: "2024-03-01", value: kpis[2].target * 2 },
+          { guid: suite.guid.A!, date: "2024-03-01", value },
+          { guid: suite.guid.B!, date: "2024-03-01", value: kpis[1].target },
+          { guid: suite.guid.D!, date: "2024-03-01", value: kpis[2].target * 2 },
         ]);
-        const container = (await points("MONTH", "2024-03-01", "2024-03-31"))[guid.C!]![0]!;
+        const container = (await points("MONTH", "2024-03-01", "2024-03-31"))[suite.guid.C!]![0]!;
         expect(container.score).not.toBeNull();
         expect(container.score!).toBeGreaterThanOrEqual(0);
         expect(container.score!).toBeLessThanOrEqual(cap);
