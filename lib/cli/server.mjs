@@ -5,6 +5,7 @@ import http from "node:http";
 import compression from "compression";
 import path from "node:path";
 import next from "next";
+import { restRoute } from "./rest-route.mjs";
 import { precompressStatic, staticAssets } from "./static-assets.mjs";
 
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -48,6 +49,7 @@ export async function serve({ port, dir = process.cwd() }) {
   const distDir = path.join(dir, ".next");
   await precompressStatic(distDir);
   const serveStatic = staticAssets(distDir);
+  const serveRest = restRoute();
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     if (!decodable(req.url)) {
@@ -62,7 +64,7 @@ export async function serve({ port, dir = process.cwd() }) {
       return;
     }
     if (serveStatic(req, res)) return;
-    compress(req, res, () => handle(req, res));
+    compress(req, res, () => serveRest(req, res) || handle(req, res));
   });
   // Node hands CONNECT to this event (and drops the socket when nobody listens): no tunnels here.
   server.on("connect", (req, socket) => {

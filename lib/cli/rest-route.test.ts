@@ -1,0 +1,105 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, smallScorecard } from "@/lib/testing/api";
+import { restRoute, type FetchApp } from "./rest-route.mjs";
+
+// A real API on a real database behind the route, over real HTTP; what the route passes on goes
+// to "Next": here a 299 that says so.
+let database: Database;
+let app: FetchApp | undefined;
+let token: string;
+const servers: http.Server[] = [];
+
+async function listen(getApp: () => Promise<FetchApp> | undefined): Promise<string> {
+  const serveRest = restRoute(getApp);
+  const server = http.createServer((req, res) => {
+    if (!serveRest(req, res)) res.writeHead(299, { "X-Passed-On": "yes" }).end();
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A GET of the path exactly as written (fetch would resolve its dot segments first). */
+function passedOn(server: string, path: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    http.get(server + "/", { path }, (res) => resolve(res.resume().headers["x-passed-on"] as string | undefined)).on("error", reject);
+  });
+}
+
+let base: string;
+beforeAll(async () => {
+  database = await openDatabase({ memory: true });
+  const api = createTestApi(database.db);
+  ({ auth: { Token: token } } = await accountWithScorecards(api, database.db, "route@example.com", [smallScorecard("Route card")]));
+  app = api.app;
+  base = await listen(() => (app ? Promise.resolve(app) : undefined));
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await database.close();
+});
+
+describe("the API's own route in front of Next", () => {
+  it("answers API calls from the app, with the site's security headers", async () => {
+    const response = await fetch(`${base}/rest/api/documents/list`, { headers: { Token: token } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-passed-on")).toBeNull();
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    const body = (await response.json()) as { documents: { name: string }[] };
+    expect(body.documents.map((card) => card.name)).toEqual(["Route card"]);
+  });
+
+  it("passes request bodies and query strings through", async () => {
+    const login = await fetch(`${base}/rest/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "route@example.com", contraseña: "correct horse battery" }),
+    });
+    expect(login.status).toBe(200);
+    const { token: fresh } = (await login.json()) as { token: string };
+    expect(fresh).toMatch(/\S{16,}/);
+    const refused = await fetch(`${base}/rest/api/access/info?docId=-1`, { headers: { Token: fresh } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ success: false, code: "invalid_request" });
+  });
+
+  it("takes chunked bodies and body-less deletes as Next did", async () => {
+    const parts = [`{"email":"route@example.com",`, `"contraseña":"correct horse battery"}`].map((part) => new TextEncoder().encode(part));
+    const body = new ReadableStream({ pull: (controller) => (parts.length ? controller.enqueue(parts.shift()) : controller.close()) });
+    const login = await fetch(`${base}/rest/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" } as RequestInit);
+    expect(login.status).toBe(200);
+    const deleted = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${base}/rest/api/api-keys/999`, { method: "DELETE", headers: { Token: token } }, (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk)).on("end", () => resolve({ status: res.statusCode, body: text }));
+      });
+      req.on("error", reject).end();
+    });
+    expect(deleted.status).toBe(404);
+    expect(JSON.parse(deleted.body)).toMatchObject({ success: false, code: "not_found" });
+  });
+
+  it("leaves to Next what is not a plain API path", async () => {
+    for (const path of ["/rest", "/rest/", "/rest/health/", "/rest//health", "/rest/../s/1", "/rest/%2e%2e/s/1", "/rest/./health", "/restless", "/s/1"]) {
+      expect({ path, passed: await passedOn(base, path) }).toEqual({ path, passed: "yes" });
+    }
+  });
+
+  it("leaves everything to Next until the app is built", async () => {
+    const early = await listen(() => undefined);
+    expect(await passedOn(early, "/rest/health")).toBe("yes");
+  });
+
+  it("answers an app that fails outright with a 500 in the contract's shape", async () => {
+    const broken = await listen(() => Promise.resolve({ fetch: () => Promise.reject(new Error("database gone")) }));
+    const response = await fetch(`${broken}/rest/health`);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ success: false, errorMessage: "Internal error", code: "internal_error", details: [] });
+  });
+});
