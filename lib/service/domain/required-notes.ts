@@ -1,13 +1,14 @@
 import "server-only";
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, gte, inArray, lte } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import type { Tx } from "@/lib/db/client";
-import { kpiNotes, kpis } from "@/lib/db/schema";
+import { kpiNotes } from "@/lib/db/schema";
 import { periodLabel } from "@/lib/format";
 import { invalidRequest } from "../errors";
 import { addDays, LAST_DATE, nextPeriodStart, periodStart } from "./periods";
 import { inForce } from "./scales";
 import { scoredWith } from "./scored-at";
+import type { StoredKpi } from "./scorecards";
 import { scaleChanges } from "./value-queries";
 
 type Written = { guid: string; date: string; value: number | null };
@@ -15,16 +16,14 @@ type Written = { guid: string; date: string; value: number | null };
 /**
  * For KPIs that require it, a value that leaves the KPI off track needs a note in its period
  * (the KPI's update interval). Runs in the write's transaction after the upsert, so the score
- * uses the targets the same write may have set; a refusal rolls the whole write back. Three
- * queries whatever the size of the write: the strict KPIs, their scale records, their notes.
+ * uses the targets the same write may have set; a refusal rolls the whole write back. `defs` are
+ * the scorecard's KPIs as the write loaded them; with a strict KPI among the written, two queries
+ * whatever the size of the write (its scale records, its notes), and none without.
  */
-export async function requireNotesWhereOffTrack(tx: Tx, written: Written[], pathOf: (w: Written) => string): Promise<void> {
+export async function requireNotesWhereOffTrack(tx: Tx, defs: StoredKpi[], written: Written[], pathOf: (w: Written) => string): Promise<void> {
   const valued = written.filter((w) => w.value !== null);
-  if (valued.length === 0) return;
-  const strict = await tx
-    .select()
-    .from(kpis)
-    .where(and(inArray(kpis.guid, [...new Set(valued.map((w) => w.guid))]), eq(kpis.noteRequiredOffTrack, true)));
+  const writtenGuids = new Set(valued.map((w) => w.guid));
+  const strict = defs.filter((k) => k.noteRequiredOffTrack && writtenGuids.has(k.guid));
   if (strict.length === 0) return;
   const byGuid = new Map(strict.map((k) => [k.guid, k]));
   const checked = valued.filter((w) => byGuid.has(w.guid)).sort((a, b) => (a.guid === b.guid ? (a.date < b.date ? -1 : 1) : a.guid < b.guid ? -1 : 1));

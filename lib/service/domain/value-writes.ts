@@ -9,6 +9,7 @@ import { scorecards } from "@/lib/db/schema";
 import type { Deps } from "../context";
 import { alertsAround } from "./alert-evaluation";
 import { requireNotesWhereOffTrack } from "./required-notes";
+import type { StoredKpi } from "./scorecards";
 
 // Writing KPI values: one transaction and one set-based statement per batch, whatever its size.
 // The checks of what may be written (unknown or calculated KPIs) are the callers' (values.ts).
@@ -110,8 +111,9 @@ function storedRecord(item: WriteItem, keptRows: Map<string, Kept>): StoredRecor
 /**
  * Writes all items in one transaction (all or nothing). Each item sets only the fields it names;
  * items for the same KPI and date are merged in order. Returns each distinct record as stored.
+ * `defs` are the scorecard's KPIs, as the caller loaded them to check the items.
  */
-export async function writeValues(deps: Deps, docId: number, items: WriteItem[], path: (index: number) => string = (i) => `items.${i}`): Promise<StoredRecord[]> {
+export async function writeValues(deps: Deps, docId: number, defs: StoredKpi[], items: WriteItem[], path: (index: number) => string = (i) => `items.${i}`): Promise<StoredRecord[]> {
   const { sorted, firstNamed } = mergeItems(items);
   const pathOf = ({ guid, date }: { guid: string; date: string }) => [path(items.findIndex((i) => i.guid === guid && i.date === date)), "value"].filter(Boolean).join(".");
   return withRetry(() =>
@@ -120,7 +122,7 @@ export async function writeValues(deps: Deps, docId: number, items: WriteItem[],
       const watch = await alertsAround(tx, [...new Set(sorted.map((i) => i.guid))], deps.config.dashboardUrl);
       const keptRows = await upsertSorted(tx, sorted, now);
       const records = firstNamed.map((item) => storedRecord(item, keptRows));
-      await requireNotesWhereOffTrack(tx, records, pathOf);
+      await requireNotesWhereOffTrack(tx, defs, records, pathOf);
       await tx.update(scorecards).set({ updatedAt: now }).where(eq(scorecards.id, docId));
       await watch.after(now);
       return records;

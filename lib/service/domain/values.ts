@@ -151,7 +151,7 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   const { unknown, calculated } = badWriteItems(defs, items, path);
   if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard; nothing was written`, [...unknown, ...calculated]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
-  return writeValues(ctx.deps, docId, items, path);
+  return writeValues(ctx.deps, docId, defs, items, path);
 }
 
 /** The KPI as the vendor's `item`. */
@@ -159,9 +159,11 @@ export const itemOf = (kpi: StoredKpi) => ({ guid: kpi.guid, name: kpi.name, mea
 
 /** The single write: 404 for an unknown KPI, 409 for a calculated one. */
 export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item: WriteItem }): Promise<WrittenValue> {
-  const kpi = await kpiOf(ctx, docId, item.guid, "write");
+  const defs = await scorecardKpis(ctx, docId, "write");
+  const kpi = defs.find((k) => k.guid === item.guid);
+  if (!kpi) throw notFound("KPI");
   if (isCalculated(kpi)) throw conflict("This KPI is calculated; its values cannot be written");
-  const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, [item], () => "")) as [StoredRecord];
+  const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, defs, [item], () => "")) as [StoredRecord];
   const dateOf = (f: ValueField) => (record[f] === null ? null : record.date);
   return {
     ...record,
