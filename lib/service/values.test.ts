@@ -134,6 +134,26 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     expect((await call("GET", history)).body.items.map((r: { value: number }) => r.value)).toEqual([1, 3]);
   });
 
+  it("marks the scorecard changed at the time of every write and delete, and not for a refused write", async () => {
+    const updatedAt = async () => (await call("GET", "/api/documents/list")).body.documents.find((d: { id: number }) => d.id === doc).updatedAt as string;
+    const steps: [string, () => Promise<{ status: number }>][] = [
+      ["batch", () => call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ guid: kpi.Sales, date: "2024-05-01", value: 5, target: 9 }] })],
+      ["single write", () => call("POST", valuePath(kpi.Sales!, "2024-06-01"), { value: 6 })],
+      ["target deleted", () => call("DELETE", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/target/2024-05-01`)],
+      ["record deleted", () => call("DELETE", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values/2024-06-01`)],
+    ];
+    for (const [step, run] of steps) {
+      api.clock.advance(3_600_000);
+      expect((await run()).status, step).toBeLessThan(300);
+      expect(await updatedAt(), step).toBe(api.clock.now().toISOString());
+    }
+    const before = await updatedAt();
+    api.clock.advance(3_600_000);
+    const refused = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ guid: kpi.Sales, date: "2024-07-01", value: 1 }, { guid: otherSales, date: "2024-07-01", value: 1 }] });
+    expect(refused.status).toBe(400);
+    expect(await updatedAt()).toBe(before);
+  });
+
   it("reads a plan: every KPI's records holding one figure, by KPI and date, in one call", async () => {
     await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
       items: [

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query";
 import { alertFirings, alerts, kpis, scorecards, users, webhooks } from "@/lib/db/schema";
 import { alertMessage } from "../notifications/alert-message";
@@ -17,6 +17,13 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
         ORDER BY kpi_guid, date DESC`,
   );
   return new Map(rows.map((r) => [r.guid, { date: r.date, value: r.value }]));
+}
+
+/** Whether any of these KPIs has an active alert, which its writes must then evaluate. */
+export async function anyActiveAlert(db: Db | Tx, guids: string[]): Promise<boolean> {
+  if (guids.length === 0) return false;
+  const rows = await db.select({ id: alerts.id }).from(alerts).where(and(inArray(alerts.kpiGuid, guids), eq(alerts.active, true))).limit(1);
+  return rows.length > 0;
 }
 
 /**

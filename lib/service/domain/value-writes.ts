@@ -1,13 +1,12 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { VALUE_FIELDS, type ValueField, type ValueRecord } from "@/lib/contract/values";
-import type { Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { arrayParam } from "@/lib/db/array-params";
 import { queryRows } from "@/lib/db/query";
 import { withRetry } from "@/lib/db/retry";
-import { scorecards } from "@/lib/db/schema";
 import type { Deps } from "../context";
-import { alertsAround } from "./alert-evaluation";
+import { alertsAround, anyActiveAlert } from "./alert-evaluation";
 import { requireNotesWhereOffTrack } from "./required-notes";
 import type { StoredKpi } from "./scorecards";
 
@@ -62,8 +61,11 @@ function namedFields(item: WriteItem): number {
  * A stored field is either what its item sent or, for a field the item did not name, what the
  * row held before (null for a new row). Only rows keeping some non-null field come back, with
  * the fields they kept, by KPI and date: sending 5000 rows back was a sixth of a 5000-value write.
+ * The same statement marks the scorecard changed, first: the rows take their updated_at from
+ * that update, so the scorecard is locked before any value or rollup, in the order every other writer of a
+ * scorecard's values and KPIs takes them (editing the tree, deleting values).
  */
-async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Map<string, Kept>> {
+async function upsertSorted(tx: Db | Tx, docId: number, items: WriteItem[], now: Date): Promise<Map<string, Kept>> {
   const masks = items.map(namedFields);
   const namedByAny = masks.reduce((all, mask) => all | mask, 0);
   // One array parameter per column (see arrayParam). A column no item names goes as an empty
@@ -75,9 +77,10 @@ async function upsertSorted(tx: Tx, items: WriteItem[], now: Date): Promise<Map<
   const keepsAny = sql.raw(VALUE_FIELDS.map((f) => `(named_fields & ${FIELD_BITS[f]} = 0 AND ${f} IS NOT NULL)`).join(" OR "));
   const keptRows = await queryRows<Kept>(
     tx,
-    sql`WITH written AS (
+    sql`WITH touched AS (UPDATE scorecards SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${docId} RETURNING updated_at),
+        written AS (
           INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
-          SELECT r.*, ${now.toISOString()}::timestamptz
+          SELECT r.*, (SELECT updated_at FROM touched)
           FROM unnest(${arrayParam(tx, "uuid", items.map((i) => i.guid))}, ${arrayParam(tx, "date", items.map((i) => i.date))}, ${column("value")}, ${column("target")},
             ${column("baseline")}, ${column("min")}, ${column("max")}, ${column("score")}, ${arrayParam(tx, "int2", masks)}) AS r
           ORDER BY 1, 2
@@ -109,23 +112,33 @@ function storedRecord(item: WriteItem, keptRows: Map<string, Kept>): StoredRecor
 }
 
 /**
- * Writes all items in one transaction (all or nothing). Each item sets only the fields it names;
- * items for the same KPI and date are merged in order. Returns each distinct record as stored.
- * `defs` are the scorecard's KPIs, as the caller loaded them to check the items.
+ * Writes all items at once (all or nothing). Each item sets only the fields it names; items for
+ * the same KPI and date are merged in order. Returns each distinct record as stored. `defs` are
+ * the scorecard's KPIs, as the caller loaded them to check the items.
+ *
+ * A write that nothing must check afterwards (no active alert, no KPI requiring notes) is one
+ * statement, atomic on its own: its row and rollup locks last while PostgreSQL runs it. In a
+ * transaction they lasted until Node had sent the COMMIT, which under load meant queueing behind
+ * other requests' work, and every batch touching the same KPIs waited as long.
  */
 export async function writeValues(deps: Deps, docId: number, defs: StoredKpi[], items: WriteItem[], path: (index: number) => string = (i) => `items.${i}`): Promise<StoredRecord[]> {
   const { sorted, firstNamed } = mergeItems(items);
+  const guids = [...new Set(sorted.map((i) => i.guid))];
   const pathOf = ({ guid, date }: { guid: string; date: string }) => [path(items.findIndex((i) => i.guid === guid && i.date === date)), "value"].filter(Boolean).join(".");
-  return withRetry(() =>
-    deps.db.transaction(async (tx) => {
-      const now = deps.now();
-      const watch = await alertsAround(tx, [...new Set(sorted.map((i) => i.guid))], deps.config.dashboardUrl);
-      const keptRows = await upsertSorted(tx, sorted, now);
+  const notesChecked = defs.some((k) => k.noteRequiredOffTrack && guids.includes(k.guid));
+  return withRetry(async () => {
+    const now = deps.now();
+    if (!notesChecked && !(await anyActiveAlert(deps.db, guids))) {
+      const keptRows = await upsertSorted(deps.db, docId, sorted, now);
+      return firstNamed.map((item) => storedRecord(item, keptRows));
+    }
+    return deps.db.transaction(async (tx) => {
+      const watch = await alertsAround(tx, guids, deps.config.dashboardUrl);
+      const keptRows = await upsertSorted(tx, docId, sorted, now);
       const records = firstNamed.map((item) => storedRecord(item, keptRows));
       await requireNotesWhereOffTrack(tx, defs, records, pathOf);
-      await tx.update(scorecards).set({ updatedAt: now }).where(eq(scorecards.id, docId));
       await watch.after(now);
       return records;
-    }),
-  );
+    });
+  });
 }

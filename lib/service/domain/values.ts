@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate, type WrittenValue } from "@/lib/contract/values";
+import type { Tx } from "@/lib/db/client";
 import { withRetry } from "@/lib/db/retry";
 import { kpiValues, scorecards } from "@/lib/db/schema";
 import type { Ctx, Deps } from "../context";
@@ -112,14 +113,17 @@ export async function listValues(ctx: Ctx, { docId, guid, from, to }: { docId: n
   return rows.map(({ kpiGuid: _k, updatedAt: _u, namedFields: _n, ...record }) => record);
 }
 
+/** Marks the scorecard changed. Writers lock the scorecard before its values and their rollups (see upsertSorted). */
+const touch = (tx: Tx, docId: number, now: Date) => tx.update(scorecards).set({ updatedAt: now }).where(eq(scorecards.id, docId));
+
 export async function deleteValue(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<void> {
   await kpiOf(ctx, docId, guid, "write");
   const { deps } = ctx;
   await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const watch = await alertsAround(tx, [guid], deps.config.dashboardUrl);
+      await touch(tx, docId, deps.now());
       await tx.delete(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
-      await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
       await watch.after(deps.now());
     }),
   );
@@ -194,9 +198,9 @@ export async function deleteField(ctx: Ctx, { docId, guid, date, field }: KpiAt 
   await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const at = and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date));
+      await touch(tx, docId, deps.now());
       await tx.update(kpiValues).set({ [field]: null, updatedAt: deps.now() }).where(and(at, sql`${column} IS NOT NULL`));
       await tx.delete(kpiValues).where(and(at, ...VALUE_FIELDS.map((f) => sql`${kpiValues[f]} IS NULL`)));
-      await tx.update(scorecards).set({ updatedAt: deps.now() }).where(eq(scorecards.id, docId));
     }),
   );
 }
