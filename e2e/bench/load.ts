@@ -2,9 +2,11 @@
 // PostgreSQL database, with a realistic mix: grouped reads (the dashboard's charts), 100-item
 // batch writes (scripts and the value grid) and single reads. Prints throughput, p50/p99 per kind
 // and overall, errors, and each server's memory. Bounded by BENCH_SECONDS (default 30).
-// Run: npm run bench:load   (BENCH_PROCESSES=2 for two processes; PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL)
+// Also prints the CPU time the servers and PostgreSQL spent per request.
+// Run: npm run bench:load   (BENCH_PROCESSES=2 for two processes; PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL;
+// BENCH_PROFILE=<dir> writes each server's CPU profile there)
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { openDatabase } from "@/lib/db/client";
 import { accountWithScorecards, createTestApi, jsonInit, TestClock } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
@@ -65,7 +67,8 @@ console.log(`seeded ${all.length} values; starting ${PROCESSES} server process(e
 const servers: { child: ChildProcess; base: string }[] = [];
 for (let i = 0; i < PROCESSES; i++) {
   const port = FIRST_PORT + i;
-  const child = spawn(process.execPath, ["lib/cli/start.mjs"], {
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, "lib/cli/start.mjs"], {
     env: { ...process.env, PORT: String(port), DATABASE_URL: created.url, RATE_LIMIT_PER_HOUR: "1000000000", SESSION_SECRET: "x".repeat(40) },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -78,6 +81,22 @@ for (let i = 0; i < PROCESSES; i++) {
 }
 const rss = () => servers.map(({ child }) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
 const idle = rss();
+// CPU seconds (user + system) of the servers, and of every PostgreSQL process on this machine.
+const cpuOf = (pid: string | number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const postgresCpu = () =>
+  readdirSync("/proc")
+    .filter((pid) => /^\d+$/.test(pid))
+    .reduce((sum, pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres") ? sum + cpuOf(pid) : sum;
+      } catch {
+        return sum; // the process ended meanwhile
+      }
+    }, 0);
+const serverCpu = () => servers.reduce((sum, { child }) => sum + cpuOf(child.pid!), 0);
 
 // 3. The mix.
 type Kind = "grouped read" | "batch write (100)" | "single read";
@@ -108,6 +127,7 @@ const choose = (): Kind => {
 
 const samples: Record<Kind, number[]> = { "grouped read": [], "batch write (100)": [], "single read": [] };
 const errors: string[] = [];
+const cpuBefore = { server: serverCpu(), postgres: postgresCpu() };
 const deadline = performance.now() + SECONDS * 1000;
 let peak = idle;
 const sampler = setInterval(() => (peak = rss().map((v, i) => Math.max(v, peak[i]!))), 1000);
@@ -129,6 +149,7 @@ await Promise.all(
   }),
 );
 clearInterval(sampler);
+const cpuUsed = { server: serverCpu() - cpuBefore.server, postgres: postgresCpu() - cpuBefore.postgres };
 
 // 4. The figures.
 const quantile = (s: number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
@@ -142,6 +163,8 @@ console.log(`  throughput         ${(everything.length / SECONDS).toFixed(1)} re
 for (const [kind, s] of Object.entries(samples)) console.log(line(kind, s));
 console.log(line("all", everything));
 console.log(`  errors             ${errors.length}${errors.length ? ` (${[...new Set(errors)].slice(0, 5).join("; ")})` : ""}`);
+const perRequest = (seconds: number) => `${((seconds * 1000) / everything.length).toFixed(1)} ms`;
+console.log(`  CPU per request    server ${perRequest(cpuUsed.server)}, PostgreSQL ${perRequest(cpuUsed.postgres)}`);
 console.log(`  server memory      idle ${idle.map((m) => `${m.toFixed(0)} MiB`).join(", ")}; peak ${peak.map((m) => `${m.toFixed(0)} MiB`).join(", ")}`);
 
 for (const { child } of servers) child.kill("SIGTERM");
