@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { SCORING_DEFAULTS, type Kpi, type KpiNode, type KpiTree } from "@/lib/contract/kpis";
 import type { Scorecard, ScorecardList } from "@/lib/contract/scorecards";
-import { queryRows } from "@/lib/db/query";
+import { preparedRows } from "@/lib/db/query";
 import { kpis, scorecards } from "@/lib/db/schema";
 import type { Caller, Ctx } from "../context";
 import { accessOf, checkAccess, readableBy, requireAccess, validDocId, type Access } from "./access";
@@ -129,7 +129,7 @@ const KPI_COLUMNS = sql.raw(
 /** The scorecard's KPIs in stored order, after checking the caller's access (404/403). One query. */
 export async function scorecardKpis({ deps, caller }: Ctx, docId: number, needed: Access = "read"): Promise<StoredKpi[]> {
   if (!validDocId(docId)) throw notFound("Scorecard");
-  const rows = await queryRows<StoredKpi & { access: Access | null }>(
+  const rows = await preparedRows<StoredKpi & { access: Access | null }>(
     deps.db,
     sql`SELECT ${accessOf(caller)} AS access, ${KPI_COLUMNS}
         FROM ${scorecards} LEFT JOIN ${kpis} ON ${kpis.scorecardId} = ${scorecards.id}

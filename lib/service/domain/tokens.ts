@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/query";
+import { preparedRows } from "@/lib/db/query";
 import { accessTokens, callCounters, users } from "@/lib/db/schema";
 import type { ApiKey } from "@/lib/contract/auth";
 import { ROLE_RANK, roleAtLeast, type Role } from "@/lib/contract/people";
@@ -47,7 +47,7 @@ interface CallerRow {
  */
 export async function authenticate(deps: Deps, token: string, count: boolean): Promise<{ caller: Caller; budget: CallBudget | null } | null> {
   const now = deps.now().toISOString();
-  const [row] = await queryRows<CallerRow>(
+  const [row] = await preparedRows<CallerRow>(
     deps.db,
     sql`WITH caller AS (
         SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,

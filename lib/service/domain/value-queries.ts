@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Grouping, Period } from "@/lib/contract/kpis";
 import type { Db } from "@/lib/db/client";
-import { queryRows } from "@/lib/db/query";
+import { preparedRows } from "@/lib/db/query";
 
 /** The SQL expression of a value's period start; matches periodStart() in periods.ts. */
 const BUCKET_SQL: Record<Period, string> = {
@@ -67,7 +67,7 @@ interface PerKpiRow {
 
 async function bucketRows(db: Db, query: SQL): Promise<BucketRow[]> {
   const rows: BucketRow[] = [];
-  for (const { kpi, days, aggs, counts, lasts } of await queryRows<PerKpiRow>(db, query)) {
+  for (const { kpi, days, aggs, counts, lasts } of await preparedRows<PerKpiRow>(db, query)) {
     for (let i = 0; i < days.length; i++) rows.push({ kpi, day: days[i]!, agg: aggs[i]!, count: counts[i]!, last: lasts[i]! });
   }
   return rows;
@@ -152,7 +152,7 @@ const latestField = (field: string, date: string, inclusive: boolean) => {
 export async function latestEntries(db: Db, guids: string[], date: string, inclusive: boolean): Promise<Map<string, LatestRow>> {
   if (guids.length === 0) return new Map();
   const fields = ["value", "target", "baseline", "min", "max"];
-  const rows = await queryRows<LatestRow>(db, sql`
+  const rows = await preparedRows<LatestRow>(db, sql`
     SELECT k.guid::text AS guid,
       ${sql.join(fields.map((f) => sql.raw(`l_${f}.${f} AS ${f}, l_${f}.date AS ${f}_date`)), sql`, `)}
     FROM kpis k
@@ -173,7 +173,7 @@ export interface ScaleChangeRow {
 /** Entered records between two dates that set a target, baseline, min or max, in date order (rare: partial indexes). */
 export async function scaleChanges(db: Db, guids: string[], from: string, to: string): Promise<ScaleChangeRow[]> {
   if (guids.length === 0) return [];
-  return queryRows<ScaleChangeRow>(db, sql`
+  return preparedRows<ScaleChangeRow>(db, sql`
     SELECT v.kpi_guid::text AS guid, to_char(v.date, 'YYYY-MM-DD') AS date, v.target, v.baseline, v.min, v.max
     FROM kpi_values v
     WHERE v.kpi_guid = ANY(${uuids(guids)}) AND v.date >= ${from}::date AND v.date <= ${to}::date
@@ -184,7 +184,7 @@ export async function scaleChanges(db: Db, guids: string[], from: string, to: st
 /** The earliest date holding an entered value of these KPIs, or null. */
 export async function firstValueDate(db: Db, guids: string[]): Promise<string | null> {
   if (guids.length === 0) return null;
-  const [row] = await queryRows<{ first: string | null }>(
+  const [row] = await preparedRows<{ first: string | null }>(
     db,
     sql`SELECT to_char(min(r.first_date), 'YYYY-MM-DD') AS first FROM kpi_rollups r WHERE r.grain = 'MONTH' AND r.kpi_guid = ANY(${uuids(guids)})`,
   );

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { VALUE_FIELDS, type ValueField, type ValueRecord } from "@/lib/contract/values";
 import type { Db, Tx } from "@/lib/db/client";
 import { arrayParam } from "@/lib/db/array-params";
-import { queryRows } from "@/lib/db/query";
+import { preparedRows } from "@/lib/db/query";
 import { withRetry } from "@/lib/db/retry";
 import type { Deps } from "../context";
 import { alertsAround, anyActiveAlert } from "./alert-evaluation";
@@ -75,7 +75,7 @@ async function upsertSorted(tx: Db | Tx, docId: number, items: WriteItem[], now:
   const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
   const kept = (f: ValueField) => sql.raw(`CASE WHEN named_fields & ${FIELD_BITS[f]} = 0 THEN ${f} END AS ${f}`);
   const keepsAny = sql.raw(VALUE_FIELDS.map((f) => `(named_fields & ${FIELD_BITS[f]} = 0 AND ${f} IS NOT NULL)`).join(" OR "));
-  const keptRows = await queryRows<Kept>(
+  const keptRows = await preparedRows<Kept>(
     tx,
     sql`WITH touched AS (UPDATE scorecards SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${docId} RETURNING updated_at),
         written AS (
