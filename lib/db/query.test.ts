@@ -29,7 +29,6 @@ describe.each(testDatabases)("prepared queries on $name", ({ open }) => {
       { numRuns: 40 },
     );
   });
-
 });
 
 const postgres = testDatabases.find((d) => d.name === "postgres");

@@ -19,10 +19,12 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
   return new Map(rows.map((r) => [r.guid, { date: r.date, value: r.value }]));
 }
 
-/** Whether any of these KPIs has an active alert, which its writes must then evaluate. */
+const activeOn = (guids: string[]) => and(inArray(alerts.kpiGuid, guids), eq(alerts.active, true));
+
+/** Whether any of these KPIs has an active alert, which its writes must then evaluate (alertsAround). */
 export async function anyActiveAlert(db: Db | Tx, guids: string[]): Promise<boolean> {
   if (guids.length === 0) return false;
-  const rows = await db.select({ id: alerts.id }).from(alerts).where(and(inArray(alerts.kpiGuid, guids), eq(alerts.active, true))).limit(1);
+  const rows = await db.select({ id: alerts.id }).from(alerts).where(activeOn(guids)).limit(1);
   return rows.length > 0;
 }
 
@@ -39,7 +41,7 @@ export async function alertsAround(tx: Tx, guids: string[], dashboardUrl = DEFAU
         .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
         .from(alerts)
         .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
-        .where(and(inArray(alerts.kpiGuid, guids), eq(alerts.active, true)))
+        .where(activeOn(guids))
     : [];
   if (active.length === 0) return { after: async () => 0 };
   const watched = [...new Set(active.map((a) => a.alert.kpiGuid))];

@@ -3,10 +3,11 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Initiative, InitiativeBody } from "@/lib/contract/initiatives";
 import type { Db } from "@/lib/db/client";
-import { initiatives, kpis, scorecards, users } from "@/lib/db/schema";
+import { initiatives, kpis, users } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
 import { requireAccess, type Access } from "./access";
+import { touchScorecard } from "./scorecard-changes";
 
 type KpiRef = { docId: number; guid: string };
 type InitiativeRef = KpiRef & { initiativeGuid: string };
@@ -87,7 +88,7 @@ const stored = (body: InitiativeBody) => ({
   responsible: JSON.stringify(body.responsible ?? []),
 });
 
-const touch = (ctx: Ctx, docId: number) => ctx.deps.db.update(scorecards).set({ updatedAt: ctx.deps.now() }).where(eq(scorecards.id, docId));
+const touch = (ctx: Ctx, docId: number) => touchScorecard(ctx.deps.db, docId, ctx.deps.now());
 
 export async function createInitiative(ctx: Ctx, { body, ...ref }: KpiRef & { body: InitiativeBody }): Promise<Initiative> {
   await requireKpi(ctx, ref, "write");

@@ -10,6 +10,7 @@ import { conflict, invalidRequest, notFound } from "../errors";
 import { requireAccess } from "./access";
 import { formulaProblems, parseFormula, references } from "@/lib/contract/formula";
 import { initiativesOf } from "./initiatives";
+import { touchScorecard } from "./scorecard-changes";
 import { toKpi, type StoredKpi } from "./scorecards";
 
 type KpiRef = { docId: number; guid: string };
@@ -26,7 +27,7 @@ async function editTree<T>(ctx: Ctx, docId: number, change: (tx: Tx, tree: Store
     await tx.execute(sql`SELECT 1 FROM ${scorecards} WHERE ${scorecards.id} = ${docId} FOR UPDATE`);
     const tree = await tx.select().from(kpis).where(eq(kpis.scorecardId, docId)).orderBy(asc(kpis.position));
     const result = await change(tx, tree);
-    await tx.update(scorecards).set({ updatedAt: ctx.deps.now() }).where(eq(scorecards.id, docId));
+    await touchScorecard(tx, docId, ctx.deps.now());
     return result;
   });
 }

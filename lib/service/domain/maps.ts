@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { MapLinks, StrategyMap } from "@/lib/contract/maps";
-import { initiatives, mapLinks, scorecards } from "@/lib/db/schema";
+import { initiatives, mapLinks } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import { groupedOf } from "./grouped";
+import { touchScorecard } from "./scorecard-changes";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -83,7 +84,7 @@ export async function setMapLinks(ctx: Ctx, { docId, input }: { docId: number; i
   await ctx.deps.db.transaction(async (tx) => {
     await tx.delete(mapLinks).where(eq(mapLinks.scorecardId, docId));
     if (unique.length) await tx.insert(mapLinks).values(unique.map((l) => ({ scorecardId: docId, ...l })));
-    await tx.update(scorecards).set({ updatedAt: ctx.deps.now() }).where(eq(scorecards.id, docId));
+    await touchScorecard(tx, docId, ctx.deps.now());
   });
   return (await strategyMaps(ctx, { docId }))[0]!;
 }

@@ -2,9 +2,8 @@ import "server-only";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate, type WrittenValue } from "@/lib/contract/values";
-import type { Tx } from "@/lib/db/client";
 import { withRetry } from "@/lib/db/retry";
-import { kpiValues, scorecards } from "@/lib/db/schema";
+import { kpiValues } from "@/lib/db/schema";
 import type { Ctx, Deps } from "../context";
 import { conflict, invalidRequest, notFound } from "../errors";
 import { alertsAround } from "./alert-evaluation";
@@ -13,6 +12,7 @@ import { performance, progress } from "./performance";
 import { periodsBetween, periodStart } from "./periods";
 import { scoreOf, statusOf } from "./scoring";
 import type { Access } from "./access";
+import { touchScorecard } from "./scorecard-changes";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries, type LatestRow } from "./value-queries";
@@ -113,16 +113,13 @@ export async function listValues(ctx: Ctx, { docId, guid, from, to }: { docId: n
   return rows.map(({ kpiGuid: _k, updatedAt: _u, namedFields: _n, ...record }) => record);
 }
 
-/** Marks the scorecard changed. Writers lock the scorecard before its values and their rollups (see upsertSorted). */
-const touch = (tx: Tx, docId: number, now: Date) => tx.update(scorecards).set({ updatedAt: now }).where(eq(scorecards.id, docId));
-
 export async function deleteValue(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<void> {
   await kpiOf(ctx, docId, guid, "write");
   const { deps } = ctx;
   await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const watch = await alertsAround(tx, [guid], deps.config.dashboardUrl);
-      await touch(tx, docId, deps.now());
+      await touchScorecard(tx, docId, deps.now());
       await tx.delete(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
       await watch.after(deps.now());
     }),
@@ -198,7 +195,7 @@ export async function deleteField(ctx: Ctx, { docId, guid, date, field }: KpiAt 
   await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const at = and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date));
-      await touch(tx, docId, deps.now());
+      await touchScorecard(tx, docId, deps.now());
       await tx.update(kpiValues).set({ [field]: null, updatedAt: deps.now() }).where(and(at, sql`${column} IS NOT NULL`));
       await tx.delete(kpiValues).where(and(at, ...VALUE_FIELDS.map((f) => sql`${kpiValues[f]} IS NULL`)));
     }),
