@@ -65,10 +65,11 @@ console.log(`seeded ${all.length} values; starting ${PROCESSES} server process(e
 // 2. The servers, exactly as npm start runs them, one after the other: the first builds the app
 // when the sources changed, and two processes building into one .next at once broke the build.
 const servers: { child: ChildProcess; base: string }[] = [];
+const startFlags = (JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string).split(/\s+/).filter((arg) => arg.startsWith("--"));
 for (let i = 0; i < PROCESSES; i++) {
   const port = FIRST_PORT + i;
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, "lib/cli/start.mjs"], {
+  const child = spawn(process.execPath, [...startFlags, ...profile, "lib/cli/start.mjs"], {
     env: { ...process.env, PORT: String(port), DATABASE_URL: created.url, RATE_LIMIT_PER_HOUR: "1000000000", SESSION_SECRET: "x".repeat(40) },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -127,7 +128,7 @@ const choose = (): Kind => {
 
 const samples: Record<Kind, number[]> = { "grouped read": [], "batch write (100)": [], "single read": [] };
 const errors: string[] = [];
-const cpuBefore = { server: serverCpu(), postgres: postgresCpu() };
+const cpuBefore = { server: serverCpu(), postgres: postgresCpu(), generator: process.cpuUsage() };
 const deadline = performance.now() + SECONDS * 1000;
 let peak = idle;
 const sampler = setInterval(() => (peak = rss().map((v, i) => Math.max(v, peak[i]!))), 1000);
@@ -149,7 +150,8 @@ await Promise.all(
   }),
 );
 clearInterval(sampler);
-const cpuUsed = { server: serverCpu() - cpuBefore.server, postgres: postgresCpu() - cpuBefore.postgres };
+const generatorCpu = process.cpuUsage(cpuBefore.generator);
+const cpuUsed = { server: serverCpu() - cpuBefore.server, postgres: postgresCpu() - cpuBefore.postgres, generator: (generatorCpu.user + generatorCpu.system) / 1e6 };
 
 // 4. The figures.
 const quantile = (s: number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
@@ -164,7 +166,7 @@ for (const [kind, s] of Object.entries(samples)) console.log(line(kind, s));
 console.log(line("all", everything));
 console.log(`  errors             ${errors.length}${errors.length ? ` (${[...new Set(errors)].slice(0, 5).join("; ")})` : ""}`);
 const perRequest = (seconds: number) => `${((seconds * 1000) / everything.length).toFixed(1)} ms`;
-console.log(`  CPU per request    server ${perRequest(cpuUsed.server)}, PostgreSQL ${perRequest(cpuUsed.postgres)}`);
+console.log(`  CPU per request    server ${perRequest(cpuUsed.server)}, PostgreSQL ${perRequest(cpuUsed.postgres)}, this load generator ${perRequest(cpuUsed.generator)}`);
 console.log(`  server memory      idle ${idle.map((m) => `${m.toFixed(0)} MiB`).join(", ")}; peak ${peak.map((m) => `${m.toFixed(0)} MiB`).join(", ")}`);
 
 for (const { child } of servers) child.kill("SIGTERM");
