@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Query, SQL } from "drizzle-orm";
+import { sql, type Query, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "./client";
 
 /** Rows of a raw query; PGlite and node-postgres both answer with `{ rows }`. */
@@ -38,3 +38,6 @@ export async function preparedRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as { rows: T[] };
   return result.rows;
 }
+
+/** A list of GUIDs as one `uuid[]` parameter: the query's text stays the same whatever the list's length. */
+export const uuidArray = (guids: string[]) => sql`${sql.param(guids)}::uuid[]`;

@@ -42,6 +42,10 @@ describe.each(testDatabases)("notes on KPIs on $name", ({ open }) => {
     expect(all.body.items.map((n: { text: string }) => n.text)).toEqual(["Two big customers paid late.", "New office", "Price change"]);
     const some = await call("GET", `/api/document/${doc}/notes?kpiGuid=${sales}&from=2024-03-01&to=2024-12-31`);
     expect(some.body.items.map((n: { text: string }) => n.text)).toEqual(["Price change"]);
+    // Both ends of a range are in it, and a listed note is the note its write answered with.
+    const ends = await call("GET", `/api/document/${doc}/notes?from=2024-02-01&to=2024-03-01`);
+    expect(ends.body.items.map((n: { text: string }) => n.text)).toEqual(["Two big customers paid late.", "New office"]);
+    expect(ends.body.items[0]).toEqual(first.body);
 
     const empty = await note(sales, "2024-02-01", "   ");
     expect(empty.status).toBe(400);

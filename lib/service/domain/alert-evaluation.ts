@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
-import { queryRows } from "@/lib/db/query";
+import { preparedRows, queryRows, uuidArray } from "@/lib/db/query";
 import { alertFirings, alerts, kpis, scorecards, users, webhooks } from "@/lib/db/schema";
 import { alertMessage } from "../notifications/alert-message";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
@@ -19,12 +19,13 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
   return new Map(rows.map((r) => [r.guid, { date: r.date, value: r.value }]));
 }
 
-const activeOn = (guids: string[]) => and(inArray(alerts.kpiGuid, guids), eq(alerts.active, true));
+// One array parameter: the same text (prepared once per connection) whatever the number of KPIs.
+const activeOn = (guids: string[]) => sql`${alerts.kpiGuid} = ANY(${uuidArray(guids)}) AND ${alerts.active}`;
 
 /** Whether any of these KPIs has an active alert, which its writes must then evaluate (alertsAround). */
 export async function anyActiveAlert(db: Db | Tx, guids: string[]): Promise<boolean> {
   if (guids.length === 0) return false;
-  const rows = await db.select({ id: alerts.id }).from(alerts).where(activeOn(guids)).limit(1);
+  const rows = await preparedRows(db, sql`SELECT 1 FROM ${alerts} WHERE ${activeOn(guids)} LIMIT 1`);
   return rows.length > 0;
 }
 

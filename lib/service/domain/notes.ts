@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CreateNote, Note, NotificationSettings, UpdateNotificationSettings } from "@/lib/contract/notes";
 import { kpiNotes, notificationSettings, users, webhooks } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedRows, uuidArray } from "@/lib/db/query";
 import type { Ctx } from "../context";
 import { forbidden, invalidRequest, notFound } from "../errors";
 import { MAIL_UNAVAILABLE } from "./alerts";
@@ -18,16 +19,21 @@ const toNote = (row: typeof kpiNotes.$inferSelect, authorEmail: string | null): 
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Notes of these KPIs dated within [from, to], by date (no access check: the caller has made it). */
+/**
+ * Notes of these KPIs dated within [from, to], by date (no access check: the caller has made it).
+ * One prepared text for every list and range (every grouped read asks for its notes).
+ */
 export async function notesOf(db: Db, guids: string[], from?: string, to?: string): Promise<Note[]> {
   if (guids.length === 0) return [];
-  const rows = await db
-    .select({ note: kpiNotes, email: users.email })
-    .from(kpiNotes)
-    .leftJoin(users, eq(users.id, kpiNotes.authorId))
-    .where(and(inArray(kpiNotes.kpiGuid, guids), from ? gte(kpiNotes.date, from) : undefined, to ? lte(kpiNotes.date, to) : undefined))
-    .orderBy(asc(kpiNotes.date), asc(kpiNotes.id));
-  return rows.map((r) => toNote(r.note, r.email));
+  return preparedRows<Note>(
+    db,
+    sql`SELECT n.id, n.kpi_guid::text AS "kpiGuid", to_char(n.date, 'YYYY-MM-DD') AS date, n.text, n.author_id AS "authorId",
+          u.email AS "authorEmail", to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+        FROM kpi_notes n LEFT JOIN users u ON u.id = n.author_id
+        WHERE n.kpi_guid = ANY(${uuidArray(guids)})
+          AND n.date >= coalesce(${from ?? null}::date, '-infinity') AND n.date <= coalesce(${to ?? null}::date, 'infinity')
+        ORDER BY n.date, n.id`,
+  );
 }
 
 export async function listNotes(ctx: Ctx, { docId, from, to, kpiGuid }: { docId: number; from?: string; to?: string; kpiGuid?: string }): Promise<Note[]> {

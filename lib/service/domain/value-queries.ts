@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Grouping, Period } from "@/lib/contract/kpis";
 import type { Db } from "@/lib/db/client";
-import { preparedRows } from "@/lib/db/query";
+import { preparedRows, uuidArray as uuids } from "@/lib/db/query";
 
 /** The SQL expression of a value's period start; matches periodStart() in periods.ts. */
 const BUCKET_SQL: Record<Period, string> = {
@@ -13,9 +13,6 @@ const BUCKET_SQL: Record<Period, string> = {
   HALF_YEAR: "make_date(extract(year FROM v.date)::int, CASE WHEN extract(month FROM v.date) <= 6 THEN 1 ELSE 7 END, 1)",
   YEAR: "date_trunc('year', v.date::timestamp)::date",
 };
-
-// One array parameter (a list of `$n::uuid` would cost the query builder a chunk per KPI).
-const uuids = (guids: string[]) => sql`${sql.param(guids)}::uuid[]`;
 
 /** A period's entered records of one KPI: its value by the KPI's grouping, and the last value. */
 export interface BucketRow {
