@@ -1,7 +1,7 @@
 // Benchmark: what serving costs. Starts Gauge with `npm start` (the README's command) on a fresh
 // data folder and prints every process of its tree with its idle memory, then the time and bytes
 // of large API answers (the three-year WEEK and MONTH grouped reads of the demo scorecard) with
-// and without gzip, so the price of compression is read off beside the read itself.
+// and without gzip and brotli, so the price of compression is read off beside the read itself.
 // Run: npm run bench:serving
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -82,7 +82,7 @@ try {
   const from = `${Number(to.slice(0, 4)) - 3}${to.slice(4)}`;
   for (const period of ["WEEK", "MONTH"]) {
     const url = `${base}/rest/api/document/${doc}/kpi/indicators/grouped-value/${period}/${from}/${to}`;
-    for (const encoding of ["identity", "gzip"]) {
+    for (const encoding of ["identity", "gzip", "br"]) {
       const samples: number[] = [];
       let body: Buffer = Buffer.alloc(0);
       for (let i = 0; i <= RUNS; i++) {
@@ -95,17 +95,22 @@ try {
       samples.sort((a, b) => a - b);
       console.log(`  grouped ${period.padEnd(5)} 3 years, ${encoding.padEnd(8)} median ${samples[samples.length >> 1]!.toFixed(1).padStart(6)} ms  (${(body.length / 1024).toFixed(0)} KiB on the wire)`);
       if (encoding === "identity") {
-        // What the same body costs to gzip at Next's default level and at the level served now.
-        for (const level of [6, 1]) {
+        // What the same body costs to compress at Next's default level and at the levels served now.
+        const codings: [string, (b: Buffer) => Buffer][] = [
+          ["gzip level 6 (Next's default)", (b) => zlib.gzipSync(b, { level: 6 })],
+          ["gzip level 1 (served)        ", (b) => zlib.gzipSync(b, { level: 1 })],
+          ["brotli 1 (served)            ", (b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } })],
+        ];
+        for (const [name, compress] of codings) {
           const times: number[] = [];
           let size = 0;
           for (let i = 0; i < RUNS; i++) {
             const t = performance.now();
-            size = zlib.gzipSync(body, { level }).length;
+            size = compress(body).length;
             times.push(performance.now() - t);
           }
           times.sort((a, b) => a - b);
-          console.log(`    gzip level ${level}${level === 6 ? " (Next's default)" : " (served)        "} of that body: ${times[times.length >> 1]!.toFixed(1).padStart(5)} ms -> ${(size / 1024).toFixed(0)} KiB`);
+          console.log(`    ${name} of that body: ${times[times.length >> 1]!.toFixed(1).padStart(5)} ms -> ${(size / 1024).toFixed(0)} KiB`);
         }
       }
     }

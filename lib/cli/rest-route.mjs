@@ -3,6 +3,7 @@
 // Next), more than a single value read itself; the app is the same instance the route handler
 // would call (lib/service/instance.ts keeps it on globalThis once instrumentation has built it).
 import { getRequestListener } from "@hono/node-server";
+import { compressAnswer } from "./compress-answer.mjs";
 import { securityHeaders } from "./security-headers.mjs";
 
 // Only plain paths: Next answers the rest (its trailing-slash redirect, and dot segments, which
@@ -24,12 +25,15 @@ const withRealBody = (request) =>
     : new Request(request.url, { method: request.method, headers: request.headers, body: request.body, duplex: "half", signal: request.signal });
 
 /**
- * Returns a handler that answers an API request and returns true, or returns false for anything
- * else (and while the app is not built yet), so that Next serves it.
+ * Returns a handler that answers an API request (compressed, see compress-answer.mjs) and returns
+ * true, or returns false for anything else (and while the app is not built yet), so that Next serves it.
  */
 export function restRoute(getApp = () => globalThis.gaugeApi) {
   // overrideGlobalObjects: false keeps Node's own Request and Response for Next in this process.
-  const listener = getRequestListener(async (request) => (await getApp()).fetch(withRealBody(request)), { overrideGlobalObjects: false, errorHandler: failure });
+  const listener = getRequestListener(async (request) => compressAnswer(request, await (await getApp()).fetch(withRealBody(request))), {
+    overrideGlobalObjects: false,
+    errorHandler: failure,
+  });
   return (req, res) => {
     if (!PLAIN_REST_PATH.test(req.url ?? "") || !getApp()) return false;
     for (const { key, value } of securityHeaders) res.setHeader(key, value);

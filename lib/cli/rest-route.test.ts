@@ -1,8 +1,10 @@
 import http from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { accountWithScorecards, createTestApi, smallScorecard } from "@/lib/testing/api";
+import { IN_TURN_LIMIT, THRESHOLD } from "./compress-answer.mjs";
 import { restRoute, type FetchApp } from "./rest-route.mjs";
 
 // A real API on a real database behind the route, over real HTTP; what the route passes on goes
@@ -10,6 +12,7 @@ import { restRoute, type FetchApp } from "./rest-route.mjs";
 let database: Database;
 let app: FetchApp | undefined;
 let token: string;
+let doc: number;
 const servers: http.Server[] = [];
 
 async function listen(getApp: () => Promise<FetchApp> | undefined): Promise<string> {
@@ -33,7 +36,9 @@ let base: string;
 beforeAll(async () => {
   database = await openDatabase({ memory: true });
   const api = createTestApi(database.db);
-  ({ auth: { Token: token } } = await accountWithScorecards(api, database.db, "route@example.com", [smallScorecard("Route card")]));
+  const owner = await accountWithScorecards(api, database.db, "route@example.com", [smallScorecard("Route card")]);
+  ({ Token: token } = owner.auth);
+  doc = owner.scorecardIds[0]!;
   app = api.app;
   base = await listen(() => (app ? Promise.resolve(app) : undefined));
 });
@@ -101,5 +106,55 @@ describe("the API's own route in front of Next", () => {
     const response = await fetch(`${broken}/rest/health`);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ success: false, errorMessage: "Internal error", code: "internal_error", details: [] });
+  });
+});
+
+/** The raw bytes of an answer, as the client asked for them (fetch would decode them). */
+function rawGet(path: string, acceptEncoding: string, method = "GET"): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(base + path, { method, headers: { Token: token, "Accept-Encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject).end();
+  });
+}
+
+const DECODE = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync } as const;
+
+describe("the API's compressed answers", () => {
+  it("come in the coding the client prefers, in the request's turn and on the thread pool, decoding to the same bytes", async () => {
+    const small = `/rest/api/document/${doc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31`;
+    const large = `/rest/api/document/${doc}/kpi/indicators/grouped-value/DAY/2022-01-01/2024-09-26`;
+    for (const [path, pooled] of [[small, false], [large, true]] as const) {
+      const plain = await rawGet(path, "identity");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      expect(plain.body.length > IN_TURN_LIMIT).toBe(pooled);
+      expect(plain.body.length).toBeGreaterThan(THRESHOLD);
+      for (const [accept, coding] of [["gzip, deflate", "gzip"], ["gzip, deflate, br", "br"], ["deflate", "deflate"], ["br;q=0.1, gzip", "gzip"], ["*", "br"]] as const) {
+        const packed = await rawGet(path, accept);
+        expect({ accept, coding: packed.headers["content-encoding"] }).toEqual({ accept, coding });
+        expect(packed.headers.vary).toMatch(/Accept-Encoding/);
+        expect(packed.body.length).toBeLessThan(plain.body.length / 4);
+        expect(DECODE[coding](packed.body).equals(plain.body)).toBe(true);
+      }
+    }
+  });
+
+  it("leave small answers, HEAD and clients that take no coding as they are", async () => {
+    const health = await rawGet("/rest/health", "gzip, br");
+    expect(health.body.length).toBeLessThan(THRESHOLD);
+    expect(health.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(health.body.toString())).toEqual({ ok: true });
+    const path = `/rest/api/document/${doc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31`;
+    for (const accept of ["*;q=0", "gzip;q=0.5, identity", ""]) {
+      const plain = await rawGet(path, accept);
+      expect({ accept, coding: plain.headers["content-encoding"] }).toEqual({ accept, coding: undefined });
+      expect(JSON.parse(plain.body.toString())).toMatchObject({ period: "MONTH" });
+    }
+    const head = await rawGet(path, "gzip", "HEAD");
+    expect(head.headers["content-encoding"]).toBeUndefined();
+    expect(head.body.length).toBe(0);
   });
 });

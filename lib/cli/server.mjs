@@ -15,7 +15,8 @@ const BASE_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-
 
 // Next's own gzip (compress: false in next.config) runs at zlib's default level: on a 1 MiB JSON
 // answer it cost about a quarter of the read. Level 1 (the same library Next uses) costs a
-// fraction of that for slightly larger answers; small answers are not worth compressing.
+// fraction of that for slightly larger answers; small answers are not worth compressing. (The
+// API's own route compresses its answers itself: compress-answer.mjs.)
 const compress = compression({ level: 1, threshold: 1024 });
 
 const errorBody = (code, errorMessage) => JSON.stringify({ success: false, errorMessage, code, details: [] });
@@ -64,7 +65,8 @@ export async function serve({ port, dir = process.cwd() }) {
       return;
     }
     if (serveStatic(req, res)) return;
-    compress(req, res, () => serveRest(req, res) || handle(req, res));
+    if (serveRest(req, res)) return; // compresses its own answers
+    compress(req, res, () => handle(req, res));
   });
   // Node hands CONNECT to this event (and drops the socket when nobody listens): no tunnels here.
   server.on("connect", (req, socket) => {

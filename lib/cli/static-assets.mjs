@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { preferredCoding } from "./compress-answer.mjs";
 import { securityHeaders } from "./security-headers.mjs";
 
 const TYPES = {
@@ -50,16 +51,10 @@ export async function precompressStatic(distDir) {
   writeFileSync(marker, buildId);
 }
 
-/** The encoding to answer with: brotli, else gzip, unless the client refuses it (`;q=0`) or does not name it. */
-export function pickEncoding(acceptEncoding = "") {
-  const accepted = new Map();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-    if (name) accepted.set(name, q ? Number(q[1]) : 1);
-  }
-  const wildcard = accepted.get("*") ?? 0;
-  return ENCODINGS.find((e) => (accepted.get(e.name) ?? wildcard) > 0) ?? null;
+/** The encoding to answer with (brotli or gzip, by the client's q-values), or null when the client accepts neither. */
+export function pickEncoding(acceptEncoding) {
+  const name = preferredCoding(acceptEncoding, ENCODINGS.map((e) => e.name));
+  return ENCODINGS.find((e) => e.name === name) ?? null;
 }
 
 /**

@@ -100,10 +100,12 @@ describe("precompressed static files", () => {
 });
 
 describe("pickEncoding", () => {
-  it("prefers brotli, honours q=0 and the wildcard", () => {
+  it("prefers brotli, honours q-values, q=0 and the wildcard", () => {
     const pick = (accept?: string) => pickEncoding(accept)?.name ?? null;
     expect(pick("gzip, deflate, br")).toBe("br");
     expect(pick("GZIP")).toBe("gzip");
+    expect(pick("gzip, br;q=0.5")).toBe("gzip");
+    expect(pick("gzip;q=0.5, identity")).toBe(null);
     expect(pick("br;q=0, *")).toBe("gzip");
     expect(pick("*")).toBe("br");
     expect(pick("*;q=0")).toBe(null);
