@@ -5,6 +5,7 @@ import http from "node:http";
 import compression from "compression";
 import path from "node:path";
 import next from "next";
+import { BROTLI, THRESHOLD, ZLIB } from "./compress-answer.mjs";
 import { restRoute } from "./rest-route.mjs";
 import { precompressStatic, staticAssets } from "./static-assets.mjs";
 
@@ -15,9 +16,11 @@ const BASE_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-
 
 // Next's own gzip (compress: false in next.config) runs at zlib's default level: on a 1 MiB JSON
 // answer it cost about a quarter of the read. Level 1 (the same library Next uses) costs a
-// fraction of that for slightly larger answers; small answers are not worth compressing. (The
-// API's own route compresses its answers itself: compress-answer.mjs.)
-const compress = compression({ level: 1, threshold: 1024 });
+// fraction of that for slightly larger answers; small answers are not worth compressing. Brotli
+// (for browsers over HTTPS) at quality 1, not the middleware's 4, which costs more than gzip's
+// level 1. The API's own route compresses its answers itself, with the same settings
+// (compress-answer.mjs).
+const compress = compression({ ...ZLIB, brotli: BROTLI, threshold: THRESHOLD });
 
 const errorBody = (code, errorMessage) => JSON.stringify({ success: false, errorMessage, code, details: [] });
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./client";
-import { preparedRows, queryRows } from "./query";
+import { preparedRows, preparedStatement, queryRows } from "./query";
 import { testDatabases } from "@/lib/testing/databases";
 
 // A prepared statement is planned once per connection and then run with new parameters: every
@@ -11,6 +11,10 @@ import { testDatabases } from "@/lib/testing/databases";
 
 const numbersBelow = (limit: number, list: number[]) =>
   sql`SELECT n::int AS n FROM unnest(${sql.param(list)}::int[]) AS t(n) WHERE n < ${limit} ORDER BY n`;
+// The same query built once, its inputs filled per call.
+const NUMBERS_BELOW = preparedStatement<{ limit: number; list: number[] }>(
+  (p) => sql`SELECT n::int AS n FROM unnest(${p.list}::int[]) AS t(n) WHERE n < ${p.limit} ORDER BY n`,
+);
 
 describe.each(testDatabases)("prepared queries on $name", ({ open }) => {
   let database: Database;
@@ -25,6 +29,7 @@ describe.each(testDatabases)("prepared queries on $name", ({ open }) => {
         const prepared = await preparedRows<{ n: number }>(database.db, numbersBelow(limit, list));
         expect(prepared).toEqual(await queryRows(database.db, numbersBelow(limit, list)));
         expect(prepared.map((r) => r.n)).toEqual(list.filter((n) => n < limit).sort((a, b) => a - b));
+        expect(await NUMBERS_BELOW(database.db, { limit, list })).toEqual(prepared);
       }),
       { numRuns: 40 },
     );

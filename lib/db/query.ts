@@ -13,7 +13,9 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 // has no way to name one.
 interface DrizzleInternals {
   dialect: { sqlToQuery(query: SQL): Query };
-  session: { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  session: {
+    prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean): { execute(placeholders?: Record<string, unknown>): Promise<unknown> };
+  };
 }
 
 const names = new Map<string, string>();
@@ -37,6 +39,30 @@ export async function preparedRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const result = (await session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+type Placeholders<I> = { [K in keyof I]: ReturnType<typeof sql.placeholder<K & string>> };
+const placeholders = new Proxy({}, { get: (_, key) => sql.placeholder(String(key)) });
+
+/**
+ * `preparedRows` for a statement of one fixed text, which Drizzle builds once instead of on every
+ * call: its inputs are placeholders (`p.name` in the template), filled on each call. Building the
+ * latest-entries query, with its five joins, took Drizzle about 90 us a call (single and grouped
+ * reads both run it).
+ */
+export function preparedStatement<I extends Record<string, unknown>>(build: (p: Placeholders<I>) => SQL) {
+  // Per database's dialect (one per connection pool), should two kinds ever render it differently.
+  const builtFor = new WeakMap<object, { query: Query; name: string }>();
+  return async <T>(db: Db | Tx, input: I): Promise<T[]> => {
+    const { dialect, session } = db as unknown as DrizzleInternals;
+    let built = builtFor.get(dialect);
+    if (!built) {
+      const query = dialect.sqlToQuery(build(placeholders as Placeholders<I>));
+      builtFor.set(dialect, (built = { query, name: statementName(query.sql) }));
+    }
+    const result = (await session.prepareQuery(built.query, undefined, built.name, false).execute(input)) as { rows: T[] };
+    return result.rows;
+  };
 }
 
 /** A list of GUIDs as one `uuid[]` parameter: the query's text stays the same whatever the list's length. */

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
-import { preparedRows, queryRows, uuidArray } from "@/lib/db/query";
+import { preparedStatement, queryRows, uuidArray } from "@/lib/db/query";
 import { alertFirings, alerts, kpis, scorecards, users, webhooks } from "@/lib/db/schema";
 import { alertMessage } from "../notifications/alert-message";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
@@ -19,13 +19,14 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
   return new Map(rows.map((r) => [r.guid, { date: r.date, value: r.value }]));
 }
 
-// One array parameter: the same text (prepared once per connection) whatever the number of KPIs.
-const activeOn = (guids: string[]) => sql`${alerts.kpiGuid} = ANY(${uuidArray(guids)}) AND ${alerts.active}`;
+// The KPIs as one uuid[] expression: the same text (prepared once per connection) whatever their number.
+const activeOn = (guids: SQL) => sql`${alerts.kpiGuid} = ANY(${guids}) AND ${alerts.active}`;
+const ANY_ACTIVE = preparedStatement<{ guids: string[] }>((p) => sql`SELECT 1 FROM ${alerts} WHERE ${activeOn(sql`${p.guids}::uuid[]`)} LIMIT 1`);
 
 /** Whether any of these KPIs has an active alert, which its writes must then evaluate (alertsAround). */
 export async function anyActiveAlert(db: Db | Tx, guids: string[]): Promise<boolean> {
   if (guids.length === 0) return false;
-  const rows = await preparedRows(db, sql`SELECT 1 FROM ${alerts} WHERE ${activeOn(guids)} LIMIT 1`);
+  const rows = await ANY_ACTIVE(db, { guids });
   return rows.length > 0;
 }
 
@@ -42,7 +43,7 @@ export async function alertsAround(tx: Tx, guids: string[], dashboardUrl = DEFAU
         .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
         .from(alerts)
         .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
-        .where(activeOn(guids))
+        .where(activeOn(uuidArray(guids)))
     : [];
   if (active.length === 0) return { after: async () => 0 };
   const watched = [...new Set(active.map((a) => a.alert.kpiGuid))];

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { preparedRows } from "@/lib/db/query";
+import { preparedStatement } from "@/lib/db/query";
 import { accessTokens, callCounters, users } from "@/lib/db/schema";
 import type { ApiKey } from "@/lib/contract/auth";
 import { ROLE_RANK, roleAtLeast, type Role } from "@/lib/contract/people";
@@ -38,6 +38,27 @@ interface CallerRow {
   used: number | null;
 }
 
+const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolean }>(
+  (p) => sql`WITH caller AS (
+      SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
+        ${countedUsersOf(sql`owner.account_id`)} AS "countedUsers"
+      FROM ${accessTokens} t JOIN ${users} owner ON owner.id = t.user_id
+      WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL AND owner.deactivated_at IS NULL
+        AND (t.expires_at IS NULL OR t.expires_at > ${p.now}::timestamptz)
+      LIMIT 1
+    ), counted AS (
+      INSERT INTO ${callCounters} AS c (account_id, window_start, used)
+      SELECT "accountId", ${p.now}::timestamptz, 1 FROM caller WHERE ${p.count}
+      ON CONFLICT (account_id) DO UPDATE SET
+        window_start = CASE WHEN c.window_start <= ${p.now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN excluded.window_start ELSE c.window_start END,
+        used = CASE WHEN c.window_start <= ${p.now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN 1 ELSE c.used + 1 END
+      RETURNING (extract(epoch FROM window_start) * 1000)::float8 AS "windowStartMs", used
+    ), used_key AS (
+      UPDATE ${accessTokens} SET last_used_at = ${p.now}::timestamptz FROM caller WHERE ${accessTokens.id} = caller."tokenId" AND caller.kind = 'api_key'
+    )
+    SELECT caller.*, counted."windowStartMs", counted.used FROM caller LEFT JOIN counted ON true`,
+);
+
 /**
  * The caller a Token header belongs to, or null when it is unknown, revoked, expired, or its
  * user is deactivated. The role is read on every call, so a change takes effect at once. With
@@ -46,28 +67,7 @@ interface CallerRow {
  * round trip for what every API call needs before its handler runs.
  */
 export async function authenticate(deps: Deps, token: string, count: boolean): Promise<{ caller: Caller; budget: CallBudget | null } | null> {
-  const now = deps.now().toISOString();
-  const [row] = await preparedRows<CallerRow>(
-    deps.db,
-    sql`WITH caller AS (
-        SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
-          ${countedUsersOf(sql`owner.account_id`)} AS "countedUsers"
-        FROM ${accessTokens} t JOIN ${users} owner ON owner.id = t.user_id
-        WHERE t.token_hash = ${hashToken(token)} AND t.revoked_at IS NULL AND owner.deactivated_at IS NULL
-          AND (t.expires_at IS NULL OR t.expires_at > ${now}::timestamptz)
-        LIMIT 1
-      ), counted AS (
-        INSERT INTO ${callCounters} AS c (account_id, window_start, used)
-        SELECT "accountId", ${now}::timestamptz, 1 FROM caller WHERE ${count}
-        ON CONFLICT (account_id) DO UPDATE SET
-          window_start = CASE WHEN c.window_start <= ${now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN excluded.window_start ELSE c.window_start END,
-          used = CASE WHEN c.window_start <= ${now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN 1 ELSE c.used + 1 END
-        RETURNING (extract(epoch FROM window_start) * 1000)::float8 AS "windowStartMs", used
-      ), used_key AS (
-        UPDATE ${accessTokens} SET last_used_at = ${now}::timestamptz FROM caller WHERE ${accessTokens.id} = caller."tokenId" AND caller.kind = 'api_key'
-      )
-      SELECT caller.*, counted."windowStartMs", counted.used FROM caller LEFT JOIN counted ON true`,
-  );
+  const [row] = await CALLER<CallerRow>(deps.db, { tokenHash: hashToken(token), now: deps.now().toISOString(), count });
   if (!row) return null;
   const caller: Caller = {
     tokenId: row.tokenId,

@@ -1,8 +1,8 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Grouping, Period } from "@/lib/contract/kpis";
 import type { Db } from "@/lib/db/client";
-import { preparedRows, uuidArray as uuids } from "@/lib/db/query";
+import { preparedRows, preparedStatement, uuidArray as uuids } from "@/lib/db/query";
 
 /** The SQL expression of a value's period start; matches periodStart() in periods.ts. */
 const BUCKET_SQL: Record<Period, string> = {
@@ -136,7 +136,9 @@ export interface LatestRow {
   max_date: string | null;
 }
 
-const latestField = (field: string, date: string, inclusive: boolean) => {
+const LATEST_FIELDS = ["value", "target", "baseline", "min", "max"];
+
+const latestField = (field: string, date: Placeholder, inclusive: boolean) => {
   const op = sql.raw(inclusive ? "<=" : "<");
   const column = sql.raw(field);
   return sql`LEFT JOIN LATERAL (
@@ -145,16 +147,21 @@ const latestField = (field: string, date: string, inclusive: boolean) => {
       ORDER BY v.date DESC LIMIT 1) ${sql.raw(`l_${field}`)} ON true`;
 };
 
+const latestStatement = (inclusive: boolean) =>
+  preparedStatement<{ guids: string[]; date: string }>(
+    (p) => sql`
+    SELECT k.guid::text AS guid,
+      ${sql.join(LATEST_FIELDS.map((f) => sql.raw(`l_${f}.${f} AS ${f}, l_${f}.date AS ${f}_date`)), sql`, `)}
+    FROM kpis k
+    ${sql.join(LATEST_FIELDS.map((f) => latestField(f, p.date, inclusive)), sql` `)}
+    WHERE k.guid = ANY(${p.guids}::uuid[])`,
+  );
+const LATEST = { before: latestStatement(false), atOrBefore: latestStatement(true) };
+
 /** Per KPI and field, the latest entered value (and its date) before, or at, `date`. */
 export async function latestEntries(db: Db, guids: string[], date: string, inclusive: boolean): Promise<Map<string, LatestRow>> {
   if (guids.length === 0) return new Map();
-  const fields = ["value", "target", "baseline", "min", "max"];
-  const rows = await preparedRows<LatestRow>(db, sql`
-    SELECT k.guid::text AS guid,
-      ${sql.join(fields.map((f) => sql.raw(`l_${f}.${f} AS ${f}, l_${f}.date AS ${f}_date`)), sql`, `)}
-    FROM kpis k
-    ${sql.join(fields.map((f) => latestField(f, date, inclusive)), sql` `)}
-    WHERE k.guid = ANY(${uuids(guids)})`);
+  const rows = await LATEST[inclusive ? "atOrBefore" : "before"]<LatestRow>(db, { guids, date });
   return new Map(rows.map((r) => [r.guid, r]));
 }
 
