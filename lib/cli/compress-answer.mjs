@@ -19,10 +19,14 @@ export const IN_TURN_LIMIT = 1024 * 1024;
 // 49 KiB against 1.3 ms and 57 KiB); gzip's level 1 costs a third of its default level.
 export const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 export const ZLIB = { level: 1 };
+function coding(inTurn, pooled, options) {
+  const onPool = promisify(pooled);
+  return { inTurn: (body) => inTurn(body, options), pooled: (body) => onPool(body, options) };
+}
 const CODINGS = {
-  br: { inTurn: (body) => brotliCompressSync(body, BROTLI), pooled: (body) => promisify(brotliCompress)(body, BROTLI) },
-  gzip: { inTurn: (body) => gzipSync(body, ZLIB), pooled: (body) => promisify(gzip)(body, ZLIB) },
-  deflate: { inTurn: (body) => deflateSync(body, ZLIB), pooled: (body) => promisify(deflate)(body, ZLIB) },
+  br: coding(brotliCompressSync, brotliCompress, BROTLI),
+  gzip: coding(gzipSync, gzip, ZLIB),
+  deflate: coding(deflateSync, deflate, ZLIB),
 };
 const PREFERRED = ["br", "gzip"];
 
@@ -42,13 +46,13 @@ export async function compressAnswer(request, response) {
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(response.headers.get("cache-control") ?? "")) return response;
   const headers = new Headers(response.headers);
   headers.append("Vary", "Accept-Encoding");
-  const coding = request.method === "HEAD" ? undefined : preferredCoding(request.headers.get("accept-encoding"), Object.keys(CODINGS));
+  const name = request.method === "HEAD" ? undefined : preferredCoding(request.headers.get("accept-encoding"), Object.keys(CODINGS));
   const init = { status: response.status, statusText: response.statusText, headers };
-  if (!coding) return new Response(response.body, init);
+  if (!name) return new Response(response.body, init);
   const body = Buffer.from(await response.arrayBuffer());
   if (body.length < THRESHOLD) return new Response(body, init);
-  const { inTurn, pooled } = CODINGS[coding];
-  headers.set("Content-Encoding", coding);
+  const { inTurn, pooled } = CODINGS[name];
+  headers.set("Content-Encoding", name);
   headers.delete("Content-Length");
   return new Response(body.length > IN_TURN_LIMIT ? await pooled(body) : inTurn(body), init);
 }
