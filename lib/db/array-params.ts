@@ -62,7 +62,13 @@ function binaryArray<T extends ElementType>(type: T, values: readonly (Parameter
 
 const sendsBinary = (db: Db | Tx) => is(db, NodePgTransaction) || is(db, NodePgDatabase);
 
+type Elements<T extends ElementType> = readonly (Parameters<(typeof write)[T]>[2] | null)[];
+
+/** `values` as the value of one `type[]` parameter: binary for PostgreSQL, the list itself for PGlite. */
+export const arrayValue = <T extends ElementType>(db: Db | Tx, type: T, values: Elements<T>): unknown =>
+  sendsBinary(db) ? binaryArray(type, values) : values;
+
 /** `values` as one parameter of type `type[]` (the cast included). */
-export function arrayParam<T extends ElementType>(db: Db | Tx, type: T, values: readonly (Parameters<(typeof write)[T]>[2] | null)[]): SQL {
-  return sql`${sql.param(sendsBinary(db) ? binaryArray(type, values) : values)}::${sql.raw(type)}[]`;
+export function arrayParam<T extends ElementType>(db: Db | Tx, type: T, values: Elements<T>): SQL {
+  return sql`${sql.param(arrayValue(db, type, values))}::${sql.raw(type)}[]`;
 }

@@ -2,8 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { VALUE_FIELDS, type ValueField, type ValueRecord } from "@/lib/contract/values";
 import type { Db, Tx } from "@/lib/db/client";
-import { arrayParam } from "@/lib/db/array-params";
-import { preparedRows } from "@/lib/db/query";
+import { arrayValue } from "@/lib/db/array-params";
+import { preparedStatement } from "@/lib/db/query";
 import { withRetry } from "@/lib/db/retry";
 import type { Deps } from "../context";
 import { alertsAround, anyActiveAlert } from "./alert-evaluation";
@@ -52,6 +52,28 @@ function namedFields(item: WriteItem): number {
   return mask;
 }
 
+const keep = (f: ValueField) => `${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`;
+const kept = (f: ValueField) => `CASE WHEN named_fields & ${FIELD_BITS[f]} = 0 THEN ${f} END AS ${f}`;
+const keepsAny = VALUE_FIELDS.map((f) => `(named_fields & ${FIELD_BITS[f]} = 0 AND ${f} IS NOT NULL)`).join(" OR ");
+
+// Built once (its text never changes); its inputs are the columns as array values (arrayValue).
+type UpsertInput = { now: string; docId: number; guids: unknown; dates: unknown; masks: unknown } & Record<ValueField, unknown>;
+const UPSERT = preparedStatement<UpsertInput>(
+  (p) => sql`WITH touched AS (UPDATE scorecards SET updated_at = ${p.now}::timestamptz WHERE id = ${p.docId} RETURNING updated_at),
+    written AS (
+      INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
+      SELECT r.*, (SELECT updated_at FROM touched)
+      FROM unnest(${p.guids}::uuid[], ${p.dates}::date[], ${p.value}::float8[], ${p.target}::float8[],
+        ${p.baseline}::float8[], ${p.min}::float8[], ${p.max}::float8[], ${p.score}::float8[], ${p.masks}::int2[]) AS r
+      ORDER BY 1, 2
+      ON CONFLICT (kpi_guid, date) DO UPDATE SET ${sql.raw(VALUE_FIELDS.map(keep).join(", "))},
+        named_fields = excluded.named_fields, updated_at = excluded.updated_at
+      RETURNING kpi_guid, date, named_fields, value, target, baseline, min, max, score
+    )
+    SELECT kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, ${sql.raw(VALUE_FIELDS.map(kept).join(", "))}
+    FROM written WHERE ${sql.raw(keepsAny)}`,
+);
+
 /**
  * Upserts every record in one statement, in KPI and date order: concurrent batches lock the
  * rows they share in the same order, so they wait for each other instead of deadlocking. Each
@@ -68,29 +90,23 @@ function namedFields(item: WriteItem): number {
 async function upsertSorted(tx: Db | Tx, docId: number, items: WriteItem[], now: Date): Promise<Map<string, Kept>> {
   const masks = items.map(namedFields);
   const namedByAny = masks.reduce((all, mask) => all | mask, 0);
-  // One array parameter per column (see arrayParam). A column no item names goes as an empty
+  // One array parameter per column (see arrayValue). A column no item names goes as an empty
   // array, which unnest pads with NULLs: a batch of values alone does not send (nor PostgreSQL
   // parse) five arrays of 5000 NULLs.
-  const column = (f: ValueField) => arrayParam(tx, "float8", namedByAny & FIELD_BITS[f] ? items.map((item) => item[f] ?? null) : []);
-  const keep = (f: ValueField) => sql.raw(`${f} = CASE WHEN excluded.named_fields & ${FIELD_BITS[f]} <> 0 THEN excluded.${f} ELSE v.${f} END`);
-  const kept = (f: ValueField) => sql.raw(`CASE WHEN named_fields & ${FIELD_BITS[f]} = 0 THEN ${f} END AS ${f}`);
-  const keepsAny = sql.raw(VALUE_FIELDS.map((f) => `(named_fields & ${FIELD_BITS[f]} = 0 AND ${f} IS NOT NULL)`).join(" OR "));
-  const keptRows = await preparedRows<Kept>(
-    tx,
-    sql`WITH touched AS (UPDATE scorecards SET updated_at = ${now.toISOString()}::timestamptz WHERE id = ${docId} RETURNING updated_at),
-        written AS (
-          INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
-          SELECT r.*, (SELECT updated_at FROM touched)
-          FROM unnest(${arrayParam(tx, "uuid", items.map((i) => i.guid))}, ${arrayParam(tx, "date", items.map((i) => i.date))}, ${column("value")}, ${column("target")},
-            ${column("baseline")}, ${column("min")}, ${column("max")}, ${column("score")}, ${arrayParam(tx, "int2", masks)}) AS r
-          ORDER BY 1, 2
-          ON CONFLICT (kpi_guid, date) DO UPDATE SET ${sql.join(VALUE_FIELDS.map(keep), sql`, `)},
-            named_fields = excluded.named_fields, updated_at = excluded.updated_at
-          RETURNING kpi_guid, date, named_fields, value, target, baseline, min, max, score
-        )
-        SELECT kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, ${sql.join(VALUE_FIELDS.map(kept), sql`, `)}
-        FROM written WHERE ${keepsAny}`,
-  );
+  const column = (f: ValueField) => arrayValue(tx, "float8", namedByAny & FIELD_BITS[f] ? items.map((item) => item[f] ?? null) : []);
+  const keptRows = await UPSERT<Kept>(tx, {
+    now: now.toISOString(),
+    docId,
+    guids: arrayValue(tx, "uuid", items.map((i) => i.guid)),
+    dates: arrayValue(tx, "date", items.map((i) => i.date)),
+    value: column("value"),
+    target: column("target"),
+    baseline: column("baseline"),
+    min: column("min"),
+    max: column("max"),
+    score: column("score"),
+    masks: arrayValue(tx, "int2", masks),
+  });
   return new Map(keptRows.map((row) => [`${row.guid}|${row.date}`, row]));
 }
 
