@@ -1,13 +1,15 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { arrayParam } from "./array-params";
-import type { Database } from "./client";
+import { arrayValue } from "./array-params";
+import type { Database, Db } from "./client";
 import { queryRows } from "./query";
 import { testDatabases } from "@/lib/testing/databases";
 
-// arrayParam sends binary arrays to PostgreSQL and plain arrays to PGlite: either way the server
+// arrayValue makes binary arrays for PostgreSQL and plain arrays for PGlite: either way the server
 // must read back exactly the values sent, in order, nulls included.
+const arrayParam = <T extends Parameters<typeof arrayValue>[1]>(db: Db, type: T, values: Parameters<typeof arrayValue<T>>[2]) =>
+  sql`${sql.param(arrayValue(db, type, values))}::${sql.raw(type)}[]`;
 
 const dateArb = fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const float8Arb = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0, 1e300, -1e300, 5e-324, 0.1 + 0.2), fc.constant(null));

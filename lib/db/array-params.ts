@@ -1,5 +1,5 @@
 import "server-only";
-import { is, sql, type SQL } from "drizzle-orm";
+import { is } from "drizzle-orm";
 import { NodePgDatabase, NodePgTransaction } from "drizzle-orm/node-postgres";
 import { isCalendarDate } from "@/lib/contract/constants";
 import type { Db, Tx } from "./client";
@@ -68,7 +68,3 @@ type Elements<T extends ElementType> = readonly (Parameters<(typeof write)[T]>[2
 export const arrayValue = <T extends ElementType>(db: Db | Tx, type: T, values: Elements<T>): unknown =>
   sendsBinary(db) ? binaryArray(type, values) : values;
 
-/** `values` as one parameter of type `type[]` (the cast included). */
-export function arrayParam<T extends ElementType>(db: Db | Tx, type: T, values: Elements<T>): SQL {
-  return sql`${sql.param(arrayValue(db, type, values))}::${sql.raw(type)}[]`;
-}
