@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { sql, type Query, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type Query, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "./client";
 
 /** Rows of a raw query; PGlite and node-postgres both answer with `{ rows }`. */
@@ -16,6 +16,12 @@ interface DrizzleInternals {
   session: {
     prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean): { execute(placeholders?: Record<string, unknown>): Promise<unknown> };
   };
+}
+
+async function runPrepared<T>(db: Db | Tx, query: Query, name: string, placeholders?: Record<string, unknown>): Promise<T[]> {
+  const { session } = db as unknown as DrizzleInternals;
+  const result = (await session.prepareQuery(query, undefined, name, false).execute(placeholders)) as { rows: T[] };
+  return result.rows;
 }
 
 const names = new Map<string, string>();
@@ -35,10 +41,8 @@ const statementName = (text: string) => {
  * lists as one array parameter): every distinct text stays prepared on every connection.
  */
 export async function preparedRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const { dialect, session } = db as unknown as DrizzleInternals;
-  const built = dialect.sqlToQuery(query);
-  const result = (await session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as { rows: T[] };
-  return result.rows;
+  const built = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
+  return runPrepared<T>(db, built, statementName(built.sql));
 }
 
 type Placeholders<I> = { [K in keyof I]: ReturnType<typeof sql.placeholder<K & string>> };
@@ -54,16 +58,18 @@ export function preparedStatement<I extends Record<string, unknown>>(build: (p: 
   // Per database's dialect (one per connection pool), should two kinds ever render it differently.
   const builtFor = new WeakMap<object, { query: Query; name: string }>();
   return async <T>(db: Db | Tx, input: I): Promise<T[]> => {
-    const { dialect, session } = db as unknown as DrizzleInternals;
+    const { dialect } = db as unknown as DrizzleInternals;
     let built = builtFor.get(dialect);
     if (!built) {
       const query = dialect.sqlToQuery(build(placeholders as Placeholders<I>));
       builtFor.set(dialect, (built = { query, name: statementName(query.sql) }));
     }
-    const result = (await session.prepareQuery(built.query, undefined, built.name, false).execute(input)) as { rows: T[] };
-    return result.rows;
+    return runPrepared<T>(db, built.query, built.name, input);
   };
 }
 
-/** A list of GUIDs as one `uuid[]` parameter: the query's text stays the same whatever the list's length. */
-export const uuidArray = (guids: string[]) => sql`${sql.param(guids)}::uuid[]`;
+/**
+ * A list of GUIDs (or a statement's placeholder for one) as one `uuid[]` parameter: the query's
+ * text stays the same whatever the list's length.
+ */
+export const uuidArray = (guids: string[] | Placeholder) => sql`${Array.isArray(guids) ? sql.param(guids) : guids}::uuid[]`;

@@ -21,7 +21,7 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
 
 // The KPIs as one uuid[] expression: the same text (prepared once per connection) whatever their number.
 const activeOn = (guids: SQL) => sql`${alerts.kpiGuid} = ANY(${guids}) AND ${alerts.active}`;
-const ANY_ACTIVE = preparedStatement<{ guids: string[] }>((p) => sql`SELECT 1 FROM ${alerts} WHERE ${activeOn(sql`${p.guids}::uuid[]`)} LIMIT 1`);
+const ANY_ACTIVE = preparedStatement<{ guids: string[] }>((p) => sql`SELECT 1 FROM ${alerts} WHERE ${activeOn(uuidArray(p.guids))} LIMIT 1`);
 
 /** Whether any of these KPIs has an active alert, which its writes must then evaluate (alertsAround). */
 export async function anyActiveAlert(db: Db | Tx, guids: string[]): Promise<boolean> {

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Grouping, Period } from "@/lib/contract/kpis";
 import type { Db } from "@/lib/db/client";
-import { preparedRows, preparedStatement, uuidArray as uuids } from "@/lib/db/query";
+import { preparedRows, preparedStatement, uuidArray } from "@/lib/db/query";
 
 /** The SQL expression of a value's period start; matches periodStart() in periods.ts. */
 const BUCKET_SQL: Record<Period, string> = {
@@ -49,7 +49,7 @@ function perKpi(kpis: BucketKpi[], periodRows: SQL): SQL {
   return sql`
     SELECT (k.i - 1)::int AS kpi, array_to_json(array_agg(b.day)) AS days, array_to_json(array_agg(b.agg)) AS aggs,
       array_to_json(array_agg(b.count)) AS counts, array_to_json(array_agg(b.last)) AS lasts
-    FROM unnest(${uuids(kpis.map((k) => k.guid))}, ${sql.param(kpis.map((k) => k.grouping))}::text[]) WITH ORDINALITY AS k(guid, grouping, i)
+    FROM unnest(${uuidArray(kpis.map((k) => k.guid))}, ${sql.param(kpis.map((k) => k.grouping))}::text[]) WITH ORDINALITY AS k(guid, grouping, i)
     CROSS JOIN LATERAL (${periodRows} OFFSET 0) b
     GROUP BY k.i`;
 }
@@ -154,7 +154,7 @@ const latestStatement = (inclusive: boolean) =>
       ${sql.join(LATEST_FIELDS.map((f) => sql.raw(`l_${f}.${f} AS ${f}, l_${f}.date AS ${f}_date`)), sql`, `)}
     FROM kpis k
     ${sql.join(LATEST_FIELDS.map((f) => latestField(f, p.date, inclusive)), sql` `)}
-    WHERE k.guid = ANY(${p.guids}::uuid[])`,
+    WHERE k.guid = ANY(${uuidArray(p.guids)})`,
   );
 const LATEST = { before: latestStatement(false), atOrBefore: latestStatement(true) };
 
@@ -180,7 +180,7 @@ export async function scaleChanges(db: Db, guids: string[], from: string, to: st
   return preparedRows<ScaleChangeRow>(db, sql`
     SELECT v.kpi_guid::text AS guid, to_char(v.date, 'YYYY-MM-DD') AS date, v.target, v.baseline, v.min, v.max
     FROM kpi_values v
-    WHERE v.kpi_guid = ANY(${uuids(guids)}) AND v.date >= ${from}::date AND v.date <= ${to}::date
+    WHERE v.kpi_guid = ANY(${uuidArray(guids)}) AND v.date >= ${from}::date AND v.date <= ${to}::date
       AND (v.target IS NOT NULL OR v.baseline IS NOT NULL OR v.min IS NOT NULL OR v.max IS NOT NULL)
     ORDER BY v.kpi_guid, v.date`);
 }
@@ -190,7 +190,7 @@ export async function firstValueDate(db: Db, guids: string[]): Promise<string | 
   if (guids.length === 0) return null;
   const [row] = await preparedRows<{ first: string | null }>(
     db,
-    sql`SELECT to_char(min(r.first_date), 'YYYY-MM-DD') AS first FROM kpi_rollups r WHERE r.grain = 'MONTH' AND r.kpi_guid = ANY(${uuids(guids)})`,
+    sql`SELECT to_char(min(r.first_date), 'YYYY-MM-DD') AS first FROM kpi_rollups r WHERE r.grain = 'MONTH' AND r.kpi_guid = ANY(${uuidArray(guids)})`,
   );
   return row?.first ?? null;
 }
