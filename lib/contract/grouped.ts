@@ -52,6 +52,7 @@ export type Series = z.infer<typeof Series>;
 export const GroupedValue = z
   .object({ start: z.string(), end: z.string(), period: Period, item: Series })
   .meta({ id: "GroupedValue", example: { start: "2024-01-01", end: "2024-02-29", period: "MONTH", item: seriesExample } });
+export type GroupedValue = z.infer<typeof GroupedValue>;
 export const GroupedValues = z
   .object({ start: z.string(), end: z.string(), period: Period, items: z.array(Series) })
   .meta({ id: "GroupedValues", example: { start: "2024-01-01", end: "2024-02-29", period: "MONTH", items: [seriesExample] } });

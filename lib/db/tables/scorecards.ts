@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { INITIATIVE_STATUSES } from "@/lib/contract/constants";
 import { createdAt } from "./common";
@@ -24,6 +24,11 @@ export const scorecards = pgTable(
     icon: text("icon").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised by triggers in the same transaction as every change to its KPIs or their values (and
+     * so their rollups): grouped answers computed at one version hold for it (grouped-cache.ts).
+     */
+    dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
     /** Set when deleted: hidden from every route, restorable for 30 days, then purged. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },

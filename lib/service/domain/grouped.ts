@@ -7,7 +7,9 @@ import { invalidRequest, notFound } from "../errors";
 import type { Scale } from "./performance";
 import { addDays, LAST_DATE, nextPeriodStart, periodsBefore, periodsBetween, periodStart, MAX_PERIODS, type PeriodSpan } from "./periods";
 import type { ScaleChange } from "./scales";
-import { scorecardKpis } from "./scorecards";
+import { JsonText } from "../json-body";
+import { cachedSeries } from "./grouped-cache";
+import { scorecardKpis, versionedKpis, type StoredKpi } from "./scorecards";
 import { notesOf } from "./notes";
 import { computeSeries, dependencies, isCalculated, type Bucket, type KpiDef, type Prior } from "./series";
 import { aggregateBuckets, firstValueDate, latestEntries, scaleChanges } from "./value-queries";
@@ -88,24 +90,22 @@ export interface GroupedRequest {
   guids?: string[];
 }
 
-/** The API's grouped read: each series with the notes dated within the range (one query more, run beside). */
+/** Grouped values with each series' notes dated within the range (public links leave notes out). */
 export async function groupedValues(ctx: Ctx, request: GroupedRequest, { notes = true } = {}): Promise<GroupedValues> {
   const defs = await scorecardKpis(ctx, request.docId);
-  return notes ? withNotes(ctx.deps, defs, request) : groupedOf(ctx.deps, defs, request);
+  if (!notes) return groupedOf(ctx.deps, defs, request);
+  const [grouped, byKpi] = await Promise.all([groupedOf(ctx.deps, defs, request), notesByKpi(ctx.deps, defs, request)]);
+  return { ...grouped, items: grouped.items.map((s) => ({ ...s, notes: byKpi.get(s.guid) ?? [] })) };
 }
 
-async function withNotes(deps: Deps, defs: KpiDef[], request: Omit<GroupedRequest, "docId">): Promise<GroupedValues> {
-  const [grouped, notes] = await Promise.all([
-    groupedOf(deps, defs, request),
-    notesOf(deps.db, request.guids ?? defs.map((d) => d.guid), request.startDate, request.endDate),
-  ]);
+async function notesByKpi(deps: Deps, defs: KpiDef[], { guids, startDate, endDate }: Omit<GroupedRequest, "docId">): Promise<Map<string, Note[]>> {
   const byKpi = new Map<string, Note[]>();
-  for (const note of notes) {
+  for (const note of await notesOf(deps.db, guids ?? defs.map((d) => d.guid), startDate, endDate)) {
     const own = byKpi.get(note.kpiGuid);
     if (own) own.push(note);
     else byKpi.set(note.kpiGuid, [note]);
   }
-  return { ...grouped, items: grouped.items.map((s) => ({ ...s, notes: byKpi.get(s.guid) ?? [] })) };
+  return byKpi;
 }
 
 /** Grouped values of KPIs already read (with the caller's access checked): no query for them again. */
@@ -118,9 +118,18 @@ export async function groupedOf(deps: Deps, defs: KpiDef[], { period, startDate,
   return { start: startDate, end: endDate, period, items };
 }
 
-/** Grouped values over the KPIs' whole history: from their first value's period to today's, at most 1000 periods. */
-export async function groupedAllTime(ctx: Ctx, { docId, period, guids }: Omit<GroupedRequest, "startDate" | "endDate">): Promise<GroupedValues> {
-  const defs = await scorecardKpis(ctx, docId);
+/**
+ * The API's grouped read, written as JSON: what `groupedValues` answers (or, for `one` KPI, that
+ * answer with its series as `item`), its series from grouped-cache.ts and its notes read anew.
+ */
+export async function groupedAnswer(ctx: Ctx, request: GroupedRequest & { one?: boolean }): Promise<JsonText> {
+  const { kpis, dataVersion } = await versionedKpis(ctx, request.docId);
+  return answerText(ctx.deps, kpis, dataVersion, request);
+}
+
+/** `groupedAnswer` over the KPIs' whole history: from their first value's period to today's, at most 1000 periods. */
+export async function groupedAllTimeAnswer(ctx: Ctx, { docId, period, guids, one }: Omit<GroupedRequest, "startDate" | "endDate"> & { one?: boolean }): Promise<JsonText> {
+  const { kpis: defs, dataVersion } = await versionedKpis(ctx, docId);
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const wanted = guids ?? defs.map((d) => d.guid);
   const missing = wanted.find((g) => !byGuid.has(g));
@@ -130,5 +139,21 @@ export async function groupedAllTime(ctx: Ctx, { docId, period, guids }: Omit<Gr
   const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
   const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
   const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
-  return withNotes(ctx.deps, defs, { period, startDate, endDate: today, guids });
+  return answerText(ctx.deps, defs, dataVersion, { docId, period, startDate, endDate: today, guids, one });
+}
+
+async function answerText(deps: Deps, defs: StoredKpi[], dataVersion: number, request: GroupedRequest & { one?: boolean }): Promise<JsonText> {
+  const { docId, period, startDate, endDate, guids, one } = request;
+  const key = { docId, request: `${period} ${startDate} ${endDate} ${guids?.join(",") ?? "*"}`, dataVersion, today: isoDay(deps.now()) };
+  const [series, byKpi] = await Promise.all([
+    cachedSeries(deps.db, key, async () => (await groupedOf(deps, defs, request)).items),
+    notesByKpi(deps, defs, request),
+  ]);
+  const pieces: Buffer[] = [Buffer.from(`{"start":${JSON.stringify(startDate)},"end":${JSON.stringify(endDate)},"period":${JSON.stringify(period)},${one ? `"item":` : `"items":[`}`)];
+  series.forEach(({ guid, json }, i) => {
+    // Each series' JSON ends with its closing brace: its notes go in before it, as its last property.
+    pieces.push(json.subarray(0, -1), Buffer.from(`,"notes":${JSON.stringify(byKpi.get(guid) ?? [])}}${i < series.length - 1 ? "," : ""}`));
+  });
+  pieces.push(Buffer.from(one ? "}" : "]}"));
+  return new JsonText(pieces);
 }

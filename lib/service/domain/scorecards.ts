@@ -127,18 +127,24 @@ const KPI_COLUMNS = sql.raw(
 );
 
 /** The scorecard's KPIs in stored order, after checking the caller's access (404/403). One query. */
-export async function scorecardKpis({ deps, caller }: Ctx, docId: number, needed: Access = "read"): Promise<StoredKpi[]> {
+export async function scorecardKpis(ctx: Ctx, docId: number, needed: Access = "read"): Promise<StoredKpi[]> {
+  return (await versionedKpis(ctx, docId, needed)).kpis;
+}
+
+/** `scorecardKpis` with the scorecard's data version read in the same statement (grouped-cache.ts). */
+export async function versionedKpis({ deps, caller }: Ctx, docId: number, needed: Access = "read"): Promise<{ kpis: StoredKpi[]; dataVersion: number }> {
   if (!validDocId(docId)) throw notFound("Scorecard");
-  const rows = await preparedRows<StoredKpi & { access: Access | null }>(
+  const rows = await preparedRows<StoredKpi & { access: Access | null; dataVersion: string }>(
     deps.db,
-    sql`SELECT ${accessOf(caller)} AS access, ${KPI_COLUMNS}
+    sql`SELECT ${accessOf(caller)} AS access, ${scorecards.dataVersion} AS "dataVersion", ${KPI_COLUMNS}
         FROM ${scorecards} LEFT JOIN ${kpis} ON ${kpis.scorecardId} = ${scorecards.id}
         WHERE ${scorecards.id} = ${docId} AND ${scorecards.accountId} = ${caller.accountId}
         ORDER BY ${kpis.position}`,
   );
   checkAccess(rows[0]?.access, needed);
-  if (rows[0]!.guid === null) return []; // a scorecard without KPIs: the join's one empty row
-  return rows.map(({ access: _access, ...kpi }) => kpi);
+  const dataVersion = Number(rows[0]!.dataVersion);
+  if (rows[0]!.guid === null) return { kpis: [], dataVersion }; // a scorecard without KPIs: the join's one empty row
+  return { kpis: rows.map(({ access: _access, dataVersion: _version, ...kpi }) => kpi), dataVersion };
 }
 
 /** Every KPI of the scorecard as a tree, children in their stored order. */
