@@ -20,7 +20,8 @@ const LIMIT = 32 * 1024 * 1024; // bytes of JSON per database, across entries
 interface Entry {
   dataVersion: number;
   today: string;
-  series: SeriesJson[];
+  /** Pending while the first call computes it: calls for the same version meanwhile wait for it. */
+  series: Promise<SeriesJson[]>;
   size: number;
 }
 
@@ -47,18 +48,24 @@ class Lru {
 
   set(key: string, entry: Entry) {
     this.delete(key);
-    if (entry.size > LIMIT / 4) return; // one answer may not push out most of the others
     this.entries.set(key, entry);
-    this.size += entry.size;
+  }
+
+  /** The entry's size once computed; it leaves if it alone would fill a quarter of the cache. */
+  sized(key: string, entry: Entry, size: number) {
+    if (this.entries.get(key) !== entry) return; // replaced meanwhile
+    if (size > LIMIT / 4) return this.delete(key);
+    entry.size = size;
+    this.size += size;
     for (const [oldest] of this.entries) {
       if (this.size <= LIMIT) break;
       this.delete(oldest);
     }
   }
 
-  private delete(key: string) {
+  delete(key: string, only?: Entry) {
     const entry = this.entries.get(key);
-    if (!entry) return;
+    if (!entry || (only && entry !== only)) return;
     this.entries.delete(key);
     this.size -= entry.size;
   }
@@ -72,17 +79,38 @@ export interface SeriesJson {
 
 const caches = new WeakMap<Db, Lru>();
 
-/** Each series' JSON: kept from an earlier call when nothing it depends on has changed, else computed and kept. */
-export async function cachedSeries(db: Db, key: SeriesKey, compute: () => Promise<Series[]>): Promise<SeriesJson[]> {
+/**
+ * Each series' JSON: kept from an earlier call when nothing it depends on has changed, else
+ * computed and kept. Calls for the same version while it is computed share that computation.
+ */
+export function cachedSeries(db: Db, key: SeriesKey, compute: () => Promise<Series[]>): Promise<SeriesJson[]> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Lru()));
   const id = `${key.docId} ${key.request}`;
   const kept = cache.get(id);
   if (kept && kept.dataVersion === key.dataVersion && kept.today === key.today) return kept.series;
-  const series = (await compute()).map((s) => ({ guid: s.guid, json: Buffer.from(JSON.stringify(s)) }));
-  const size = series.reduce((sum, s) => sum + s.json.length, 0);
-  // A slower call computed from an older version must not replace a newer entry.
-  const current = cache.get(id);
-  if (!current || current.dataVersion <= key.dataVersion) cache.set(id, { dataVersion: key.dataVersion, today: key.today, series, size });
+  const series = compute().then(encoded);
+  // A call that read an older version than the entry's (it started before a write) leaves it be.
+  if (!kept || kept.dataVersion <= key.dataVersion) {
+    const entry: Entry = { dataVersion: key.dataVersion, today: key.today, series, size: 0 };
+    cache.set(id, entry);
+    series.then(
+      (list) => cache.sized(id, entry, list.reduce((sum, s) => sum + s.json.length, 0)),
+      () => cache.delete(id, entry),
+    );
+  }
   return series;
+}
+
+/** The series' JSON in one buffer (one allocation for the garbage collector to track), each its own view of it. */
+function encoded(list: Series[]): SeriesJson[] {
+  const texts = list.map((s) => JSON.stringify(s));
+  const lengths = texts.map((text) => Buffer.byteLength(text));
+  const bytes = Buffer.allocUnsafe(lengths.reduce((sum, n) => sum + n, 0));
+  let at = 0;
+  return list.map(({ guid }, i) => {
+    bytes.write(texts[i]!, at);
+    at += lengths[i]!;
+    return { guid, json: bytes.subarray(at - lengths[i]!, at) };
+  });
 }
