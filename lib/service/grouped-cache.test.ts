@@ -2,11 +2,11 @@ import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Period } from "@/lib/contract/kpis";
-import { openDatabase, type Database } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
 import { kpiValues } from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, jsonInit, type TestApi } from "@/lib/testing/api";
 import { adminCaller } from "@/lib/testing/caller";
-import { testDatabases } from "@/lib/testing/databases";
+import { testDatabases, withPostgresPools } from "@/lib/testing/databases";
 import type { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { groupedValues } from "./domain/grouped";
 
@@ -157,11 +157,8 @@ describe.each(testDatabases)("grouped answers kept between reads on $name", ({ o
 
 describe.runIf(process.env.TEST_DATABASE_URL)("grouped answers kept by several processes on one PostgreSQL database", () => {
   it("reflect every write another process made before the read began, with writers and readers racing", async () => {
-    const { createPostgresDatabase } = await import("@/lib/testing/databases");
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     // Each connection pool with its own API stands for one process: its own cache, the same database.
-    const databases = await Promise.all(Array.from({ length: 6 }, () => openDatabase({ url: created.url })));
-    try {
+    await withPostgresPools(6, async (databases) => {
       const c = await cachedScorecard(databases[0]!.db, "processes@example.com");
       const apis = databases.map((d) => createTestApi(d.db, c.api.clock, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 }));
       const [writers, readers] = [apis.slice(0, 3), apis.slice(3)];
@@ -187,9 +184,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("grouped answers kept by several p
       racing = false;
       await Promise.all(background);
       for (const [i, reader] of apis.entries()) await expectFreshAnswers(reader, databases[i]!.db, c, `process ${i}`);
-    } finally {
-      await Promise.all(databases.map((d) => d.close()));
-      await created.drop();
-    }
+    });
   });
 });

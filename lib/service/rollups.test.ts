@@ -3,11 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Period } from "@/lib/contract/kpis";
 import type { Series } from "@/lib/contract/grouped";
-import { openDatabase, type Database } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query";
 import { kpis as kpiTable, kpiValues } from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
-import { testDatabases } from "@/lib/testing/databases";
+import { testDatabases, withPostgresPools } from "@/lib/testing/databases";
 import { withPropertyScorecard } from "@/lib/testing/property-suite";
 import { seriesFor } from "./domain/grouped";
 import { periodsBetween } from "./domain/periods";
@@ -199,10 +199,7 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)("rollups under concurrent writers on PostgreSQL", () => {
   it("agree with the values after 8 connections write and delete the same KPIs' months at once", async () => {
-    const { createPostgresDatabase } = await import("@/lib/testing/databases");
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    const databases = await Promise.all(Array.from({ length: 8 }, () => openDatabase({ url: created.url })));
-    try {
+    await withPostgresPools(8, async (databases) => {
       const api = createTestApi(databases[0]!.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 });
       const owner = await accountWithScorecards(api, databases[0]!.db, "race@example.com", [{ name: "Race", kpis: [{ name: "X" }, { name: "Y" }] }]);
       const items = (await (await api.call(`/api/document/${owner.scorecardIds[0]}/kpi/list`, { headers: owner.auth })).json()).items as { name: string; guid: string }[];
@@ -223,9 +220,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("rollups under concurrent writers 
       const { stored, truth } = await rollupsAndTruth(databases[0]!.db);
       expect(truth.length).toBeGreaterThan(0);
       expectSameRollups(stored, truth);
-    } finally {
-      await Promise.all(databases.map((d) => d.close()));
-      await created.drop();
-    }
+    });
   });
 });

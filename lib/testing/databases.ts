@@ -28,6 +28,21 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
   };
 }
 
+/**
+ * `count` pools on one throwaway database of TEST_DATABASE_URL's server, each standing for one
+ * server process, for the duration of `fn`; then closed and the database dropped.
+ */
+export async function withPostgresPools<T>(count: number, fn: (databases: Database[]) => Promise<T>): Promise<T> {
+  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+  const databases = await Promise.all(Array.from({ length: count }, () => openDatabase({ url: created.url })));
+  try {
+    return await fn(databases);
+  } finally {
+    await Promise.all(databases.map((d) => d.close()));
+    await created.drop();
+  }
+}
+
 const pglite: TestDatabase = { name: "pglite", open: () => openDatabase({ memory: true }) };
 
 const postgres = (adminUrl: string): TestDatabase => ({
