@@ -3,9 +3,9 @@ import type { Series } from "@/lib/contract/grouped";
 import type { Db } from "@/lib/db/client";
 
 /**
- * Grouped series as JSON (UTF-8 bytes), kept in each process for repeated reads of one range: dashboards
- * and scripts re-read the same scorecard far more often than it changes, and writing out a
- * 40-KPI answer costs more than the SQL that computes it (1.2 ms of JSON.stringify against
+ * Grouped series as JSON (UTF-8 bytes), kept in each process for repeated reads of one range:
+ * dashboards and scripts re-read a scorecard far more often than it changes, and writing out a
+ * 40-KPI answer costs about as much as the SQL that computes it (1.2 ms of JSON.stringify against
  * 1.3 ms of rollup SQL for three years by month).
  *
  * An entry holds only while the scorecard's data version is the one read before its computation.
@@ -102,7 +102,7 @@ export function cachedSeries(db: Db, key: SeriesKey, compute: () => Promise<Seri
   return series;
 }
 
-/** The series' JSON in one buffer (one allocation for the garbage collector to track), each its own view of it. */
+/** The series' JSON in one buffer (one allocation for the collector to track), each a view of it. */
 function encoded(list: Series[]): SeriesJson[] {
   const texts = list.map((s) => JSON.stringify(s));
   const lengths = texts.map((text) => Buffer.byteLength(text));

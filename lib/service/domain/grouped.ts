@@ -149,10 +149,13 @@ async function answerText(deps: Deps, defs: StoredKpi[], dataVersion: number, re
     cachedSeries(deps.db, key, async () => (await groupedOf(deps, defs, request)).items),
     notesByKpi(deps, defs, request),
   ]);
-  const pieces: Buffer[] = [Buffer.from(`{"start":${JSON.stringify(startDate)},"end":${JSON.stringify(endDate)},"period":${JSON.stringify(period)},${one ? `"item":` : `"items":[`}`)];
+  // The answer's properties in the order of the objects `groupedValues` answers (the tests compare bytes).
+  const head = { start: startDate, end: endDate, period };
+  const pieces: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},${one ? `"item":` : `"items":[`}`)];
   series.forEach(({ guid, json }, i) => {
     // Each series' JSON ends with its closing brace: its notes go in before it, as its last property.
-    pieces.push(json.subarray(0, -1), Buffer.from(`,"notes":${JSON.stringify(byKpi.get(guid) ?? [])}}${i < series.length - 1 ? "," : ""}`));
+    const notes = `,"notes":${JSON.stringify(byKpi.get(guid) ?? [])}}${i < series.length - 1 ? "," : ""}`;
+    pieces.push(json.subarray(0, -1), Buffer.from(notes));
   });
   pieces.push(Buffer.from(one ? "}" : "]}"));
   return new JsonText(pieces);
