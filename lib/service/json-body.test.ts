@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/client";
 import { accountWithScorecards, createTestApi } from "@/lib/testing/api";
-import { jsonChunks } from "./json-body";
+import { JsonText, jsonChunks } from "./json-body";
 
 const jsonBytes = (value: unknown) => Buffer.concat(jsonChunks(value));
 const same = (value: unknown) => void expect(jsonBytes(value)).toEqual(Buffer.from(JSON.stringify(value) ?? "null"));
@@ -30,6 +30,21 @@ describe("jsonChunks", () => {
     expect(jsonChunks({ head: "ünïcode", items }).length).toBeGreaterThan(2);
     const bytes = jsonBytes({ head: "ünïcode", items });
     expect(bytes.equals(Buffer.from(JSON.stringify({ head: "ünïcode", items })))).toBe(true);
+  });
+});
+
+describe("JsonText", () => {
+  it("goes out as its pieces' bytes in order, in chunks of at least 64 KiB but the last", () => {
+    const piece = fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 20_000, maxLength: 90_000 }));
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), (arrays) => {
+        const pieces = arrays.map((a) => Buffer.from(a));
+        const chunks = jsonChunks(new JsonText(pieces));
+        expect(Buffer.concat(chunks).equals(Buffer.concat(pieces))).toBe(true);
+        chunks.slice(0, -1).forEach((chunk) => expect(chunk.length).toBeGreaterThanOrEqual(64 * 1024));
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 

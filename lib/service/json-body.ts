@@ -26,40 +26,34 @@ export function jsonChunks(value: unknown): Buffer[] {
   if (value === null || typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function") {
     return [Buffer.from(JSON.stringify(value) ?? "null")];
   }
-  const pieces: string[] = [];
-  const pushArray = (array: unknown[]) => {
-    pieces.push("[");
-    for (let i = 0; i < array.length; i++) pieces.push((i ? "," : "") + (JSON.stringify(array[i]) ?? "null"));
-    pieces.push("]");
-  };
-  if (Array.isArray(value)) pushArray(value);
-  else {
-    pieces.push("{");
-    let first = true;
-    for (const [key, property] of Object.entries(value)) {
-      const split = Array.isArray(property) && typeof (property as { toJSON?: unknown }).toJSON !== "function";
-      const whole = split ? "" : JSON.stringify(property);
-      if (whole === undefined) continue; // undefined, functions and symbols are left out, as JSON.stringify does
-      pieces.push(`${first ? "" : ","}${JSON.stringify(key)}:`);
-      first = false;
-      if (split) pushArray(property as unknown[]);
-      else pieces.push(whole);
-    }
-    pieces.push("}");
-  }
-  return chunksOf(pieces);
-}
-
-/** The pieces' UTF-8 bytes, gathered into chunks of about CHUNK characters. */
-function chunksOf(pieces: string[]): Buffer[] {
   const chunks: Buffer[] = [];
   let chunk = "";
-  for (const piece of pieces) {
+  const push = (piece: string) => {
     chunk += piece;
     if (chunk.length >= CHUNK) {
       chunks.push(Buffer.from(chunk));
       chunk = "";
     }
+  };
+  const pushArray = (array: unknown[]) => {
+    push("[");
+    for (let i = 0; i < array.length; i++) push((i ? "," : "") + (JSON.stringify(array[i]) ?? "null"));
+    push("]");
+  };
+  if (Array.isArray(value)) pushArray(value);
+  else {
+    push("{");
+    let first = true;
+    for (const [key, property] of Object.entries(value)) {
+      const split = Array.isArray(property) && typeof (property as { toJSON?: unknown }).toJSON !== "function";
+      const whole = split ? "" : JSON.stringify(property);
+      if (whole === undefined) continue; // undefined, functions and symbols are left out, as JSON.stringify does
+      push(`${first ? "" : ","}${JSON.stringify(key)}:`);
+      first = false;
+      if (split) pushArray(property as unknown[]);
+      else push(whole);
+    }
+    push("}");
   }
   chunks.push(Buffer.from(chunk));
   return chunks;
