@@ -9,6 +9,7 @@ import { adminCaller } from "@/lib/testing/caller";
 import { testDatabases, withPostgresPools } from "@/lib/testing/databases";
 import type { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { groupedValues } from "./domain/grouped";
+import { notesOf } from "./domain/notes";
 
 // Grouped answers keep their series per process (grouped-cache.ts) while the scorecard's data
 // version stands. These tests hold every answer, kept or not, to the same read computed anew
@@ -52,7 +53,7 @@ const reads = (c: Card): { path: string; period: Period; guids?: string[]; one?:
   { path: `/api/document/${c.doc}/kpi/indicatos/grouped-value/MONTH`, period: "MONTH", allTime: true },
 ];
 
-/** Every read's answer through `api`, each beside the same read computed from the database without the cache. */
+/** Every read's answer through `api`, each beside the same read and its notes computed from the database without the cache. */
 async function expectFreshAnswers(api: TestApi, db: Database["db"], c: Card, label: string) {
   const ctx = { deps: { db, now: api.clock.now, config: {} as never }, caller: adminCaller(c.accountId) };
   for (const read of reads(c)) {
@@ -61,7 +62,9 @@ async function expectFreshAnswers(api: TestApi, db: Database["db"], c: Card, lab
     const served = await response.text();
     const { start, end } = JSON.parse(served) as { start: string; end: string };
     const fresh = await groupedValues(ctx, { docId: c.doc, period: read.period, startDate: start, endDate: end, guids: read.guids });
-    const expected = read.one ? { start: fresh.start, end: fresh.end, period: fresh.period, item: fresh.items[0] } : fresh;
+    const notes = await notesOf(db, read.guids ?? fresh.items.map((s) => s.guid), start, end);
+    const items = fresh.items.map((s) => ({ ...s, notes: notes.filter((n) => n.kpiGuid === s.guid) }));
+    const expected = read.one ? { start: fresh.start, end: fresh.end, period: fresh.period, item: items[0] } : { ...fresh, items };
     expect(served, `${label} ${read.path}`).toBe(JSON.stringify(expected));
   }
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Series } from "@/lib/contract/grouped";
+import { LRUCache } from "lru-cache";
 import type { Db } from "@/lib/db/client";
 
 /**
@@ -15,14 +16,13 @@ import type { Db } from "@/lib/db/client";
  * must match too. Notes are not kept: they are read on every call and joined in (their authors'
  * addresses change without the scorecard).
  */
-const LIMIT = 32 * 1024 * 1024; // bytes of JSON per database, across entries
+const LIMIT = 32 * 1024 * 1024; // bytes of JSON per database, across entries (lru-cache counts them)
 
 interface Entry {
   dataVersion: number;
   today: string;
   /** Pending while the first call computes it: calls for the same version meanwhile wait for it. */
   series: Promise<SeriesJson[]>;
-  size: number;
 }
 
 export interface SeriesKey {
@@ -33,51 +33,15 @@ export interface SeriesKey {
   today: string;
 }
 
-class Lru {
-  private entries = new Map<string, Entry>();
-  private size = 0;
-
-  get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key); // most recently used last
-      this.entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  set(key: string, entry: Entry) {
-    this.delete(key);
-    this.entries.set(key, entry);
-  }
-
-  /** The entry's size once computed; it leaves if it alone would fill a quarter of the cache. */
-  sized(key: string, entry: Entry, size: number) {
-    if (this.entries.get(key) !== entry) return; // replaced meanwhile
-    if (size > LIMIT / 4) return this.delete(key);
-    entry.size = size;
-    this.size += size;
-    for (const [oldest] of this.entries) {
-      if (this.size <= LIMIT) break;
-      this.delete(oldest);
-    }
-  }
-
-  delete(key: string, only?: Entry) {
-    const entry = this.entries.get(key);
-    if (!entry || (only && entry !== only)) return;
-    this.entries.delete(key);
-    this.size -= entry.size;
-  }
-}
-
 /** A series' GUID and its JSON. */
 export interface SeriesJson {
   guid: string;
   json: Buffer;
 }
 
-const caches = new WeakMap<Db, Lru>();
+// Least recently used entries leave first; an answer that alone would fill a quarter of it is not kept.
+const newCache = () => new LRUCache<string, Entry>({ maxSize: LIMIT, maxEntrySize: LIMIT / 4 });
+const caches = new WeakMap<Db, LRUCache<string, Entry>>();
 
 /**
  * Each series' JSON: kept from an earlier call when nothing it depends on has changed, else
@@ -85,18 +49,19 @@ const caches = new WeakMap<Db, Lru>();
  */
 export function cachedSeries(db: Db, key: SeriesKey, compute: () => Promise<Series[]>): Promise<SeriesJson[]> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Lru()));
+  if (!cache) caches.set(db, (cache = newCache()));
   const id = `${key.docId} ${key.request}`;
   const kept = cache.get(id);
   if (kept && kept.dataVersion === key.dataVersion && kept.today === key.today) return kept.series;
   const series = compute().then(encoded);
   // A call that read an older version than the entry's (it started before a write) leaves it be.
   if (!kept || kept.dataVersion <= key.dataVersion) {
-    const entry: Entry = { dataVersion: key.dataVersion, today: key.today, series, size: 0 };
-    cache.set(id, entry);
+    const entry: Entry = { dataVersion: key.dataVersion, today: key.today, series };
+    cache.set(id, entry, { size: 1 }); // its size once computed
+    const current = () => cache.peek(id) === entry;
     series.then(
-      (list) => cache.sized(id, entry, list.reduce((sum, s) => sum + s.json.length, 0)),
-      () => cache.delete(id, entry),
+      (list) => current() && cache.set(id, entry, { size: Math.max(1, list.reduce((sum, s) => sum + s.json.length, 0)) }),
+      () => current() && cache.delete(id),
     );
   }
   return series;

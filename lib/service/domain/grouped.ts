@@ -90,12 +90,9 @@ export interface GroupedRequest {
   guids?: string[];
 }
 
-/** Grouped values with each series' notes dated within the range (public links leave notes out). */
-export async function groupedValues(ctx: Ctx, request: GroupedRequest, { notes = true } = {}): Promise<GroupedValues> {
-  const defs = await scorecardKpis(ctx, request.docId);
-  if (!notes) return groupedOf(ctx.deps, defs, request);
-  const [grouped, byKpi] = await Promise.all([groupedOf(ctx.deps, defs, request), notesByKpi(ctx.deps, defs, request)]);
-  return { ...grouped, items: grouped.items.map((s) => ({ ...s, notes: byKpi.get(s.guid) ?? [] })) };
+/** Grouped values without notes (public links; the API's answers add them, see groupedAnswer). */
+export async function groupedValues(ctx: Ctx, request: GroupedRequest): Promise<GroupedValues> {
+  return groupedOf(ctx.deps, await scorecardKpis(ctx, request.docId), request);
 }
 
 async function notesByKpi(deps: Deps, defs: KpiDef[], { guids, startDate, endDate }: Omit<GroupedRequest, "docId">): Promise<Map<string, Note[]>> {

@@ -75,5 +75,5 @@ export async function publicScorecard(deps: Deps, publicId: string): Promise<Pub
 export async function publicGroupedValues(deps: Deps, publicId: string, range: { period: Period; startDate: string; endDate: string }) {
   const { ctx, docId } = await publicReader(deps, publicId);
   // Notes name their authors: a public link shows the figures only.
-  return groupedValues(ctx, { docId, ...range }, { notes: false });
+  return groupedValues(ctx, { docId, ...range });
 }
