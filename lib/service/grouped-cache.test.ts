@@ -14,7 +14,9 @@ import { notesOf } from "./domain/notes";
 // Grouped answers keep their series per process (grouped-cache.ts) while the scorecard's data
 // version stands. These tests hold every answer, kept or not, to the same read computed anew
 // from the database, byte for byte, through every kind of change: writes and deletes through the
-// API, KPI edits, notes, a write straight to the table, the next day, and other processes.
+// API, KPI edits (settings, moves, formulas, KPIs added and deleted), notes, a write straight to
+// the table, the next day, and other processes. Each series is kept apart, so a change to one KPI
+// must renew exactly the series that read it: its own, its containers' and the formulas using it.
 
 const BASE = "2026-01-19";
 const END = "2026-04-30";
@@ -39,8 +41,8 @@ async function cachedScorecard(db: Database["db"], email: string) {
   const api = createTestApi(db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 });
   const owner = await accountWithScorecards(api, db, email, [CARD]);
   const doc = owner.scorecardIds[0]!;
-  const items = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: owner.auth })).json()).items as { name: string; guid: string }[];
-  const guid = Object.fromEntries(items.map((k) => [k.name, k.guid])) as Record<string, string>;
+  const items = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: owner.auth })).json()).items as { name: string; guid: string; parentGuid: string | null }[];
+  const guid = Object.fromEntries(items.map((k) => [k.parentGuid === null ? "root" : k.name, k.guid])) as Record<string, string>;
   return { api, auth: owner.auth, doc, guid, accountId: owner.accountId };
 }
 type Card = Awaited<ReturnType<typeof cachedScorecard>>;
@@ -73,6 +75,10 @@ type Op =
   | { kind: "write"; items: { kpi: "A" | "B" | "D"; day: number; value: number | null; target?: number }[] }
   | { kind: "delete"; kpi: "A" | "B" | "D"; day: number }
   | { kind: "edit"; kpi: "A" | "B" | "D" | "F"; change: Record<string, unknown> }
+  | { kind: "move"; kpi: "A" | "D"; to: "root" | "C" }
+  | { kind: "formula"; refs: ("A" | "B" | "D")[] }
+  | { kind: "addChild"; day: number; value: number }
+  | { kind: "removeChild" }
   | { kind: "note"; kpi: "A" | "B"; day: number; text: string }
   | { kind: "deleteNote" }
   | { kind: "sql"; kpi: "A" | "B" | "D"; add: number }
@@ -96,8 +102,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ grouping: fc.constantFrom("AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX") }),
       fc.record({ inheritance: fc.boolean() }),
       fc.record({ name: fc.constantFrom("Renamed", "Again") }),
+      fc.record({ weight: fc.integer({ min: 0, max: 5 }) }),
     ),
   }),
+  fc.record({ kind: fc.constant("move" as const), kpi: fc.constantFrom("A" as const, "D" as const), to: fc.constantFrom("root" as const, "C" as const) }),
+  fc.record({ kind: fc.constant("formula" as const), refs: fc.array(kpiArb, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant("addChild" as const), day: fc.nat(100), value: fc.integer({ min: -50, max: 50 }) }),
+  fc.constant({ kind: "removeChild" as const }),
   fc.record({ kind: fc.constant("note" as const), kpi: fc.constantFrom("A" as const, "B" as const), day: fc.nat(100), text: fc.constantFrom("Why it fell", "A good week") }),
   fc.constant({ kind: "deleteNote" as const }),
   fc.record({ kind: fc.constant("sql" as const), kpi: kpiArb, add: fc.integer({ min: 1, max: 9 }) }),
@@ -115,6 +126,27 @@ async function run(api: TestApi, db: Database["db"], c: Card, op: Op, notes: num
       return expectStatus(await api.call(`/api/document/${c.doc}/kpi/indicator/${c.guid[op.kpi]}/values/${dayOf(op.day)}`, { method: "DELETE", headers: c.auth }), 204);
     case "edit":
       return expectStatus(await api.call(`/api/document/${c.doc}/kpi/${c.guid[op.kpi]}`, jsonInit("PATCH", op.change, c.auth)), 200);
+    case "move":
+      return expectStatus(await api.call(`/api/document/${c.doc}/kpi/${c.guid[op.kpi]}`, jsonInit("PATCH", { parentGuid: c.guid[op.to] }, c.auth)), 200);
+    case "formula": {
+      const formula = op.refs.map((kpi) => `[${c.guid[kpi]}]`).join(" + ");
+      return expectStatus(await api.call(`/api/document/${c.doc}/kpi/${c.guid.F}`, jsonInit("PATCH", { formula }, c.auth)), 200);
+    }
+    case "addChild": {
+      // A KPI joins container C with a value of its own: C's series now reads it.
+      if (c.guid.E) return;
+      const response = await api.call(`/api/document/${c.doc}/kpi`, jsonInit("POST", { name: "E", parentGuid: c.guid.C, updateInterval: "DAY", target: 5 }, c.auth));
+      await expectStatus(response, 201);
+      c.guid.E = ((await response.json()) as { guid: string }).guid;
+      const items = [{ guid: c.guid.E, date: dayOf(op.day), value: op.value }];
+      return expectStatus(await api.call(`/api/document/${c.doc}/kpi/batch/set-values`, jsonInit("POST", { items }, c.auth)), 200);
+    }
+    case "removeChild": {
+      if (!c.guid.E) return;
+      await expectStatus(await api.call(`/api/document/${c.doc}/kpi/${c.guid.E}`, { method: "DELETE", headers: c.auth }), 204);
+      delete c.guid.E;
+      return;
+    }
     case "note": {
       const response = await api.call(`/api/document/${c.doc}/kpi/${c.guid[op.kpi]}/notes`, jsonInit("POST", { date: dayOf(op.day), text: op.text }, c.auth));
       await expectStatus(response, 201);
@@ -135,7 +167,7 @@ async function run(api: TestApi, db: Database["db"], c: Card, op: Op, notes: num
 }
 
 describe.each(testDatabases)("grouped answers kept between reads on $name", ({ open }) => {
-  it("equal the read computed anew after any mix of writes, deletes, KPI edits, notes, direct SQL and days passing", async () => {
+  it("equal the read computed anew after any mix of writes, deletes, KPI edits and moves, notes, direct SQL and days passing", async () => {
     const database = await open();
     try {
       let n = 0;

@@ -24,11 +24,6 @@ export const scorecards = pgTable(
     icon: text("icon").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * Raised by triggers in the same transaction as every change to its KPIs or their values (and
-     * so their rollups): grouped answers computed at one version hold for it (grouped-cache.ts).
-     */
-    dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
     /** Set when deleted: hidden from every route, restorable for 30 days, then purged. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
@@ -86,6 +81,13 @@ export const kpis = pgTable(
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** Saving a value that leaves the KPI off track needs a note for that period. */
     noteRequiredOffTrack: boolean("note_required_off_track").notNull().default(false),
+    /**
+     * A number no other state of any KPI has had: a trigger takes a fresh one from a sequence on
+     * every insert and update of the row, and every change to its values updates the row in the
+     * same transaction (migration 0014). Grouped series keep while their KPIs' versions stand
+     * (grouped-cache.ts).
+     */
+    dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
   },
   (t) => [index("kpis_scorecard_idx").on(t.scorecardId, t.position)],
 );

@@ -2,6 +2,7 @@ import "server-only";
 import type { Series } from "@/lib/contract/grouped";
 import { LRUCache } from "lru-cache";
 import type { Db } from "@/lib/db/client";
+import { coreOf, type SeriesCore } from "./series";
 
 /**
  * Grouped series as JSON (UTF-8 bytes), kept in each process for repeated reads of one range:
@@ -9,73 +10,78 @@ import type { Db } from "@/lib/db/client";
  * 40-KPI answer costs about as much as the SQL that computes it (1.2 ms of JSON.stringify against
  * 1.3 ms of rollup SQL for three years by month).
  *
- * An entry holds only while the scorecard's data version is the one read before its computation.
- * Database triggers raise that version in the same transaction as every change to the
- * scorecard's KPIs or values, whichever process or path writes them (migration 0013), so no
- * code path can leave a stale entry behind. Today's date (incomplete periods, pro-rated targets)
- * must match too. Notes are not kept: they are read on every call and joined in (their authors'
- * addresses change without the scorecard).
+ * Each series is kept on its own, with the fingerprint of what it was computed from: today's date
+ * (incomplete periods, pro-rated targets) and the data version of every KPI it reads (itself, a
+ * container's children, a formula's references, and theirs). A KPI's version changes in the same
+ * transaction as any change to its row or its values, whichever process or path writes them
+ * (migration 0014), so no code path can leave a stale series behind. A write to one KPI leaves
+ * kept the series that do not read it, and the series computed again read the kept ones they
+ * depend on instead of computing them too (a container of 10 KPIs, one of them written, reads
+ * the values of that one). Notes are not kept: they are read on every call and joined in (their
+ * authors' addresses change without any KPI).
  */
 const LIMIT = 32 * 1024 * 1024; // bytes of JSON per database, across entries (lru-cache counts them)
 
-interface Entry {
-  dataVersion: number;
-  today: string;
-  /** Pending while the first call computes it: calls for the same version meanwhile wait for it. */
-  series: Promise<SeriesJson[]>;
+/** One series of one read: where it is kept, and what it must have been computed from. */
+export interface SeriesSlot {
+  /** Which series of which range (KPI, period, dates). */
+  key: string;
+  fingerprint: string;
 }
 
-export interface SeriesKey {
-  docId: number;
-  /** What identifies the range and the KPIs asked for (period, dates, GUIDs). */
-  request: string;
-  dataVersion: number;
-  today: string;
-}
-
-/** A series' GUID and its JSON. */
-export interface SeriesJson {
-  guid: string;
+/** A series as the answer writes it (JSON) and as containers and formulas read it (its core). */
+export interface KeptSeries {
   json: Buffer;
+  core: SeriesCore;
 }
 
-// Least recently used entries leave first; an answer that alone would fill a quarter of it is not kept.
+interface Entry {
+  fingerprint: string;
+  /** Pending while the first call computes it: calls for the same fingerprint meanwhile wait for it. */
+  series: Promise<KeptSeries>;
+}
+
+// Least recently used entries leave first; a series that alone would fill a quarter of it is not kept.
 const newCache = () => new LRUCache<string, Entry>({ maxSize: LIMIT, maxEntrySize: LIMIT / 4 });
 const caches = new WeakMap<Db, LRUCache<string, Entry>>();
 
-/**
- * Each series' JSON: kept from an earlier call when nothing it depends on has changed, else
- * computed and kept. Calls for the same version while it is computed share that computation.
- */
-export function cachedSeries(db: Db, key: SeriesKey, compute: () => Promise<Series[]>): Promise<SeriesJson[]> {
+function cacheOf(db: Db): LRUCache<string, Entry> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = newCache()));
-  const id = `${key.docId} ${key.request}`;
-  const kept = cache.get(id);
-  if (kept && kept.dataVersion === key.dataVersion && kept.today === key.today) return kept.series;
-  const series = compute().then(encoded);
-  // A call that read an older version than the entry's (it started before a write) leaves it be.
-  if (!kept || kept.dataVersion <= key.dataVersion) {
-    const entry: Entry = { dataVersion: key.dataVersion, today: key.today, series };
-    cache.set(id, entry, { size: 1 }); // its size once computed
-    const current = () => cache.peek(id) === entry;
-    series.then(
-      (list) => current() && cache.set(id, entry, { size: Math.max(1, list.reduce((sum, s) => sum + s.json.length, 0)) }),
-      () => current() && cache.delete(id),
-    );
-  }
-  return series;
+  return cache;
 }
 
-/** The series' JSON in one buffer (one allocation for the collector to track), each a view of it. */
-function encoded(list: Series[]): SeriesJson[] {
+/** The series kept for the slot when it was computed from what its fingerprint names (perhaps still being computed). */
+export function keptSeries(db: Db, slot: SeriesSlot): Promise<KeptSeries> | undefined {
+  const kept = cacheOf(db).get(slot.key);
+  return kept?.fingerprint === slot.fingerprint ? kept.series : undefined;
+}
+
+/** Keeps a series being computed for the slot: counted by its size once computed, dropped if its computation fails. */
+export function keepSeries(db: Db, slot: SeriesSlot, series: Promise<KeptSeries>): void {
+  const cache = cacheOf(db);
+  const entry: Entry = { fingerprint: slot.fingerprint, series };
+  cache.set(slot.key, entry, { size: 1 });
+  const current = () => cache.peek(slot.key) === entry;
+  series.then(
+    ({ json, core }) => current() && cache.set(slot.key, entry, { size: json.length + core.values.byteLength + core.scores.byteLength + core.complete.byteLength }),
+    () => current() && cache.delete(slot.key),
+  );
+}
+
+/**
+ * The series to keep, their JSON in one buffer (one allocation for the collector to track), each
+ * a view of it. A view keeps the whole buffer alive, so memory may exceed the count by the
+ * series of a read that were replaced since.
+ */
+export function toKeep(list: Series[]): KeptSeries[] {
   const texts = list.map((s) => JSON.stringify(s));
   const lengths = texts.map((text) => Buffer.byteLength(text));
   const bytes = Buffer.allocUnsafe(lengths.reduce((sum, n) => sum + n, 0));
   let at = 0;
-  return list.map(({ guid }, i) => {
-    bytes.write(texts[i]!, at);
+  return texts.map((text, i) => {
+    bytes.write(text, at);
     at += lengths[i]!;
-    return { guid, json: bytes.subarray(at - lengths[i]!, at) };
+    return { json: bytes.subarray(at - lengths[i]!, at), core: coreOf(list[i]!.points) };
   });
 }

@@ -8,10 +8,10 @@ import type { Scale } from "./performance";
 import { addDays, LAST_DATE, nextPeriodStart, periodsBefore, periodsBetween, periodStart, MAX_PERIODS, type PeriodSpan } from "./periods";
 import type { ScaleChange } from "./scales";
 import { JsonText } from "../json-body";
-import { cachedSeries } from "./grouped-cache";
-import { scorecardKpis, versionedKpis, type StoredKpi } from "./scorecards";
+import { keepSeries, keptSeries, toKeep, type KeptSeries, type SeriesSlot } from "./grouped-cache";
+import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { notesOf } from "./notes";
-import { computeSeries, dependencies, isCalculated, type Bucket, type KpiDef, type Prior } from "./series";
+import { computeSeries, dependencies, dependencyWalker, isCalculated, type Bucket, type KpiDef, type Prior, type SeriesCore } from "./series";
 import { aggregateBuckets, firstValueDate, latestEntries, scaleChanges } from "./value-queries";
 
 export function spansOrThrow(from: string, to: string, period: Period): PeriodSpan[] {
@@ -31,6 +31,8 @@ export interface SeriesRequest {
   wanted: string[];
   spans: PeriodSpan[];
   period: Period;
+  /** Series of other KPIs over the same spans, computed before from the same data: read, not computed. */
+  kept?: Map<string, SeriesCore>;
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -42,9 +44,9 @@ type BucketSource = typeof aggregateBuckets;
  * Series for the wanted KPIs over the spans: four SQL queries whatever the number of KPIs.
  * `readBuckets` is the rollups (days: the values); tests pass the raw-value computation.
  */
-export async function seriesFor(deps: Deps, { defs, wanted, spans, period }: SeriesRequest, readBuckets: BucketSource = aggregateBuckets): Promise<Series[]> {
+export async function seriesFor(deps: Deps, { defs, wanted, spans, period, kept = new Map() }: SeriesRequest, readBuckets: BucketSource = aggregateBuckets): Promise<Series[]> {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
-  const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
+  const entered = dependencyWalker(defs)(wanted, (g) => kept.has(g)).filter((g) => !kept.has(g) && !isCalculated(byGuid.get(g)!));
   const first = spans[0]!.start;
   const last = spans[spans.length - 1]!.end;
   // Scales are read over the update periods the range touches, whole: from the start of the
@@ -78,7 +80,7 @@ export async function seriesFor(deps: Deps, { defs, wanted, spans, period }: Ser
   const scales = new Map<string, { prior: Partial<Scale>; changes: ScaleChange[] }>();
   for (const [g, l] of scalePrior ?? latest) scales.set(g, { prior: { target: l.target, baseline: l.baseline, min: l.min, max: l.max }, changes: [] });
   for (const c of changes) scales.get(c.guid)?.changes.push(c);
-  return computeSeries({ kpis: defs, spans, period, today: isoDay(deps.now()), buckets, prior, scales }, wanted);
+  return computeSeries({ kpis: defs, spans, period, today: isoDay(deps.now()), buckets, prior, scales, kept }, wanted);
 }
 
 export interface GroupedRequest {
@@ -120,13 +122,12 @@ export async function groupedOf(deps: Deps, defs: KpiDef[], { period, startDate,
  * answer with its series as `item`), its series from grouped-cache.ts and its notes read anew.
  */
 export async function groupedAnswer(ctx: Ctx, request: GroupedRequest & { one?: boolean }): Promise<JsonText> {
-  const { kpis, dataVersion } = await versionedKpis(ctx, request.docId);
-  return answerText(ctx.deps, kpis, dataVersion, request);
+  return answerText(ctx.deps, await scorecardKpis(ctx, request.docId), request);
 }
 
 /** `groupedAnswer` over the KPIs' whole history: from their first value's period to today's, at most 1000 periods. */
 export async function groupedAllTimeAnswer(ctx: Ctx, { docId, period, guids, one }: Omit<GroupedRequest, "startDate" | "endDate"> & { one?: boolean }): Promise<JsonText> {
-  const { kpis: defs, dataVersion } = await versionedKpis(ctx, docId);
+  const defs = await scorecardKpis(ctx, docId);
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const wanted = guids ?? defs.map((d) => d.guid);
   const missing = wanted.find((g) => !byGuid.has(g));
@@ -136,24 +137,71 @@ export async function groupedAllTimeAnswer(ctx: Ctx, { docId, period, guids, one
   const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
   const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
   const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
-  return answerText(ctx.deps, defs, dataVersion, { docId, period, startDate, endDate: today, guids, one });
+  return answerText(ctx.deps, defs, { docId, period, startDate, endDate: today, guids, one });
 }
 
-async function answerText(deps: Deps, defs: StoredKpi[], dataVersion: number, request: GroupedRequest & { one?: boolean }): Promise<JsonText> {
-  const { docId, period, startDate, endDate, guids, one } = request;
-  const key = { docId, request: `${period} ${startDate} ${endDate} ${guids?.join(",") ?? "*"}`, dataVersion, today: isoDay(deps.now()) };
-  const [series, byKpi] = await Promise.all([
-    cachedSeries(deps.db, key, async () => (await groupedOf(deps, defs, request)).items),
-    notesByKpi(deps, defs, request),
-  ]);
+async function answerText(deps: Deps, defs: StoredKpi[], request: GroupedRequest & { one?: boolean }): Promise<JsonText> {
+  const { period, startDate, endDate, guids, one } = request;
+  const spans = spansOrThrow(startDate, endDate, period);
+  const byGuid = new Map(defs.map((d) => [d.guid, d]));
+  const wanted = guids ?? defs.map((d) => d.guid);
+  const missing = wanted.find((g) => !byGuid.has(g));
+  if (missing) throw notFound(`KPI ${missing}`);
+  const [series, byKpi] = await Promise.all([keptOrComputed(deps, defs, wanted, spans, request), notesByKpi(deps, defs, request)]);
   // The answer's properties in the order of the objects `groupedValues` answers (the tests compare bytes).
   const head = { start: startDate, end: endDate, period };
   const pieces: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},${one ? `"item":` : `"items":[`}`)];
-  series.forEach(({ guid, json }, i) => {
+  series.forEach(({ json }, i) => {
     // Each series' JSON ends with its closing brace: its notes go in before it, as its last property.
-    const notes = `,"notes":${JSON.stringify(byKpi.get(guid) ?? [])}}${i < series.length - 1 ? "," : ""}`;
+    const notes = `,"notes":${JSON.stringify(byKpi.get(wanted[i]!) ?? [])}}${i < series.length - 1 ? "," : ""}`;
     pieces.push(json.subarray(0, -1), Buffer.from(notes));
   });
   pieces.push(Buffer.from(one ? "}" : "]}"));
   return new JsonText(pieces);
+}
+
+/**
+ * The wanted series, kept (grouped-cache.ts) or computed and kept. A series is what it was while
+ * every KPI it reads keeps its data version; those computed read the kept series they depend on.
+ * Everything is looked up and the new series marked as being computed before the first await, so
+ * a call only ever waits for series that calls before it began.
+ */
+function keptOrComputed(deps: Deps, defs: StoredKpi[], wanted: string[], spans: PeriodSpan[], { period, startDate, endDate }: GroupedRequest): Promise<KeptSeries[]> {
+  const byGuid = new Map(defs.map((d) => [d.guid, d]));
+  const reads = dependencyWalker(defs);
+  const today = isoDay(deps.now());
+  const slots = new Map<string, SeriesSlot>();
+  const slotOf = (guid: string) => {
+    let slot = slots.get(guid);
+    if (!slot) {
+      const versions = reads([guid]).map((g) => byGuid.get(g)!.dataVersion);
+      slots.set(guid, (slot = { key: `${guid} ${period} ${startDate} ${endDate}`, fingerprint: `${today} ${versions.join(",")}` }));
+    }
+    return slot;
+  };
+  const series = new Map<string, Promise<KeptSeries>>();
+  for (const guid of wanted) {
+    const kept = keptSeries(deps.db, slotOf(guid));
+    if (kept) series.set(guid, kept);
+  }
+  const missing = [...new Set(wanted.filter((g) => !series.has(g)))];
+  if (missing.length > 0) {
+    const keptDeps = new Map<string, Promise<KeptSeries>>();
+    reads(missing, (guid) => {
+      const kept = keptSeries(deps.db, slotOf(guid));
+      if (kept) keptDeps.set(guid, kept);
+      return kept !== undefined;
+    });
+    const computed = (async () => {
+      const kept = new Map<string, SeriesCore>();
+      for (const [guid, one] of keptDeps) kept.set(guid, (await one).core);
+      return toKeep(await seriesFor(deps, { defs, wanted: missing, spans, period, kept }));
+    })();
+    missing.forEach((guid, i) => {
+      const one = computed.then((list) => list[i]!);
+      keepSeries(deps.db, slotOf(guid), one);
+      series.set(guid, one);
+    });
+  }
+  return Promise.all(wanted.map((guid) => series.get(guid)!));
 }

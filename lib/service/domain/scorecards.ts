@@ -118,33 +118,28 @@ export function inTreeOrder(tree: StoredKpi[]): { kpi: StoredKpi; depth: number 
 /**
  * Every column of a KPI under its property name. Rows come back as they are: Drizzle's row mapping
  * checked each of the ~25 fields of each row against several entity kinds, a tenth of a single
- * value read's CPU (every column here is a plain uuid, integer, text, boolean or double).
+ * value read's CPU (every column here is a plain uuid, integer, text, boolean or double; the
+ * bigint data version comes as a double, as its Drizzle column maps it: exact below 2^53).
  */
 const KPI_COLUMNS = sql.raw(
   Object.entries(getTableColumns(kpis))
-    .map(([property, column]) => `"kpis"."${column.name}" AS "${property}"`)
+    .map(([property, column]) => `"kpis"."${column.name}"${column.columnType === "PgBigInt53" ? "::float8" : ""} AS "${property}"`)
     .join(", "),
 );
 
 /** The scorecard's KPIs in stored order, after checking the caller's access (404/403). One query. */
-export async function scorecardKpis(ctx: Ctx, docId: number, needed: Access = "read"): Promise<StoredKpi[]> {
-  return (await versionedKpis(ctx, docId, needed)).kpis;
-}
-
-/** `scorecardKpis` with the scorecard's data version read in the same statement (grouped-cache.ts). */
-export async function versionedKpis({ deps, caller }: Ctx, docId: number, needed: Access = "read"): Promise<{ kpis: StoredKpi[]; dataVersion: number }> {
+export async function scorecardKpis({ deps, caller }: Ctx, docId: number, needed: Access = "read"): Promise<StoredKpi[]> {
   if (!validDocId(docId)) throw notFound("Scorecard");
-  const rows = await preparedRows<StoredKpi & { access: Access | null; dataVersion: string }>(
+  const rows = await preparedRows<StoredKpi & { access: Access | null }>(
     deps.db,
-    sql`SELECT ${accessOf(caller)} AS access, ${scorecards.dataVersion} AS "dataVersion", ${KPI_COLUMNS}
+    sql`SELECT ${accessOf(caller)} AS access, ${KPI_COLUMNS}
         FROM ${scorecards} LEFT JOIN ${kpis} ON ${kpis.scorecardId} = ${scorecards.id}
         WHERE ${scorecards.id} = ${docId} AND ${scorecards.accountId} = ${caller.accountId}
         ORDER BY ${kpis.position}`,
   );
   checkAccess(rows[0]?.access, needed);
-  const dataVersion = Number(rows[0]!.dataVersion);
-  if (rows[0]!.guid === null) return { kpis: [], dataVersion }; // a scorecard without KPIs: the join's one empty row
-  return { kpis: rows.map(({ access: _access, dataVersion: _version, ...kpi }) => kpi), dataVersion };
+  if (rows[0]!.guid === null) return []; // a scorecard without KPIs: the join's one empty row
+  return rows.map(({ access: _access, ...kpi }) => kpi);
 }
 
 /** Every KPI of the scorecard as a tree, children in their stored order. */

@@ -48,7 +48,31 @@ export interface SeriesInput {
   prior: Map<string, Prior>;
   /** Per KPI: scale fields in force before the changes, and the changes in date order. */
   scales: Map<string, { prior: Partial<Scale>; changes: ScaleChange[] }>;
+  /** Series computed before (over the same spans, from the same data), read instead of computed again. */
+  kept?: Map<string, SeriesCore>;
 }
+
+/**
+ * What containers and formulas read of another KPI's series, per span: its value and score (NaN
+ * for none: values and scores are finite) and whether the period is complete.
+ */
+export interface SeriesCore {
+  values: Float64Array;
+  scores: Float64Array;
+  complete: Uint8Array;
+}
+
+export function coreOf(points: Point[]): SeriesCore {
+  const core = { values: new Float64Array(points.length), scores: new Float64Array(points.length), complete: new Uint8Array(points.length) };
+  points.forEach((p, i) => {
+    core.values[i] = p.value ?? NaN;
+    core.scores[i] = p.score ?? NaN;
+    core.complete[i] = p.complete ? 1 : 0;
+  });
+  return core;
+}
+
+const orNull = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? null : n);
 
 export const isCalculated = (kpi: Pick<KpiDef, "indicatorType" | "formula">) =>
   kpi.indicatorType === "CONTAINER" || kpi.formula !== null;
@@ -79,6 +103,17 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
     if (kpi.parentGuid) children.set(kpi.parentGuid, [...(children.get(kpi.parentGuid) ?? []), kpi]);
   }
   const done = new Map<string, Point[]>();
+  const cores = new Map<string, SeriesCore>(input.kept);
+  /** A KPI's series as another one reads it: kept, or computed. */
+  const coreFor = (kpi: KpiDef): SeriesCore => {
+    const known = cores.get(kpi.guid);
+    if (known) return known;
+    const points = pointsOf(kpi);
+    const core = coreOf(points);
+    // Not what a formula cycle gives a KPI still being computed: its own series comes later.
+    if (done.get(kpi.guid) === points) cores.set(kpi.guid, core);
+    return core;
+  };
   const inProgress = new Set<string>();
   const layouts = new Map<Period, ReturnType<typeof spanLayouts>>();
   const layoutOf = (interval: Period) => {
@@ -113,28 +148,29 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
       if (error instanceof FormulaError) return empty(kpi);
       throw error;
     }
-    const refs = new Map<string, Point[] | null>();
+    const refs = new Map<string, SeriesCore | null>();
     const lookup = (i: number) => (guid: string) => {
-      if (!refs.has(guid)) refs.set(guid, byGuid.has(guid) ? pointsOf(byGuid.get(guid)!) : null);
-      return refs.get(guid)?.[i]?.value ?? null;
+      if (!refs.has(guid)) refs.set(guid, byGuid.has(guid) ? coreFor(byGuid.get(guid)!) : null);
+      return orNull(refs.get(guid)?.values[i]);
     };
     return scalesOf(kpi).map(({ scale, complete }, i) => point(input.spans[i]!, evaluate(expr, lookup(i)), "CALCULATED", kpi, scale, complete));
   }
 
   /** A container's score: its children's scores averaged by weight (children without a score skipped), within its own cap. */
   function container(kpi: KpiDef): Point[] {
-    const parts = (children.get(kpi.guid) ?? []).map((child) => ({ weight: child.weight, points: pointsOf(child) }));
+    const parts = (children.get(kpi.guid) ?? []).map((child) => ({ weight: child.weight, core: coreFor(child) }));
     return input.spans.map((span, i) => {
       let sum = 0;
       let weights = 0;
       for (const part of parts) {
-        const s = part.points[i]?.score;
-        if (s === null || s === undefined) continue;
+        const s = orNull(part.core.scores[i]);
+        if (s === null) continue;
         sum += part.weight * s;
         weights += part.weight;
       }
       const score = weights > 0 ? Math.min(capOf(kpi), Math.max(0, sum / weights)) : null;
-      const complete = parts[0]?.points[i]?.complete ?? span.end < input.today;
+      const first = parts[0]?.core.complete[i];
+      const complete = first === undefined ? span.end < input.today : first === 1;
       return {
         start: span.start,
         end: span.end,
@@ -173,15 +209,38 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
 
 /** The KPIs a computation of `guids` reads: themselves, children of containers, formula references. */
 export function dependencies(kpis: KpiDef[], guids: string[]): string[] {
+  return dependencyWalker(kpis)(guids);
+}
+
+/**
+ * `dependencies` over one scorecard's KPIs for many calls: each KPI's links are found once. With
+ * `cut`, a KPI reached from the ones asked for that `cut` accepts is listed but not followed.
+ */
+export function dependencyWalker(kpis: KpiDef[]): (guids: string[], cut?: (guid: string) => boolean) => string[] {
   const byGuid = new Map(kpis.map((k) => [k.guid, k]));
-  const seen = new Set<string>();
-  const visit = (guid: string) => {
-    const kpi = byGuid.get(guid);
-    if (!kpi || seen.has(guid)) return;
-    seen.add(guid);
-    if (kpi.indicatorType === "CONTAINER") kpis.filter((k) => k.parentGuid === guid).forEach((k) => visit(k.guid));
-    else if (kpi.formula) for (const ref of kpi.formula.matchAll(/\[([^\]]+)\]/g)) visit(ref[1]!.trim().toLowerCase());
+  const children = new Map<string, string[]>();
+  for (const k of kpis) if (k.parentGuid) children.set(k.parentGuid, [...(children.get(k.parentGuid) ?? []), k.guid]);
+  const links = new Map<string, string[]>();
+  const linksOf = (kpi: KpiDef) => {
+    let known = links.get(kpi.guid);
+    if (!known) {
+      if (kpi.indicatorType === "CONTAINER") known = children.get(kpi.guid) ?? [];
+      else known = kpi.formula ? [...kpi.formula.matchAll(/\[([^\]]+)\]/g)].map((ref) => ref[1]!.trim().toLowerCase()) : [];
+      links.set(kpi.guid, known);
+    }
+    return known;
   };
-  guids.forEach(visit);
-  return [...seen];
+  return (guids, cut) => {
+    const asked = new Set(guids);
+    const seen = new Set<string>();
+    const visit = (guid: string) => {
+      const kpi = byGuid.get(guid);
+      if (!kpi || seen.has(guid)) return;
+      seen.add(guid);
+      if (cut && !asked.has(guid) && cut(guid)) return;
+      linksOf(kpi).forEach(visit);
+    };
+    guids.forEach(visit);
+    return [...seen];
+  };
 }
