@@ -289,6 +289,13 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
       expect(response.status, `${p} ${a} ${b}`).toBe(400);
       expect((await response.json()).code).toBe("invalid_request");
     }
+    // A bad range is refused before a KPI that is not there is looked for, read after read.
+    for (let i = 0; i < 2; i++) {
+      const unknown = await suite.api.call(`${path("MONTH", "2024-02-01", "2024-01-01")}?guids=${suite.guid.A},00000000-0000-4000-8000-000000000000`, { headers: suite.auth });
+      expect(unknown.status).toBe(400);
+    }
+    const absent = await suite.api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=00000000-0000-4000-8000-000000000000`, { headers: suite.auth });
+    expect(absent.status).toBe(404);
     const listed = await suite.api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=${suite.guid.B},${suite.guid.A}`, { headers: suite.auth });
     expect((await listed.json()).items.map((s: { name: string }) => s.name)).toEqual(["B", "A"]);
     expect((await suite.api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=nope`, { headers: suite.auth })).status).toBe(400);

@@ -10,7 +10,8 @@ import type { ScaleChange } from "./scales";
 import { JsonText } from "../json-body";
 import { keepSeries, keptSeries, toKeep, type KeptSeries, type SeriesSlot } from "./grouped-cache";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
-import { notesOf } from "./notes";
+import { notesOf, scorecardNotes } from "./notes";
+import { validDocId } from "./access";
 import { computeSeries, dependencies, dependencyWalker, isCalculated, type Bucket, type KpiDef, type Prior, type SeriesCore } from "./series";
 import { aggregateBuckets, firstValueDate, latestEntries, scaleChanges } from "./value-queries";
 
@@ -97,9 +98,9 @@ export async function groupedValues(ctx: Ctx, request: GroupedRequest): Promise<
   return groupedOf(ctx.deps, await scorecardKpis(ctx, request.docId), request);
 }
 
-async function notesByKpi(deps: Deps, defs: KpiDef[], { guids, startDate, endDate }: Omit<GroupedRequest, "docId">): Promise<Map<string, Note[]>> {
+function byKpi(notes: Note[]): Map<string, Note[]> {
   const byKpi = new Map<string, Note[]>();
-  for (const note of await notesOf(deps.db, guids ?? defs.map((d) => d.guid), startDate, endDate)) {
+  for (const note of notes) {
     const own = byKpi.get(note.kpiGuid);
     if (own) own.push(note);
     else byKpi.set(note.kpiGuid, [note]);
@@ -122,7 +123,12 @@ export async function groupedOf(deps: Deps, defs: KpiDef[], { period, startDate,
  * answer with its series as `item`), its series from grouped-cache.ts and its notes read anew.
  */
 export async function groupedAnswer(ctx: Ctx, request: GroupedRequest & { one?: boolean }): Promise<JsonText> {
-  return answerText(ctx.deps, await scorecardKpis(ctx, request.docId), request);
+  const { docId, guids, startDate, endDate } = request;
+  // The notes are read beside the KPIs (a round trip less), and answered only once that read has
+  // checked the caller's access.
+  const db = ctx.deps.db;
+  const notes = !validDocId(docId) ? [] : readAhead(guids ? notesOf(db, guids, startDate, endDate) : scorecardNotes(db, docId, startDate, endDate));
+  return answerText(ctx.deps, await scorecardKpis(ctx, docId), request, notes);
 }
 
 /** `groupedAnswer` over the KPIs' whole history: from their first value's period to today's, at most 1000 periods. */
@@ -137,23 +143,31 @@ export async function groupedAllTimeAnswer(ctx: Ctx, { docId, period, guids, one
   const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
   const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
   const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
-  return answerText(ctx.deps, defs, { docId, period, startDate, endDate: today, guids, one });
+  return answerText(ctx.deps, defs, { docId, period, startDate, endDate: today, guids, one }, readAhead(notesOf(ctx.deps.db, wanted, startDate, today)));
 }
 
-async function answerText(deps: Deps, defs: StoredKpi[], request: GroupedRequest & { one?: boolean }): Promise<JsonText> {
+/** A read started before checks that may throw: its own failure then goes unreported, not unhandled. */
+function readAhead<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => {});
+  return read;
+}
+
+async function answerText(deps: Deps, defs: StoredKpi[], request: GroupedRequest & { one?: boolean }, notes: Note[] | Promise<Note[]>): Promise<JsonText> {
   const { period, startDate, endDate, guids, one } = request;
-  const spans = spansOrThrow(startDate, endDate, period);
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const wanted = guids ?? defs.map((d) => d.guid);
   const missing = wanted.find((g) => !byGuid.has(g));
-  if (missing) throw notFound(`KPI ${missing}`);
-  const [series, byKpi] = await Promise.all([keptOrComputed(deps, defs, wanted, spans, request), notesByKpi(deps, defs, request)]);
+  if (missing) {
+    spansOrThrow(startDate, endDate, period); // a bad range is the first error, as in groupedOf
+    throw notFound(`KPI ${missing}`);
+  }
+  const [series, notesOfKpis] = await Promise.all([keptOrComputed(deps, defs, wanted, request), Promise.resolve(notes).then(byKpi)]);
   // The answer's properties in the order of the objects `groupedValues` answers (the tests compare bytes).
   const head = { start: startDate, end: endDate, period };
   const pieces: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},${one ? `"item":` : `"items":[`}`)];
   series.forEach(({ json }, i) => {
     // Each series' JSON ends with its closing brace: its notes go in before it, as its last property.
-    const notes = `,"notes":${JSON.stringify(byKpi.get(wanted[i]!) ?? [])}}${i < series.length - 1 ? "," : ""}`;
+    const notes = `,"notes":${JSON.stringify(notesOfKpis.get(wanted[i]!) ?? [])}}${i < series.length - 1 ? "," : ""}`;
     pieces.push(json.subarray(0, -1), Buffer.from(notes));
   });
   pieces.push(Buffer.from(one ? "}" : "]}"));
@@ -166,7 +180,7 @@ async function answerText(deps: Deps, defs: StoredKpi[], request: GroupedRequest
  * Everything is looked up and the new series marked as being computed before the first await, so
  * a call only ever waits for series that calls before it began.
  */
-function keptOrComputed(deps: Deps, defs: StoredKpi[], wanted: string[], spans: PeriodSpan[], { period, startDate, endDate }: GroupedRequest): Promise<KeptSeries[]> {
+function keptOrComputed(deps: Deps, defs: StoredKpi[], wanted: string[], { period, startDate, endDate }: GroupedRequest): Promise<KeptSeries[]> {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const reads = dependencyWalker(defs);
   const today = isoDay(deps.now());
@@ -185,7 +199,9 @@ function keptOrComputed(deps: Deps, defs: StoredKpi[], wanted: string[], spans: 
     if (kept) series.set(guid, kept);
   }
   const missing = [...new Set(wanted.filter((g) => !series.has(g)))];
-  if (missing.length > 0) {
+  // A kept series was computed for a valid range: the range is checked (and spans made) otherwise.
+  if (missing.length > 0 || wanted.length === 0) {
+    const spans = spansOrThrow(startDate, endDate, period);
     const keptDeps = new Map<string, Promise<KeptSeries>>();
     reads(missing, (guid) => {
       const kept = keptSeries(deps.db, slotOf(guid));

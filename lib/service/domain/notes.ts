@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateNote, Note, NotificationSettings, UpdateNotificationSettings } from "@/lib/contract/notes";
 import { kpiNotes, notificationSettings, users, webhooks } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
@@ -25,16 +25,21 @@ const toNote = (row: typeof kpiNotes.$inferSelect, authorEmail: string | null): 
  */
 export async function notesOf(db: Db, guids: string[], from?: string, to?: string): Promise<Note[]> {
   if (guids.length === 0) return [];
-  return preparedRows<Note>(
-    db,
-    sql`SELECT n.id, n.kpi_guid::text AS "kpiGuid", to_char(n.date, 'YYYY-MM-DD') AS date, n.text, n.author_id AS "authorId",
-          u.email AS "authorEmail", to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-        FROM kpi_notes n LEFT JOIN users u ON u.id = n.author_id
-        WHERE n.kpi_guid = ANY(${uuidArray(guids)})
-          AND n.date >= coalesce(${from ?? null}::date, '-infinity') AND n.date <= coalesce(${to ?? null}::date, 'infinity')
-        ORDER BY n.date, n.id`,
-  );
+  return preparedRows<Note>(db, notesQuery(sql`n.kpi_guid = ANY(${uuidArray(guids)})`, from, to));
 }
+
+/** `notesOf` every KPI of a scorecard (no access check either). */
+export async function scorecardNotes(db: Db, docId: number, from?: string, to?: string): Promise<Note[]> {
+  return preparedRows<Note>(db, notesQuery(sql`n.kpi_guid IN (SELECT k.guid FROM kpis k WHERE k.scorecard_id = ${docId})`, from, to));
+}
+
+const notesQuery = (ofKpis: SQL, from?: string, to?: string) =>
+  sql`SELECT n.id, n.kpi_guid::text AS "kpiGuid", to_char(n.date, 'YYYY-MM-DD') AS date, n.text, n.author_id AS "authorId",
+        u.email AS "authorEmail", to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+      FROM kpi_notes n LEFT JOIN users u ON u.id = n.author_id
+      WHERE ${ofKpis}
+        AND n.date >= coalesce(${from ?? null}::date, '-infinity') AND n.date <= coalesce(${to ?? null}::date, 'infinity')
+      ORDER BY n.date, n.id`;
 
 export async function listNotes(ctx: Ctx, { docId, from, to, kpiGuid }: { docId: number; from?: string; to?: string; kpiGuid?: string }): Promise<Note[]> {
   const guids = (await scorecardKpis(ctx, docId)).map((k) => k.guid).filter((g) => kpiGuid === undefined || g === kpiGuid);
