@@ -2,7 +2,7 @@ import "server-only";
 import type { Series } from "@/lib/contract/grouped";
 import { LRUCache } from "lru-cache";
 import type { Db } from "@/lib/db/client";
-import { coreOf, type SeriesCore } from "./series";
+import { coreOf, dependencyWalker, type KpiDef, type SeriesCore } from "./series";
 
 /**
  * Grouped series as JSON (UTF-8 bytes), kept in each process for repeated reads of one range:
@@ -49,6 +49,34 @@ function cacheOf(db: Db): LRUCache<string, Entry> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = newCache()));
   return cache;
+}
+
+type VersionedKpi = KpiDef & { dataVersion: number };
+
+// Per database (each has its own version sequence): each KPI's fingerprint by the state of its
+// scorecard's KPIs (see fingerprints), counted in characters.
+const fingerprintCaches = new WeakMap<Db, LRUCache<string, Map<string, string>>>();
+
+/**
+ * Each KPI's series fingerprint: today and the data version of every KPI the series reads, in
+ * the order they are reached. Found once for each state of the scorecard's KPIs, which their
+ * versions in order name alone (no two states in a database share a version), and kept for the
+ * reads after.
+ */
+export function fingerprints(db: Db, defs: VersionedKpi[], today: string): Map<string, string> {
+  let byState = fingerprintCaches.get(db);
+  if (!byState) fingerprintCaches.set(db, (byState = new LRUCache({ maxSize: 4 * 1024 * 1024 })));
+  const state = `${today} ${defs.map((d) => d.dataVersion).join(",")}`;
+  let found = byState.get(state);
+  if (!found) {
+    const byGuid = new Map(defs.map((d) => [d.guid, d]));
+    const reads = dependencyWalker(defs);
+    found = new Map(defs.map((d) => [d.guid, `${today} ${reads([d.guid]).map((g) => byGuid.get(g)!.dataVersion).join(",")}`]));
+    let size = state.length;
+    for (const fingerprint of found.values()) size += fingerprint.length;
+    byState.set(state, found, { size });
+  }
+  return found;
 }
 
 /** The series kept for the slot when it was computed from what its fingerprint names (perhaps still being computed). */

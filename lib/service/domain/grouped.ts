@@ -8,7 +8,7 @@ import type { Scale } from "./performance";
 import { addDays, LAST_DATE, nextPeriodStart, periodsBefore, periodsBetween, periodStart, MAX_PERIODS, type PeriodSpan } from "./periods";
 import type { ScaleChange } from "./scales";
 import { JsonText } from "../json-body";
-import { keepSeries, keptSeries, toKeep, type KeptSeries, type SeriesSlot } from "./grouped-cache";
+import { fingerprints, keepSeries, keptSeries, toKeep, type KeptSeries, type SeriesSlot } from "./grouped-cache";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { notesOf, scorecardNotes } from "./notes";
 import { validDocId } from "./access";
@@ -98,14 +98,15 @@ export async function groupedValues(ctx: Ctx, request: GroupedRequest): Promise<
   return groupedOf(ctx.deps, await scorecardKpis(ctx, request.docId), request);
 }
 
+/** Notes by their KPI's GUID, in the order given. */
 function byKpi(notes: Note[]): Map<string, Note[]> {
-  const byKpi = new Map<string, Note[]>();
+  const grouped = new Map<string, Note[]>();
   for (const note of notes) {
-    const own = byKpi.get(note.kpiGuid);
+    const own = grouped.get(note.kpiGuid);
     if (own) own.push(note);
-    else byKpi.set(note.kpiGuid, [note]);
+    else grouped.set(note.kpiGuid, [note]);
   }
-  return byKpi;
+  return grouped;
 }
 
 /** Grouped values of KPIs already read (with the caller's access checked): no query for them again. */
@@ -181,18 +182,8 @@ async function answerText(deps: Deps, defs: StoredKpi[], request: GroupedRequest
  * a call only ever waits for series that calls before it began.
  */
 function keptOrComputed(deps: Deps, defs: StoredKpi[], wanted: string[], { period, startDate, endDate }: GroupedRequest): Promise<KeptSeries[]> {
-  const byGuid = new Map(defs.map((d) => [d.guid, d]));
-  const reads = dependencyWalker(defs);
-  const today = isoDay(deps.now());
-  const slots = new Map<string, SeriesSlot>();
-  const slotOf = (guid: string) => {
-    let slot = slots.get(guid);
-    if (!slot) {
-      const versions = reads([guid]).map((g) => byGuid.get(g)!.dataVersion);
-      slots.set(guid, (slot = { key: `${guid} ${period} ${startDate} ${endDate}`, fingerprint: `${today} ${versions.join(",")}` }));
-    }
-    return slot;
-  };
+  const fingerprint = fingerprints(deps.db, defs, isoDay(deps.now()));
+  const slotOf = (guid: string): SeriesSlot => ({ key: `${guid} ${period} ${startDate} ${endDate}`, fingerprint: fingerprint.get(guid)! });
   const series = new Map<string, Promise<KeptSeries>>();
   for (const guid of wanted) {
     const kept = keptSeries(deps.db, slotOf(guid));
@@ -203,7 +194,7 @@ function keptOrComputed(deps: Deps, defs: StoredKpi[], wanted: string[], { perio
   if (missing.length > 0 || wanted.length === 0) {
     const spans = spansOrThrow(startDate, endDate, period);
     const keptDeps = new Map<string, Promise<KeptSeries>>();
-    reads(missing, (guid) => {
+    dependencyWalker(defs)(missing, (guid) => {
       const kept = keptSeries(deps.db, slotOf(guid));
       if (kept) keptDeps.set(guid, kept);
       return kept !== undefined;
