@@ -20,7 +20,7 @@ import { coreOf, dependencyWalker, type KpiDef, type SeriesCore } from "./series
  * the values of that one). Notes are not kept: they are read on every call and joined in (their
  * authors' addresses change without any KPI).
  */
-const LIMIT = 32 * 1024 * 1024; // bytes of JSON per database, across entries (lru-cache counts them)
+const LIMIT = 32 * 1024 * 1024; // bytes of JSON and cores per database, across entries (lru-cache counts them)
 
 /** One series of one read: where it is kept, and what it must have been computed from. */
 export interface SeriesSlot {
