@@ -92,7 +92,7 @@ export function keepSeries(db: Db, slot: SeriesSlot, series: Promise<KeptSeries>
   cache.set(slot.key, entry, { size: 1 });
   const current = () => cache.peek(slot.key) === entry;
   series.then(
-    ({ json, core }) => current() && cache.set(slot.key, entry, { size: json.length + core.values.byteLength + core.scores.byteLength + core.complete.byteLength }),
+    ({ json, core }) => current() && cache.set(slot.key, entry, { size: json.length + core.values.byteLength + core.scores.byteLength + core.flags.byteLength }),
     () => current() && cache.delete(slot.key),
   );
 }

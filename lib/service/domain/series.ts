@@ -53,26 +53,28 @@ export interface SeriesInput {
 }
 
 /**
- * What containers and formulas read of another KPI's series, per span: its value and score (NaN
- * for none: values and scores are finite) and whether the period is complete.
+ * What containers and formulas read of another KPI's series, per span: its value and score, and
+ * flags saying which of them it has (a score may be NaN, where huge figures overflow) and
+ * whether the period is complete.
  */
 export interface SeriesCore {
   values: Float64Array;
   scores: Float64Array;
-  complete: Uint8Array;
+  flags: Uint8Array;
 }
+const HAS_VALUE = 1;
+const HAS_SCORE = 2;
+const COMPLETE = 4;
 
 export function coreOf(points: Point[]): SeriesCore {
-  const core = { values: new Float64Array(points.length), scores: new Float64Array(points.length), complete: new Uint8Array(points.length) };
+  const core = { values: new Float64Array(points.length), scores: new Float64Array(points.length), flags: new Uint8Array(points.length) };
   points.forEach((p, i) => {
-    core.values[i] = p.value ?? NaN;
-    core.scores[i] = p.score ?? NaN;
-    core.complete[i] = p.complete ? 1 : 0;
+    if (p.value !== null) core.values[i] = p.value;
+    if (p.score !== null) core.scores[i] = p.score;
+    core.flags[i] = (p.value !== null ? HAS_VALUE : 0) | (p.score !== null ? HAS_SCORE : 0) | (p.complete ? COMPLETE : 0);
   });
   return core;
 }
-
-const orNull = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? null : n);
 
 export const isCalculated = (kpi: Pick<KpiDef, "indicatorType" | "formula">) =>
   kpi.indicatorType === "CONTAINER" || kpi.formula !== null;
@@ -151,7 +153,8 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
     const refs = new Map<string, SeriesCore | null>();
     const lookup = (i: number) => (guid: string) => {
       if (!refs.has(guid)) refs.set(guid, byGuid.has(guid) ? coreFor(byGuid.get(guid)!) : null);
-      return orNull(refs.get(guid)?.values[i]);
+      const ref = refs.get(guid);
+      return ref && ref.flags[i]! & HAS_VALUE ? ref.values[i]! : null;
     };
     return scalesOf(kpi).map(({ scale, complete }, i) => point(input.spans[i]!, evaluate(expr, lookup(i)), "CALCULATED", kpi, scale, complete));
   }
@@ -163,14 +166,13 @@ export function computeSeries(input: SeriesInput, wanted: string[]): Series[] {
       let sum = 0;
       let weights = 0;
       for (const part of parts) {
-        const s = orNull(part.core.scores[i]);
-        if (s === null) continue;
+        if (!(part.core.flags[i]! & HAS_SCORE)) continue;
+        const s = part.core.scores[i]!;
         sum += part.weight * s;
         weights += part.weight;
       }
       const score = weights > 0 ? Math.min(capOf(kpi), Math.max(0, sum / weights)) : null;
-      const first = parts[0]?.core.complete[i];
-      const complete = first === undefined ? span.end < input.today : first === 1;
+      const complete = parts.length > 0 ? (parts[0]!.core.flags[i]! & COMPLETE) !== 0 : span.end < input.today;
       return {
         start: span.start,
         end: span.end,
