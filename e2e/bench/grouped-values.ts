@@ -1,7 +1,8 @@
 // Benchmark: batch writes and grouped reads of a 40-KPI scorecard with 3 years of daily values,
 // on PGlite and PostgreSQL: the API in-process beside the rollup SQL it reads, every query of
 // the read, and the scan of the raw values the rollups replaced. Grouped reads are timed repeated
-// (answered from the series kept for the data version) and each just after a write.
+// (answered from the series kept for their KPIs' data versions), just after a write to one KPI
+// and just after a write to every KPI.
 // Run: npm run bench   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, when set)
 import type { Grouping, Period } from "@/lib/contract/kpis";
 import { inArray } from "drizzle-orm";
