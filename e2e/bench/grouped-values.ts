@@ -12,14 +12,12 @@ import { periodsBetween } from "@/lib/service/domain/periods";
 import { aggregateBuckets, latestEntries, rawBuckets, scaleChanges } from "@/lib/service/domain/value-queries";
 import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
+import { benchScorecard, dailyValues } from "./bench-scorecard";
 
 const RUNS = 20;
-const KPIS = 40;
 const FROM = "2022-01-01";
 const TO = "2024-12-31";
-const GROUPINGS = ["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"] as const;
 
-const dayAfter = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Median-ready samples of `fn`; what `prepare` builds for each run (a request body, say) is not timed. */
 async function time<T>(fn: (input: T) => Promise<unknown>, prepare: () => T | Promise<T> = () => undefined as T): Promise<number[]> {
@@ -39,33 +37,13 @@ const fmt = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
 
 async function bench(name: string, database: Database) {
   const api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
-  const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "bench@example.com", [
-    {
-      name: "Bench",
-      kpis: Array.from({ length: 4 }, (_, g) => ({
-        name: `Perspective ${g + 1}`,
-        type: "CONTAINER" as const,
-        children: Array.from({ length: KPIS / 4 }, (_, i) => ({
-          name: `KPI ${g * 10 + i + 1}`,
-          updateInterval: "DAY" as const,
-          grouping: GROUPINGS[(g * 10 + i) % GROUPINGS.length],
-          inheritance: i % 2 === 0,
-          min: 0,
-          max: 200,
-          target: 150,
-          baseline: 50,
-        })),
-      })),
-    },
-  ]);
+  const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "bench@example.com", [benchScorecard("Bench")]);
   const doc = scorecardIds[0]!;
   const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string; grouping: Grouping }[];
   const indicatorKpis = kpis.filter((k) => k.indicatorType === "INDICATOR");
   const indicators = indicatorKpis.map((k) => k.guid);
   const days = (Date.parse(TO) - Date.parse(FROM)) / 86_400_000 + 1;
-  const all = indicators.flatMap((guid, k) =>
-    Array.from({ length: days }, (_, d) => ({ guid, date: dayAfter(FROM, d), value: 100 + 50 * Math.sin((d + k) / 30) })),
-  );
+  const all = dailyValues(indicators, FROM, days);
   const load = performance.now();
   for (let i = 0; i < all.length; i += 5000) {
     const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: all.slice(i, i + 5000) }, auth));

@@ -10,51 +10,32 @@ import { readdirSync, readFileSync } from "node:fs";
 import { openDatabase } from "@/lib/db/client";
 import { accountWithScorecards, createTestApi, jsonInit, TestClock } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
+import { benchScorecard, dailyValues, dayAfter } from "./bench-scorecard";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const FIRST_PORT = 3400;
-const KPIS = 40;
 const FROM = "2022-01-01";
 const DAYS = 3 * 365 + 1;
-const GROUPINGS = ["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"] as const;
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
   console.log("Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server (this benchmark needs one).");
   process.exit(0);
 }
-const day = (n: number) => new Date(Date.parse(`${FROM}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => dayAfter(FROM, n);
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 // 1. A fresh database with a 40-KPI scorecard and three years of daily values.
 const created = await createPostgresDatabase(adminUrl);
 const database = await openDatabase({ url: created.url });
 const seedApi = createTestApi(database.db, new TestClock(new Date()), { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
-const { auth, scorecardIds } = await accountWithScorecards(seedApi, database.db, "load@example.com", [
-  {
-    name: "Load",
-    kpis: Array.from({ length: 4 }, (_, g) => ({
-      name: `Perspective ${g + 1}`,
-      type: "CONTAINER" as const,
-      children: Array.from({ length: KPIS / 4 }, (_, i) => ({
-        name: `KPI ${g * 10 + i + 1}`,
-        updateInterval: "DAY" as const,
-        grouping: GROUPINGS[(g * 10 + i) % GROUPINGS.length],
-        inheritance: i % 2 === 0,
-        min: 0,
-        max: 200,
-        target: 150,
-        baseline: 50,
-      })),
-    })),
-  },
-]);
+const { auth, scorecardIds } = await accountWithScorecards(seedApi, database.db, "load@example.com", [benchScorecard("Load")]);
 const doc = scorecardIds[0]!;
 const list = (await (await seedApi.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string }[];
 const guids = list.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid);
-const all = guids.flatMap((guid, k) => Array.from({ length: DAYS }, (_, d) => ({ guid, date: day(d), value: 100 + 50 * Math.sin((d + k) / 30) })));
+const all = dailyValues(guids, FROM, DAYS);
 for (let i = 0; i < all.length; i += 5000) {
   const response = await seedApi.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: all.slice(i, i + 5000) }, auth));
   if (response.status !== 200) throw new Error(`seeding failed: ${response.status}`);
