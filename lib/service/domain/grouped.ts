@@ -110,13 +110,26 @@ function byKpi(notes: Note[]): Map<string, Note[]> {
 }
 
 /** Grouped values of KPIs already read (with the caller's access checked): no query for them again. */
-export async function groupedOf(deps: Deps, defs: KpiDef[], { period, startDate, endDate, guids }: Omit<GroupedRequest, "docId">): Promise<GroupedValues> {
+export async function groupedOf(deps: Deps, defs: KpiDef[], request: Omit<GroupedRequest, "docId">): Promise<GroupedValues> {
+  const { period, startDate, endDate } = request;
   const spans = spansOrThrow(startDate, endDate, period);
-  const known = new Set(defs.map((d) => d.guid));
-  const missing = (guids ?? []).find((g) => !known.has(g));
-  if (missing) throw notFound(`KPI ${missing}`);
-  const items = await seriesFor(deps, { defs, wanted: guids ?? defs.map((d) => d.guid), spans, period });
+  const items = await seriesFor(deps, { defs, wanted: wantedOrThrow(defs, request), spans, period });
   return { start: startDate, end: endDate, period, items };
+}
+
+/**
+ * The KPIs a read asks for (default: every one), or a 404 for the first that is not there. With a
+ * range, a bad range is the first error (400).
+ */
+function wantedOrThrow(defs: KpiDef[], { guids, ...range }: Partial<Omit<GroupedRequest, "docId">>): string[] {
+  if (!guids) return defs.map((d) => d.guid);
+  const known = new Set(defs.map((d) => d.guid));
+  const missing = guids.find((g) => !known.has(g));
+  if (missing) {
+    if (range.period) spansOrThrow(range.startDate!, range.endDate!, range.period);
+    throw notFound(`KPI ${missing}`);
+  }
+  return guids;
 }
 
 /**
@@ -128,23 +141,22 @@ export async function groupedAnswer(ctx: Ctx, request: GroupedRequest & { one?: 
   // The notes are read beside the KPIs (a round trip less), and answered only once that read has
   // checked the caller's access.
   const db = ctx.deps.db;
-  const notes = !validDocId(docId) ? [] : readAhead(guids ? notesOf(db, guids, startDate, endDate) : scorecardNotes(db, docId, startDate, endDate));
-  return answerText(ctx.deps, await scorecardKpis(ctx, docId), request, notes);
+  const notes = !validDocId(docId) ? Promise.resolve([]) : readAhead(guids ? notesOf(db, guids, startDate, endDate) : scorecardNotes(db, docId, startDate, endDate));
+  const defs = await scorecardKpis(ctx, docId);
+  return answerText(ctx.deps, defs, wantedOrThrow(defs, request), request, notes);
 }
 
 /** `groupedAnswer` over the KPIs' whole history: from their first value's period to today's, at most 1000 periods. */
 export async function groupedAllTimeAnswer(ctx: Ctx, { docId, period, guids, one }: Omit<GroupedRequest, "startDate" | "endDate"> & { one?: boolean }): Promise<JsonText> {
   const defs = await scorecardKpis(ctx, docId);
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
-  const wanted = guids ?? defs.map((d) => d.guid);
-  const missing = wanted.find((g) => !byGuid.has(g));
-  if (missing) throw notFound(`KPI ${missing}`);
+  const wanted = wantedOrThrow(defs, { guids });
   const today = isoDay(ctx.deps.now());
   const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
   const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
   const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
   const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
-  return answerText(ctx.deps, defs, { docId, period, startDate, endDate: today, guids, one }, readAhead(notesOf(ctx.deps.db, wanted, startDate, today)));
+  return answerText(ctx.deps, defs, wanted, { docId, period, startDate, endDate: today, guids, one }, readAhead(notesOf(ctx.deps.db, wanted, startDate, today)));
 }
 
 /** A read started before checks that may throw: its own failure then goes unreported, not unhandled. */
@@ -153,16 +165,9 @@ function readAhead<T>(read: Promise<T>): Promise<T> {
   return read;
 }
 
-async function answerText(deps: Deps, defs: StoredKpi[], request: GroupedRequest & { one?: boolean }, notes: Note[] | Promise<Note[]>): Promise<JsonText> {
-  const { period, startDate, endDate, guids, one } = request;
-  const byGuid = new Map(defs.map((d) => [d.guid, d]));
-  const wanted = guids ?? defs.map((d) => d.guid);
-  const missing = wanted.find((g) => !byGuid.has(g));
-  if (missing) {
-    spansOrThrow(startDate, endDate, period); // a bad range is the first error, as in groupedOf
-    throw notFound(`KPI ${missing}`);
-  }
-  const [series, notesOfKpis] = await Promise.all([keptOrComputed(deps, defs, wanted, request), Promise.resolve(notes).then(byKpi)]);
+async function answerText(deps: Deps, defs: StoredKpi[], wanted: string[], request: GroupedRequest & { one?: boolean }, notes: Promise<Note[]>): Promise<JsonText> {
+  const { period, startDate, endDate, one } = request;
+  const [series, notesOfKpis] = await Promise.all([keptOrComputed(deps, defs, wanted, request), notes.then(byKpi)]);
   // The answer's properties in the order of the objects `groupedValues` answers (the tests compare bytes).
   const head = { start: startDate, end: endDate, period };
   const pieces: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},${one ? `"item":` : `"items":[`}`)];
