@@ -3,6 +3,7 @@ import type { Series } from "@/lib/contract/grouped";
 import { LRUCache } from "lru-cache";
 import type { Db } from "@/lib/db/client";
 import { coreOf, dependencyWalker, type KpiDef, type SeriesCore } from "./series";
+import { writeSeries, type SeriesJson } from "./series-json";
 
 /**
  * Grouped series as JSON (UTF-8 bytes), kept in each process for repeated reads of one range:
@@ -30,8 +31,7 @@ export interface SeriesSlot {
 }
 
 /** A series as the answer writes it (JSON) and as containers and formulas read it (its core). */
-export interface KeptSeries {
-  json: Buffer;
+export interface KeptSeries extends SeriesJson {
   core: SeriesCore;
 }
 
@@ -39,6 +39,8 @@ interface Entry {
   fingerprint: string;
   /** Pending while the first call computes it: calls for the same fingerprint meanwhile wait for it. */
   series: Promise<KeptSeries>;
+  /** The series, once computed. */
+  settled?: KeptSeries;
 }
 
 // Least recently used entries leave first; a series that alone would fill a quarter of it is not kept.
@@ -85,6 +87,11 @@ export function keptSeries(db: Db, slot: SeriesSlot): Promise<KeptSeries> | unde
   return kept?.fingerprint === slot.fingerprint ? kept.series : undefined;
 }
 
+/** The series last kept for the slot's KPI and range, computed, whatever it was computed from. */
+export function lastSeries(db: Db, slot: SeriesSlot): KeptSeries | undefined {
+  return cacheOf(db).peek(slot.key)?.settled;
+}
+
 /** Keeps a series being computed for the slot: counted by its size once computed, dropped if its computation fails. */
 export function keepSeries(db: Db, slot: SeriesSlot, series: Promise<KeptSeries>): void {
   const cache = cacheOf(db);
@@ -92,24 +99,22 @@ export function keepSeries(db: Db, slot: SeriesSlot, series: Promise<KeptSeries>
   cache.set(slot.key, entry, { size: 1 });
   const current = () => cache.peek(slot.key) === entry;
   series.then(
-    ({ json, core }) => current() && cache.set(slot.key, entry, { size: json.length + core.values.byteLength + core.scores.byteLength + core.flags.byteLength }),
+    (settled) => {
+      entry.settled = settled;
+      if (current()) cache.set(slot.key, entry, { size: sizeOf(settled) });
+    },
     () => current() && cache.delete(slot.key),
   );
 }
 
+const sizeOf = ({ json, points, core }: KeptSeries) =>
+  json.length + points.numbers.byteLength + points.words.byteLength + points.at.byteLength + core.values.byteLength + core.scores.byteLength + core.flags.byteLength;
+
 /**
- * The series to keep, their JSON in one buffer (one allocation for the collector to track), each
- * a view of it. A view keeps the whole buffer alive, so memory may exceed the count by the
- * series of a read that were replaced since.
+ * The series to keep, their JSON in one buffer, each a view of it: a view keeps the whole buffer
+ * alive, so memory may exceed the count by the series of a read that were replaced since.
+ * `before[i]` is the series last kept for `list[i]`'s slot, whose points' JSON is reused.
  */
-export function toKeep(list: Series[]): KeptSeries[] {
-  const texts = list.map((s) => JSON.stringify(s));
-  const lengths = texts.map((text) => Buffer.byteLength(text));
-  const bytes = Buffer.allocUnsafe(lengths.reduce((sum, n) => sum + n, 0));
-  let at = 0;
-  return texts.map((text, i) => {
-    bytes.write(text, at);
-    at += lengths[i]!;
-    return { json: bytes.subarray(at - lengths[i]!, at), core: coreOf(list[i]!.points) };
-  });
+export function toKeep(list: Series[], before: (KeptSeries | undefined)[] = []): KeptSeries[] {
+  return writeSeries(list, before).map((written, i) => ({ ...written, core: coreOf(list[i]!.points) }));
 }

@@ -8,7 +8,7 @@ import type { Scale } from "./performance";
 import { addDays, LAST_DATE, nextPeriodStart, periodsBefore, periodsBetween, periodStart, MAX_PERIODS, type PeriodSpan } from "./periods";
 import type { ScaleChange } from "./scales";
 import { JsonText } from "../json-body";
-import { fingerprints, keepSeries, keptSeries, toKeep, type KeptSeries, type SeriesSlot } from "./grouped-cache";
+import { fingerprints, keepSeries, keptSeries, lastSeries, toKeep, type KeptSeries, type SeriesSlot } from "./grouped-cache";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { notesOf, scorecardNotes } from "./notes";
 import { validDocId } from "./access";
@@ -204,10 +204,12 @@ function keptOrComputed(deps: Deps, defs: StoredKpi[], wanted: string[], { perio
       if (kept) keptDeps.set(guid, kept);
       return kept !== undefined;
     });
+    // What was kept for the slots before this computation takes them: points that come out the same reuse its JSON.
+    const before = missing.map((guid) => lastSeries(deps.db, slotOf(guid)));
     const computed = (async () => {
       const kept = new Map<string, SeriesCore>();
       for (const [guid, one] of keptDeps) kept.set(guid, (await one).core);
-      return toKeep(await seriesFor(deps, { defs, wanted: missing, spans, period, kept }));
+      return toKeep(await seriesFor(deps, { defs, wanted: missing, spans, period, kept }), before);
     })();
     missing.forEach((guid, i) => {
       const one = computed.then((list) => list[i]!);
