@@ -1,5 +1,6 @@
 // Benchmark: what serving costs. Starts Gauge with `npm start` (the README's command) on a fresh
-// data folder and prints every process of its tree with its idle memory, then the time and bytes
+// data folder and prints every process of its tree with its idle memory (and again after a
+// restart on the same folder, as a server runs from then on), then the time and bytes
 // of large API answers (the three-year WEEK and MONTH grouped reads of the demo scorecard) with
 // and without gzip and brotli, so the price of compression is read off beside the read itself.
 // Run: npm run bench:serving
@@ -15,11 +16,13 @@ const RUNS = 15;
 const base = `http://localhost:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "gauge-serving-"));
 
-const server = spawn("npm", ["start"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "s".repeat(40) },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
+const startServer = () =>
+  spawn("npm", ["start"], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "s".repeat(40) },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+let server = startServer();
 
 function processTree(pid: number): { pid: number; name: string; rssMiB: number; peakMiB: number }[] {
   const children = readdirSync("/proc")
@@ -52,11 +55,27 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
   });
 }
 
-try {
+async function started() {
   for (let i = 0; !(await fetch(`${base}/rest/health`).then((r) => r.ok, () => false)); i++) {
     if (i > 600) throw new Error("the server did not start");
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+function printTree(label: string) {
+  const tree = processTree(server.pid!);
+  console.log(`  ${label}:`);
+  for (const p of tree) console.log(`  ${String(p.pid).padStart(7)}  ${p.rssMiB.toFixed(0).padStart(5)} MiB (peak ${p.peakMiB.toFixed(0).padStart(4)})  ${p.name}`);
+  console.log(`  ${tree.length} process(es), ${tree.reduce((s, p) => s + p.rssMiB, 0).toFixed(0)} MiB in all`);
+}
+
+async function stopServer() {
+  process.kill(-server.pid!, "SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+}
+
+try {
+  await started();
   const login = await fetch(`${base}/rest/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -72,11 +91,14 @@ try {
   // the first calls, and after 30 s with nothing to do.
   for (const wait of [3, 30]) {
     await new Promise((r) => setTimeout(r, (wait === 3 ? 3 : 27) * 1000));
-    const tree = processTree(server.pid!);
-    console.log(`  ${wait} s idle:`);
-    for (const p of tree) console.log(`  ${String(p.pid).padStart(7)}  ${p.rssMiB.toFixed(0).padStart(5)} MiB (peak ${p.peakMiB.toFixed(0).padStart(4)})  ${p.name}`);
-    console.log(`  ${tree.length} process(es), ${tree.reduce((s, p) => s + p.rssMiB, 0).toFixed(0)} MiB in all`);
+    printTree(`${wait} s idle`);
   }
+  // The first start creates the embedded database and loads the demo; every later start opens them.
+  await stopServer();
+  server = startServer();
+  await started();
+  await new Promise((r) => setTimeout(r, 30_000));
+  printTree("restarted on the same folder, 30 s idle");
 
   const to = new Date().toISOString().slice(0, 10);
   const from = `${Number(to.slice(0, 4)) - 3}${to.slice(4)}`;
@@ -116,7 +138,6 @@ try {
     }
   }
 } finally {
-  process.kill(-server.pid!, "SIGTERM");
-  await new Promise((r) => setTimeout(r, 1500));
+  await stopServer();
   rmSync(dataDir, { recursive: true, force: true });
 }
