@@ -39,8 +39,8 @@ interface Entry {
   fingerprint: string;
   /** Pending while the first call computes it: calls for the same fingerprint meanwhile wait for it. */
   series: Promise<KeptSeries>;
-  /** The series, once computed. */
-  settled?: KeptSeries;
+  /** The series last computed for the slot: this one once computed, until then the one it replaces. */
+  last?: KeptSeries;
 }
 
 // Least recently used entries leave first; a series that alone would fill a quarter of it is not kept.
@@ -87,21 +87,21 @@ export function keptSeries(db: Db, slot: SeriesSlot): Promise<KeptSeries> | unde
   return kept?.fingerprint === slot.fingerprint ? kept.series : undefined;
 }
 
-/** The series last kept for the slot's KPI and range, computed, whatever it was computed from. */
+/** The series last computed for the slot's KPI and range, whatever it was computed from. */
 export function lastSeries(db: Db, slot: SeriesSlot): KeptSeries | undefined {
-  return cacheOf(db).peek(slot.key)?.settled;
+  return cacheOf(db).peek(slot.key)?.last;
 }
 
 /** Keeps a series being computed for the slot: counted by its size once computed, dropped if its computation fails. */
 export function keepSeries(db: Db, slot: SeriesSlot, series: Promise<KeptSeries>): void {
   const cache = cacheOf(db);
-  const entry: Entry = { fingerprint: slot.fingerprint, series };
+  const entry: Entry = { fingerprint: slot.fingerprint, series, last: cache.peek(slot.key)?.last };
   cache.set(slot.key, entry, { size: 1 });
   const current = () => cache.peek(slot.key) === entry;
   series.then(
-    (settled) => {
-      entry.settled = settled;
-      if (current()) cache.set(slot.key, entry, { size: sizeOf(settled) });
+    (computed) => {
+      entry.last = computed;
+      if (current()) cache.set(slot.key, entry, { size: sizeOf(computed) });
     },
     () => current() && cache.delete(slot.key),
   );
