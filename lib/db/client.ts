@@ -1,5 +1,7 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -51,11 +53,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const release = await lockDataDir(dataDir);
   try {
-    return await openPglite(new PGlite(path.join(dataDir, "pgdata"), pgliteOptions()), release);
+    const pgdata = path.join(dataDir, "pgdata");
+    if (!existsSync(path.join(pgdata, "PG_VERSION"))) await createCluster(pgdata);
+    return await openPglite(new PGlite(pgdata, pgliteOptions()), release);
   } catch (error) {
     await release();
     throw error;
   }
+}
+
+/**
+ * Creates a new embedded database's files (PostgreSQL's initdb) in a child process, under the
+ * data folder's lock. Done in this process, it left about 100 MiB behind for as long as the
+ * server ran (a first start idled at 444 MiB, a restart on the same folder at 276 MiB).
+ */
+async function createCluster(pgdata: string): Promise<void> {
+  const script = `import { PGlite } from "@electric-sql/pglite"; const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
+  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script, pgdata], { cwd: process.cwd() });
 }
 
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
