@@ -95,12 +95,11 @@ export function writeSeries(list: Series[], before: (SeriesJson | undefined)[] =
     const head = `${JSON.stringify({ guid, name, measure }).slice(0, -1)},"points":[`;
     return { head, runs: runsOf(series.points, reused), written, old: before[s] };
   });
-  // A point's JSON is ASCII (dates, numbers, names of statuses and sources): a character a byte.
   let total = 0;
   for (const { head, runs, old } of plans) {
     total += Buffer.byteLength(head) + "]}".length + Math.max(0, (runs[runs.length - 1]?.last ?? -1));
     for (const { first, last, texts } of runs) {
-      if (texts) for (const text of texts) total += text.length;
+      if (texts) for (const text of texts) total += Buffer.byteLength(text);
       else total += old!.points.at[2 * last + 1]! - old!.points.at[2 * first]!;
     }
   }
@@ -115,7 +114,7 @@ export function writeSeries(list: Series[], before: (SeriesJson | undefined)[] =
         texts.forEach((text, k) => {
           if (k > 0) bytes[at++] = 0x2c;
           written.at[2 * (first + k)] = at - start;
-          at += bytes.write(text, at, "latin1");
+          at += bytes.write(text, at);
           written.at[2 * (first + k) + 1] = at - start;
         });
         return;
