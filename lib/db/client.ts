@@ -64,8 +64,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 /**
  * Creates a new embedded database's files (PostgreSQL's initdb) in a child process, under the
- * data folder's lock. Done in this process, it left about 100 MiB behind for as long as the
- * server ran (a first start idled at 444 MiB, a restart on the same folder at 276 MiB).
+ * data folder's lock. Done in this process, it took a first start's peak to 840-960 MiB (now
+ * 470-520) and left memory behind for as long as the server ran (idle 456-474 MiB, now 346-394;
+ * a restart on the same folder idles at 276-297 MiB either way).
  */
 async function createCluster(pgdata: string): Promise<void> {
   const script = `import { PGlite } from "@electric-sql/pglite"; const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
