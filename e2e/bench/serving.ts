@@ -70,6 +70,7 @@ function printTree(label: string) {
 }
 
 async function stopServer() {
+  if (server.exitCode !== null || server.signalCode !== null) return;
   process.kill(-server.pid!, "SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
 }

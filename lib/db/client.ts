@@ -70,7 +70,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  */
 async function createCluster(pgdata: string): Promise<void> {
   const script = `import { PGlite } from "@electric-sql/pglite"; const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
-  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script, pgdata], { cwd: process.cwd() });
+  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script, pgdata]);
 }
 
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {

@@ -115,6 +115,6 @@ const sizeOf = ({ json, points, core }: KeptSeries) =>
  * alive, so memory may exceed the count by the series of a read that were replaced since.
  * `before[i]` is the series last kept for `list[i]`'s slot, whose points' JSON is reused.
  */
-export function toKeep(list: Series[], before: (KeptSeries | undefined)[] = []): KeptSeries[] {
+export function toKeep(list: Series[], before: (KeptSeries | undefined)[]): KeptSeries[] {
   return writeSeries(list, before).map((written, i) => ({ ...written, core: coreOf(list[i]!.points) }));
 }

@@ -31,7 +31,7 @@ const SOURCES = PointSource.options;
 // and end follow from the range, which is the same. A property added to Point fails to compile
 // here until it is compared too.
 type Compared = "value" | "target" | "baseline" | "min" | "max" | "performance" | "progress" | "score" | "status" | "source" | "complete" | "start" | "end";
-export const everyPropertyCompared: [Exclude<keyof Point, Compared>] extends [never] ? true : never = true;
+const everyPropertyCompared: [Exclude<keyof Point, Compared>] extends [never] ? true : never = true;
 
 const wordOf = (p: Point) => STATUSES.indexOf(p.status) | (SOURCES.indexOf(p.source) << 2) | (p.complete ? 16 : 0);
 // Equal numbers are written alike (0 and -0 both as 0); NaN and null both as null.
