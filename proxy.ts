@@ -36,10 +36,12 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Skips only the API's and the BFF's own paths (whole segments: /api-keys and /restore are
+// pages), Next's static files and the favicon.
 export const config = {
   matcher: [
     {
-      source: "/((?!api|rest|_next/static|_next/image|favicon.ico).*)",
+      source: "/((?!(?:api|rest)(?:/|$)|_next/static/|_next/image|favicon\\.ico$).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }, { type: "header", key: "purpose", value: "prefetch" }],
     },
   ],

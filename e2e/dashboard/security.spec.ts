@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { expect, test } from "../fixtures";
 
 const NO_SESSION = { cookies: [], origins: [] };
@@ -101,4 +102,39 @@ test("malformed addresses, odd methods and oversized headers get a 4xx in the co
   const big = await raw("GET", { "X-Padding": "a".repeat(17 * 1024) });
   expect(big.status).toBe(431);
   expect(JSON.parse(big.body)).toMatchObject({ success: false, code: "payload_too_large" });
+});
+
+/** Every page route of the app, read from the file system so that a new page cannot escape. */
+function pageRoutes(dir = "app", prefix = ""): string[] {
+  const sample: Record<string, string> = { docId: "1", publicId: "pub_not_published_0000000000", token: "inv_not_an_invitation" };
+  const routes: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name === "page.tsx") routes.push(prefix || "/");
+    if (!entry.isDirectory() || entry.name.startsWith("_")) continue;
+    const name = entry.name;
+    if (name === "api" || name === "rest") continue;
+    const segment = /^\(.*\)$/.test(name) ? "" : /^\[(.+)\]$/.test(name) ? `/${sample[name.slice(1, -1)] ?? "x"}` : `/${name}`;
+    routes.push(...pageRoutes(`${dir}/${name}`, prefix + segment));
+  }
+  return routes;
+}
+
+test("every page route carries the Content-Security-Policy and the other headers, with or without a session", async ({ page, browser, baseURL }) => {
+  const routes = pageRoutes();
+  expect(routes).toEqual(expect.arrayContaining(["/", "/api-keys", "/login", "/s/1/values", "/p/pub_not_published_0000000000"]));
+  const anonymous = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  for (const request of [page.request, anonymous.request]) {
+    for (const route of routes) {
+      const response = await request.get(route, { maxRedirects: 0 });
+      const headers = response.headers();
+      expect(headers["content-security-policy"] ?? "", route).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(headers["content-security-policy"] ?? "", route).toContain("frame-ancestors 'none'");
+      expect(headers["x-frame-options"], route).toBe("DENY");
+      expect(headers["x-content-type-options"], route).toBe("nosniff");
+    }
+  }
+  // The proxy also hands the path to the page, so a page behind the login sends the user back to it.
+  const toLogin = await anonymous.request.get("/api-keys", { maxRedirects: 0 });
+  expect(toLogin.headers()["location"]).toBe("/login?next=%2Fapi-keys");
+  await anonymous.close();
 });
