@@ -16,8 +16,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
-  /** "false": a first start leaves the database empty, and the first visit creates the first admin. */
-  DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  /**
+   * Whether a first start loads the demo account. Unset: yes on the embedded database, no on
+   * PostgreSQL (a production database never gets a known admin login by accident).
+   */
+  DEMO_DATA: z.enum(["true", "false"]).optional().or(z.literal("").transform(() => undefined)),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   /** The mail server alerts, reminders and digests are sent through; without it, e-mail is off. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp://host:port or smtps://host:port" }).optional().or(z.literal("").transform(() => undefined)),
@@ -29,6 +32,9 @@ export type Config = z.infer<typeof envSchema>;
 
 /** Where links in notifications point: PUBLIC_URL, or this machine's port. */
 export const dashboardUrl = (config: Config) => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+
+/** Whether a first start loads the demo: DEMO_DATA when set, else only on the embedded database. */
+export const demoDataWanted = (config: Config) => (config.DEMO_DATA ?? (config.DATABASE_URL ? "false" : "true")) === "true";
 
 /** The mail settings, or null when the server sends no e-mail. */
 export const mailConfig = (config: Config) => (config.SMTP_URL && config.MAIL_FROM ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM } : null);

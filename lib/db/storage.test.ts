@@ -9,7 +9,9 @@ import { DatabaseLockedError, openDatabase, type Database } from "@/lib/db/clien
 import { demoScorecards } from "@/lib/db/demo";
 import { queryRows } from "@/lib/db/query";
 import { accounts, kpis, kpiValues, scorecards, users } from "@/lib/db/schema";
-import { seedDemo, seedDemoIfEmpty } from "@/lib/service/admin";
+import { demoOnStart, seedDemo } from "@/lib/service/admin";
+import { createAccount } from "@/lib/service/domain/accounts";
+import { demoDataWanted, loadConfig } from "@/lib/config";
 import { startAdminChannel } from "@/lib/service/admin-channel";
 import { TEST_PASSWORD_COST } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
@@ -17,6 +19,31 @@ import { testDatabases } from "@/lib/testing/databases";
 const run = promisify(execFile);
 const cli = (args: string[], env: Record<string, string>) =>
   run("npm", ["run", "--silent", "cli", "--", ...args], { env: { ...process.env, ...env }, cwd: process.cwd() });
+
+describe("demo data on first start", () => {
+  it("is on by default for the embedded database only; DEMO_DATA decides when set", () => {
+    const pg = "postgres://postgres@127.0.0.1:5432/prod";
+    expect(demoDataWanted(loadConfig({}))).toBe(true);
+    expect(demoDataWanted(loadConfig({ DEMO_DATA: "false" }))).toBe(false);
+    expect(demoDataWanted(loadConfig({ DATABASE_URL: pg }))).toBe(false);
+    expect(demoDataWanted(loadConfig({ DATABASE_URL: pg, DEMO_DATA: "" }))).toBe(false);
+    expect(demoDataWanted(loadConfig({ DATABASE_URL: pg, DEMO_DATA: "true" }))).toBe(true);
+  });
+
+  it.each(testDatabases)("on $name: no demo account and no login printed unless the demo is loaded", async ({ open }) => {
+    const database = await open();
+    try {
+      expect(await demoOnStart(database.db, false)).toEqual({ loaded: false, login: null });
+      expect((await database.db.select({ n: count() }).from(accounts))[0]!.n).toBe(0);
+      // A first admin created by hand: a later start with demo data on loads nothing and advertises nothing.
+      await createAccount(database.db, "boss@example.com", "a long password", TEST_PASSWORD_COST);
+      expect(await demoOnStart(database.db, true)).toEqual({ loaded: false, login: null });
+      expect(await database.db.select().from(users).where(eq(users.email, "demo@example.com"))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 describe.each(testDatabases)("storage on $name", ({ open }) => {
   let database: Database;
@@ -29,7 +56,7 @@ describe.each(testDatabases)("storage on $name", ({ open }) => {
     const today = new Date("2026-11-20T00:00:00Z");
     expect(await seedDemo(database.db, { today, passwordCost: TEST_PASSWORD_COST })).toBe(true);
     expect(await seedDemo(database.db, { today, passwordCost: TEST_PASSWORD_COST })).toBe(false);
-    expect(await seedDemoIfEmpty(database.db)).toBe(false);
+    expect(await demoOnStart(database.db, true)).toEqual({ loaded: false, login: "demo@example.com / demo-password" });
 
     const cards = await database.db.select().from(scorecards);
     expect(cards).toHaveLength(3);

@@ -22,9 +22,21 @@ export async function seedDemo(db: Db, options: { today?: Date; passwordCost?: n
 }
 
 /** On first start with an empty database, loads the demo. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(accounts);
   return row?.n ? false : seedDemo(db);
+}
+
+/**
+ * A start's demo data: loaded into an empty database when `wanted`. Answers the demo login to
+ * print, only while this database holds the demo account, so a server with demo data off never
+ * advertises a login.
+ */
+export async function demoOnStart(db: Db, wanted: boolean): Promise<{ loaded: boolean; login: string | null }> {
+  if (!wanted) return { loaded: false, login: null };
+  const loaded = await seedDemoIfEmpty(db);
+  const present = loaded || (await findAccountId(db, DEMO_EMAIL)) !== null;
+  return { loaded, login: present ? `${DEMO_EMAIL} / ${DEMO_PASSWORD}` : null };
 }
 
 /** Validates a scorecard file and imports it, owned by the user with that e-mail, all or nothing. */

@@ -1,17 +1,22 @@
 import "server-only";
-import { dashboardUrl, loadConfig, mailConfig } from "@/lib/config";
+import { dashboardUrl, demoDataWanted, loadConfig, mailConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
-import { seedDemoIfEmpty } from "./admin";
+import { demoOnStart } from "./admin";
 import { createApi, type Api } from "./app";
 
-const globalForApi = globalThis as { gaugeApi?: Promise<Api> };
+const globalForApi = globalThis as { gaugeApi?: Promise<Api>; demoLogin?: string | null };
+
+/** The demo login to print at start, once getApi() has run: null unless this database holds the demo. */
+export const demoLogin = () => globalForApi.demoLogin ?? null;
 
 /** The process's API: opens the database, loads the demo on first run, builds the app. */
 export function getApi(): Promise<Api> {
   globalForApi.gaugeApi ??= (async () => {
     const config = loadConfig();
     const { db } = await getDatabase();
-    if (config.DEMO_DATA === "true" && (await seedDemoIfEmpty(db))) console.log("[gauge] loaded the demo data (demo@example.com / demo-password)");
+    const demo = await demoOnStart(db, demoDataWanted(config));
+    if (demo.loaded) console.log("[gauge] loaded the demo data");
+    globalForApi.demoLogin = demo.login;
     return createApi({
       db,
       now: () => new Date(),

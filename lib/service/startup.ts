@@ -1,8 +1,7 @@
 import "server-only";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "@/lib/db/demo";
 import { dashboardUrl, loadConfig, mailConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
-import { getApi } from "./instance";
+import { demoLogin, getApi } from "./instance";
 import { startWebhookWorker } from "./webhooks/worker";
 import { startAdminChannel } from "./admin-channel";
 import { startReminderScheduler } from "./notifications/reminders";
@@ -23,5 +22,7 @@ export async function startServer(): Promise<void> {
   if (!config.DATABASE_URL) await startAdminChannel(db, config.DATA_DIR);
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.DATA_DIR}`;
   console.log(`[gauge] ready on http://localhost:${config.PORT} using the ${where}`);
-  console.log(`[gauge] demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; API reference: http://localhost:${config.PORT}/rest/docs`);
+  const login = demoLogin();
+  if (login) console.log(`[gauge] demo login: ${login}`);
+  console.log(`[gauge] API reference: http://localhost:${config.PORT}/rest/docs`);
 }
