@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { AppEnv } from "./context";
 import { conflict, invalidRequest } from "./errors";
+import { requireAccess } from "./domain/access";
 
 const KEEP_HOURS = 24;
 
@@ -15,8 +16,11 @@ class Refused extends Error {}
  * Idempotency-Key on writes. The key is claimed and the request handled in one transaction, and
  * the 2xx answer stored in it: if the process dies mid-request, the claim rolls back with the
  * write, so a retry runs afresh; a concurrent repeat waits on the key's row, then replays the
- * stored answer. The same key with another body is a 409. Keys are scoped to the account and
- * kept for 24 hours; a refused request keeps nothing, so it can be fixed and sent again.
+ * stored answer. The same key with another body is a 409. Keys belong to the caller (a user's
+ * sessions, or one API key) and are kept for 24 hours; a refused request keeps nothing, so it can
+ * be fixed and sent again. A replay runs after authentication, and on a scorecard's route after
+ * the caller's write access is checked again, so it never hands an answer to someone who could
+ * not make the request now.
  */
 export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("Idempotency-Key");
@@ -27,7 +31,8 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { deps, caller } = c.var;
   const hash = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`).digest("hex");
   const now = deps.now();
-  const mine = and(eq(idempotencyKeys.accountId, caller.accountId), eq(idempotencyKeys.key, key));
+  const owner = caller.tokenKind === "api_key" ? `api_key:${caller.tokenId}` : `user:${caller.userId}`;
+  const mine = and(eq(idempotencyKeys.accountId, caller.accountId), eq(idempotencyKeys.caller, owner), eq(idempotencyKeys.key, key));
 
   let replay: Response | undefined;
   try {
@@ -35,12 +40,14 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
       await tx.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_HOURS * 3_600_000))));
       const claimed = await tx
         .insert(idempotencyKeys)
-        .values({ accountId: caller.accountId, key, requestHash: hash, status: 0, body: "", createdAt: now })
+        .values({ accountId: caller.accountId, caller: owner, key, requestHash: hash, status: 0, body: "", createdAt: now })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) {
         const [stored] = await tx.select().from(idempotencyKeys).where(mine);
         if (!stored || stored.requestHash !== hash) throw conflict("This Idempotency-Key was already used with another request");
+        const docId = c.req.param("docId");
+        if (docId !== undefined) await requireAccess({ deps: { ...deps, db: tx }, caller }, Number(docId), "write");
         const headers: Record<string, string> = { "Idempotent-Replayed": "true" };
         if (stored.status !== 204) headers["Content-Type"] = "application/json";
         replay = new Response(stored.status === 204 ? null : stored.body, { status: stored.status, headers });

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { kpiValues } from "@/lib/db/schema";
-import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { kpiValues, scorecards } from "@/lib/db/schema";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 
 describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
@@ -277,6 +277,30 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     api.clock.advance(24 * 3_600_000 + 1000);
     const later = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ ...body.items[0], value: 12 }] }, key);
     expect(later.status).toBe(200);
+  });
+
+  it("keeps Idempotency-Keys per caller, and replays only to a caller who may still write", async () => {
+    await database.db.update(scorecards).set({ accountAccess: "write" }).where(eq(scorecards.id, doc));
+    const mate = await teammate(api, database.db, owner.accountId, `mate-${Date.now()}@example.com`, "expert");
+    const key = { "Idempotency-Key": "shared-name" };
+    const path = `/api/document/${doc}/kpi/batch/set-values`;
+    const body = { items: [{ guid: kpi.Sales, date: "2024-05-01", value: 10 }] };
+    expect((await call("POST", path, body, key)).status).toBe(200);
+    await call("POST", valuePath(kpi.Sales!, "2024-05-01"), { value: 50 });
+
+    // The teammate's request with the same key and body runs: no replay of the owner's answer.
+    const theirs = await api.call(path, jsonInit("POST", body, { ...mate.auth, ...key }));
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get("Idempotent-Replayed")).toBeNull();
+    expect((await database.db.select().from(kpiValues).where(eq(kpiValues.kpiGuid, kpi.Sales!)))[0]!.value).toBe(10);
+
+    // Once the share is withdrawn, the teammate's own retry is refused like any request, not replayed.
+    await database.db.update(scorecards).set({ accountAccess: "none" }).where(eq(scorecards.id, doc));
+    const retry = await api.call(path, jsonInit("POST", body, { ...mate.auth, ...key }));
+    expect(retry.status).toBe(404);
+    expect(retry.headers.get("Idempotent-Replayed")).toBeNull();
+    // The owner still gets its own answer back.
+    expect((await call("POST", path, body, key)).headers.get("Idempotent-Replayed")).toBe("true");
   });
 
   it("refuses an Idempotency-Key over 255 characters", async () => {

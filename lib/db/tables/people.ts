@@ -97,11 +97,13 @@ export const idempotencyKeys = pgTable(
     accountId: integer("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Whose key it is: "user:<id>" for a login session, "api_key:<id>" for an API key. */
+    caller: text("caller").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
     status: integer("status").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+  (t) => [primaryKey({ columns: [t.accountId, t.caller, t.key] })],
 );
