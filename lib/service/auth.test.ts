@@ -27,6 +27,25 @@ describe.each(testDatabases)("authentication on $name", ({ open }) => {
     expect(body.token).toMatch(/^gst_[\w-]{40,}$/);
   });
 
+  it("reads the login body as Windows PowerShell 5.1 and NFD editors send it", async () => {
+    const json = `{"email":"ana@example.com","contraseña":"${demo.password}"}`;
+    const send = (body: Buffer, contentType = "application/json") =>
+      api.call("/login", { method: "POST", headers: { "Content-Type": contentType }, body: new Uint8Array(body) });
+    // Invoke-RestMethod with a string body and no charset: ISO-8859-1, ñ as the one byte 0xF1.
+    const latin1 = Buffer.from(json, "latin1");
+    expect(latin1.includes(0xf1)).toBe(true);
+    expect(await (await send(latin1)).json()).toMatchObject({ success: true });
+    expect(await (await send(Buffer.from(json, "latin1"), "application/json; charset=ISO-8859-1")).json()).toMatchObject({ success: true });
+    // The key as n + U+0303 (combining tilde).
+    const nfd = json.replace("contraseña", "contrasen\u0303a");
+    expect(nfd).not.toBe(json);
+    expect(await (await send(Buffer.from(nfd, "utf8"))).json()).toMatchObject({ success: true });
+    // Bytes that are not UTF-8 where the Content-Type says UTF-8 are an error, in the login's shape.
+    const lying = await send(latin1, "application/json; charset=utf-8");
+    expect(lying.status).toBe(400);
+    expect(await lying.json()).toMatchObject({ success: false, errorMessage: expect.stringContaining("UTF-8") });
+  });
+
   it("accepts the e-mail in another case and with spaces", async () => {
     const response = await login(api, { email: "  ANA@example.com ", contraseña: demo.password });
     expect(response.status).toBe(200);
