@@ -140,7 +140,9 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
 
   it("14. PUT document/:docId/kpi/:guid: name and indicatorType required, description optional", async () => {
     const body = { name: "Sales revenue", description: "Invoiced sales", indicatorType: "INDICATOR" };
-    expect(await ok("PUT", `/api/document/${doc}/kpi/${kpi.Sales}`, body)).toMatchObject({ ...body, measure: "USD", target: 80 });
+    const updated = await ok("PUT", `/api/document/${doc}/kpi/${kpi.Sales}`, body);
+    expect(updated).toMatchObject({ ...body, measure: "USD", target: 80, initiatives: expect.any(Array), items: expect.any(Array) });
+    expect(updated).toEqual(await ok("GET", `/api/document/${doc}/kpi/${kpi.Sales}`));
     expect((await call("PUT", `/api/document/${doc}/kpi/${kpi.Sales}`, { name: "Sales" })).status).toBe(400);
     // A container with children cannot become an indicator.
     expect((await call("PUT", `/api/document/${doc}/kpi/${kpi.Customer}`, { name: "Customer", indicatorType: "INDICATOR" })).status).toBe(409);

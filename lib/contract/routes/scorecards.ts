@@ -121,7 +121,7 @@ export const setKpi = createRoute({
   description: "Other settings stay; PATCH changes any of them. The type follows PATCH's rules (409 when it would break the tree).",
   security: secured,
   request: { params: kpiParams, body: jsonBody(SetKpi) },
-  responses: { 200: json(Kpi, "The KPI as it is now"), ...errors(400, 404, 409, 415, 403) },
+  responses: { 200: json(KpiInfo, "The KPI as it is now, with its initiatives and child KPIs (items), as GET answers"), ...errors(400, 404, 409, 415, 403) },
 });
 
 export const createKpi = createRoute({

@@ -154,8 +154,11 @@ export async function updateKpi(ctx: Ctx, { docId, guid, input }: KpiRef & { inp
   });
 }
 
-/** The vendor's PUT: name, type and (optionally) description. */
-export const setKpi = (ctx: Ctx, { input, ...ref }: KpiRef & { input: SetKpi }) => updateKpi(ctx, { ...ref, input });
+/** The vendor's PUT: name, type and (optionally) description; answers the KPI as its GET does. */
+export async function setKpi(ctx: Ctx, { input, ...ref }: KpiRef & { input: SetKpi }): Promise<KpiInfo> {
+  await updateKpi(ctx, { ...ref, input });
+  return kpiInfo(ctx, ref);
+}
 
 /** Deletes a KPI with its children, values, initiatives, alerts and map links. */
 export async function deleteKpi(ctx: Ctx, { docId, guid }: KpiRef): Promise<void> {
