@@ -375,6 +375,31 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     }
   });
 
+  it("answers no personal data on any public route: no e-mail, no person's name, no user ID", async () => {
+    const doc = docs.private;
+    const sales = kpiOf[doc]!;
+    await asAdmin("PATCH", `/api/document/${doc}/kpi/${sales}`, { ownerId: users.expert!.userId });
+    await asAdmin("POST", `/api/document/${doc}/kpi/${sales}/initiatives`, {
+      name: "Win back lost accounts", status: "IN_PROGRESS", initiativeType: "PROJECT", responsible: ["Ana Quintero", users.viewer!.email],
+    });
+    await asAdmin("POST", `/api/document/${doc}/kpi/${sales}/notes`, { date: "2024-02-01", text: "Quiet month" });
+    const { publicId } = await asAdmin("PUT", `/api/document/${doc}/sharing`, { public: true });
+    const sample: Record<string, string> = { publicId, period: "MONTH", startDate: "2024-01-01", endDate: "2024-12-31" };
+    // Every public operation of the OpenAPI document, so that a new one cannot escape.
+    const paths = Object.keys((await (await api.call("/openapi.json")).json()).paths).filter((p) => p.startsWith("/rest/public/"));
+    expect(paths.length).toBeGreaterThanOrEqual(2);
+    for (const template of paths) {
+      const path = template.replace(/^\/rest/, "").replace(/\{(\w+)\}/g, (_, name: string) => sample[name]!);
+      const response = await api.call(path);
+      expect(response.status, path).toBe(200);
+      const text = await response.text();
+      expect(text, path).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
+      expect(text, path).not.toContain("Ana Quintero");
+      expect(text, path).not.toMatch(new RegExp(`"(ownerId|userId|author)":(?!null)`));
+    }
+    await asAdmin("PUT", `/api/document/${doc}/sharing`, { public: false });
+  });
+
   it("refuses shares with users of another account, naming them, and changes nothing", async () => {
     const strangerId = (await call("GET", "/api/access/info", stranger.auth)).json.userId;
     const response = await call("PUT", `/api/document/${docs.sharedRead}/sharing`, admin.auth, { users: [{ userId: strangerId, access: "read" }] });

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { PublicScorecard, Sharing, UpdateSharing } from "@/lib/contract/scorecards";
-import type { Period } from "@/lib/contract/kpis";
+import type { KpiNode, Period } from "@/lib/contract/kpis";
 import { scorecards, scorecardShares, users } from "@/lib/db/schema";
 import type { Ctx, Deps } from "../context";
 import { forbidden, invalidRequest, notFound } from "../errors";
@@ -67,9 +67,19 @@ async function publicReader(deps: Deps, publicId: string): Promise<{ ctx: Ctx; d
   return { ctx: { deps, caller }, docId: card.id, card };
 }
 
+/** A KPI node as a public link shows it: no people (who owns a KPI, who wrote or runs an initiative). */
+function withoutPeople(node: KpiNode): KpiNode {
+  return {
+    ...node,
+    ownerId: null,
+    initiatives: node.initiatives.map((i) => ({ ...i, author: null, responsible: [] })),
+    children: node.children.map(withoutPeople),
+  };
+}
+
 export async function publicScorecard(deps: Deps, publicId: string): Promise<PublicScorecard> {
   const { ctx, docId, card } = await publicReader(deps, publicId);
-  return { name: card.name, description: card.description, updatedAt: card.updatedAt.toISOString(), root: await kpiTree(ctx, { docId }) };
+  return { name: card.name, description: card.description, updatedAt: card.updatedAt.toISOString(), root: withoutPeople(await kpiTree(ctx, { docId })) };
 }
 
 export async function publicGroupedValues(deps: Deps, publicId: string, range: { period: Period; startDate: string; endDate: string }) {
