@@ -2,4 +2,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startServer } = await import("./lib/service/startup");
   await startServer();
+  // The dashboard's own time-based work: keeping its cache of API reads bounded.
+  const { appReadStore, startReadPruner } = await import("./lib/bff/read-cache");
+  startReadPruner(await appReadStore());
 }

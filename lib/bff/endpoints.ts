@@ -35,6 +35,8 @@ export interface ReadSpec<N extends OperationName> extends Spec<N> {
   key: (input: OperationInput<N>) => QueryKey;
   /** Never cached: uncounted (access/info), a live log, or what others change (people, keys). */
   live?: boolean;
+  /** A scorecard's read whose answer depends on who asks (the caller's own `access`): kept per user. */
+  perCaller?: boolean;
 }
 export interface WriteSpec<N extends OperationName> extends Spec<N> {
   kind: "write";
@@ -125,7 +127,7 @@ export const endpoints = {
   // Sharing changes who sees the scorecard in every list.
   updateSharing: write({ op: "updateSharing", method: "PUT", path: "/api/document/{docId}/sharing", stale: ({ docId }) => [keys.sharing(docId), keys.scorecards] }),
   // Authoring. A scorecard's edits change its tree, its grouped reads and its card in the list.
-  scorecard: read({ op: "getScorecard", method: "GET", path: "/api/documents/list/{docId}", key: ({ docId }) => [...keys.scorecard(docId), "info"] }),
+  scorecard: read({ op: "getScorecard", method: "GET", path: "/api/documents/list/{docId}", key: ({ docId }) => [...keys.scorecard(docId), "info"], perCaller: true }),
   importScorecard: write({ op: "importDocument", method: "POST", path: "/api/documents/import", headers: ["Idempotency-Key"], stale: () => [keys.scorecards] }),
   createScorecard: write({ op: "createDocument", method: "POST", path: "/api/documents", headers: ["Idempotency-Key"], stale: () => [keys.scorecards] }),
   updateScorecard: write({ op: "updateDocument", method: "PUT", path: "/api/documents/list/{docId}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),

@@ -98,7 +98,9 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
     return callers.get(docId)!;
   };
   const docOf = (input: unknown) => (input as { docId?: number }).docId;
-  const scopeOf = (me: AccessInfo, docId: number | undefined) => (docId === undefined ? `user:${me.userId}` : `account:${me.accountId}`);
+  // A scorecard's reads are the account's; every other read is its user's, under what that user
+  // may see now, so a changed share or role reaches every cached read it affects at once.
+  const scopeOf = (me: AccessInfo, shared: boolean) => (shared ? accountScope(me) : `${accountScope(me)}/user:${me.userId}/${me.accessVersion}`);
 
   async function call<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
     const endpoint = endpoints[name] as AnyEndpoint;
@@ -108,7 +110,8 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
       const me = await whoAmI(docId);
       // No access: the API answers (404), and nothing cached is ever shown.
       if (docId !== undefined && !me.scorecardAccess) return send(name, input, options);
-      const read = await cachedRead(await database(), scopeOf(me, docId), endpoint.key(input as never), () => send(name, input, options), isCallLimit, now);
+      const shared = docId !== undefined && !endpoint.perCaller;
+      const read = await cachedRead(await database(), scopeOf(me, shared), endpoint.key(input as never), () => send(name, input, options), isCallLimit, now);
       if (read instanceof StaleRead) {
         const error = read.error as ApiCallError;
         stale.push({ asOf: read.fetchedAt.toISOString(), liveAgainAt: error.retryAfterSeconds ? new Date(now().getTime() + error.retryAfterSeconds * 1000).toISOString() : null });
@@ -127,10 +130,10 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
     return result;
   }
 
-  /** A write's stale keys may sit in the account's scope (its scorecard's reads) and in this user's. */
+  /** A write's stale keys may sit in the account's scope (its scorecard's reads) and in any of its users'. */
   async function forgetStale(endpoint: WriteSpec<OperationName>, input: unknown) {
     const me = await whoAmI().catch(() => null);
-    if (me) for (const scope of [`account:${me.accountId}`, `user:${me.userId}`]) await forgetReads(await database(), scope, endpoint.stale(input as never));
+    if (me) await forgetReads(await database(), accountScope(me), endpoint.stale(input as never));
   }
 
   const methods = Object.fromEntries(
@@ -140,5 +143,7 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
 }
 
 export type KpiClient = ReturnType<typeof createKpiClient>;
+
+const accountScope = (me: AccessInfo) => `account:${me.accountId}`;
 
 const isCallLimit = (error: unknown) => error instanceof ApiCallError && error.status === 429;

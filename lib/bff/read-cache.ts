@@ -83,19 +83,46 @@ export async function cachedRead<T>(
   }
 }
 
-/** Forgets a scope's cached reads whose key starts with one of `prefixes`. */
+/**
+ * Forgets the cached reads whose key starts with one of `prefixes`, in `scope` and in every scope
+ * under it (`account:1` holds `account:1/user:7/...`).
+ */
 export async function forgetReads(db: ReadStore, scope: string, prefixes: QueryKey[]): Promise<void> {
   if (prefixes.length === 0) return;
-  await db.delete(dashboardReads).where(and(eq(dashboardReads.scope, scope), or(...prefixes.map(underPrefix))));
+  await db.delete(dashboardReads).where(and(within(scope), or(...prefixes.map(underPrefix))));
 }
 
-/** The keys cached for a scope (for tests and diagnostics). */
+const within = (scope: string) => or(eq(dashboardReads.scope, scope), sql`${dashboardReads.scope} LIKE ${`${scope.replace(/[\\%_]/g, "\\$&")}/%`}`);
+
+/** The keys cached in a scope and the scopes under it (for tests and diagnostics). */
 export async function cachedKeys(db: ReadStore, scope: string): Promise<QueryKey[]> {
-  const rows = await db.select({ id: dashboardReads.id }).from(dashboardReads).where(eq(dashboardReads.scope, scope));
+  const rows = await db.select({ id: dashboardReads.id }).from(dashboardReads).where(within(scope));
   return rows.map((r) => JSON.parse(r.id) as QueryKey);
 }
 
-/** Drops reads not refreshed for a day (their scorecards may be gone). */
-export async function pruneReads(db: ReadStore, now = new Date()): Promise<void> {
-  await db.delete(dashboardReads).where(sql`${dashboardReads.fetchedAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
+const KEEP_MS = 86_400_000;
+/** What the kept reads may weigh in all; past it the oldest go first. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Bounds the cache: drops reads not refreshed for a day (their scorecards, periods or users may be
+ * gone), then the oldest reads past `maxBytes` of answers in all.
+ */
+export async function pruneReads(db: ReadStore, now = new Date(), maxBytes = MAX_BYTES): Promise<void> {
+  await db.delete(dashboardReads).where(sql`${dashboardReads.fetchedAt} < ${new Date(now.getTime() - KEEP_MS).toISOString()}::timestamptz`);
+  await db.execute(sql`
+    DELETE FROM dashboard_reads WHERE (scope, id) IN (
+      SELECT scope, id FROM (
+        SELECT scope, id, sum(octet_length(value)) OVER (ORDER BY fetched_at DESC, scope, id) AS running FROM dashboard_reads
+      ) newest_first WHERE running > ${maxBytes}
+    )`);
+}
+
+/** Prunes the cache now and every `everyMs` from then on; answers a function that stops it. */
+export function startReadPruner(db: ReadStore, everyMs = 10 * 60_000, maxBytes = MAX_BYTES): () => void {
+  const prune = () => pruneReads(db, new Date(), maxBytes).catch((error: unknown) => console.error("[dashboard] pruning cached reads failed:", error));
+  void prune();
+  const timer = setInterval(prune, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

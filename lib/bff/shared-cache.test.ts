@@ -54,6 +54,35 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
     await api.call(`/api/document/${shared}/sharing`, jsonInit("PUT", { account: "read" }, admin.auth));
   });
 
+  it("keeps caller-dependent reads per user: a viewer never gets the admin's own access from the cache", async () => {
+    const viewer = await teammate(api, database.db, admin.accountId, `reader-${Date.now()}@shared.example`, "viewer");
+    const docId = admin.scorecardIds[0]!;
+    expect((await clientOf(admin.token).scorecard({ docId })).access).toBe("write");
+    expect((await clientOf(viewer.token).scorecard({ docId })).access).toBe("read");
+    expect((await clientOf(admin.token).scorecard({ docId })).access).toBe("write");
+  });
+
+  it("shows a sharing change in every user's cached list at once", async () => {
+    const viewer = await teammate(api, database.db, admin.accountId, `lister-${Date.now()}@shared.example`, "viewer");
+    const [shared, secret] = admin.scorecardIds as [number, number];
+    const names = async () => {
+      const list = await clientOf(viewer.token).scorecards({});
+      return [...list.documents, ...list.sharedToUser].map((d) => d.name).sort();
+    };
+    expect(await names()).toEqual(["For everyone"]);
+    await api.call(`/api/document/${shared}/sharing`, jsonInit("PUT", { account: "none" }, admin.auth));
+    expect(await names()).toEqual([]);
+    await api.call(`/api/document/${secret}/sharing`, jsonInit("PUT", { users: [{ userId: viewer.userId, access: "read" }] }, admin.auth));
+    expect(await names()).toEqual(["Private"]);
+    // A scorecard read stays shared by the account: the admin's rename reaches the viewer's view at once.
+    await clientOf(viewer.token).scorecard({ docId: secret });
+    await clientOf(admin.token).updateScorecard({ docId: secret }, { body: { name: "Private, renamed" } });
+    expect((await clientOf(viewer.token).scorecard({ docId: secret })).name).toBe("Private, renamed");
+    await api.call(`/api/document/${secret}/sharing`, jsonInit("PUT", { users: [] }, admin.auth));
+    await api.call(`/api/documents/list/${secret}`, jsonInit("PUT", { name: "Private" }, admin.auth));
+    await api.call(`/api/document/${shared}/sharing`, jsonInit("PUT", { account: "read" }, admin.auth));
+  });
+
   it("at the call limit answers with the last data and says as of when and when the API is live again", async () => {
     const docId = admin.scorecardIds[0]!;
     const client = clientOf(admin.token);

@@ -75,6 +75,9 @@ export const AccessInfo = z
     limitPerUser: z.number().int().meta({ description: "Calls per hour each active admin or expert adds to the account's pool" }),
     countedUsers: z.number().int().meta({ description: "Active admins and experts: allowedCount = limitPerUser x countedUsers" }),
     scorecardAccess: z.enum(["read", "write"]).nullable().optional().meta({ description: "Only with ?docId=: the caller's access to it (null: none)" }),
+    accessVersion: z.string().meta({
+      description: "Changes whenever what the caller may read or write changes (its role, a share, a scorecard deleted or restored): a client keeps per-user answers under it",
+    }),
   })
   .meta({
     id: "AccessInfo",
@@ -89,6 +92,7 @@ export const AccessInfo = z
       role: "admin",
       limitPerUser: 100,
       countedUsers: 1,
+      accessVersion: "admin:5d41402abc4b2a76b9719d911017c592",
     },
   });
 export type AccessInfo = z.infer<typeof AccessInfo>;

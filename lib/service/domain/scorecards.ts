@@ -166,6 +166,19 @@ export async function scorecardTree(ctx: Ctx, { docId }: { docId: number }): Pro
   return { root, ownerId: card?.ownerId ?? null };
 }
 
+/**
+ * A fingerprint of everything the caller may read and write: its role and each scorecard of the
+ * account with its access. It changes exactly when a share, a role or a deletion changes what the
+ * caller sees, whichever path changed it.
+ */
+export async function accessVersion({ deps, caller }: Ctx): Promise<string> {
+  const [row] = await deps.db
+    .select({ grants: sql<string>`md5(coalesce(string_agg(${scorecards.id}::text || ':' || ${accessOf(caller)}, ',' ORDER BY ${scorecards.id}), ''))` })
+    .from(scorecards)
+    .where(readableBy(caller));
+  return `${caller.role}:${row?.grants ?? ""}`;
+}
+
 /** The caller's access to a scorecard, or null (for access/info: never a 404). */
 export async function accessTo({ deps, caller }: Ctx, docId: number): Promise<Access | null> {
   if (!validDocId(docId)) return null;

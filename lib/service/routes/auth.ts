@@ -2,7 +2,7 @@ import * as routes from "@/lib/contract/routes/auth";
 import { ApiError } from "../errors";
 import { accountLimit, readBudget } from "../domain/call-limit";
 import { login } from "../domain/login";
-import { accessTo } from "../domain/scorecards";
+import { accessTo, accessVersion } from "../domain/scorecards";
 import { createApiKey, listApiKeys, revokeApiKey, revokeOwnToken } from "../domain/tokens";
 import { newRouter } from "../router";
 
@@ -23,8 +23,11 @@ export const authRoutes = newRouter()
   .openapi(routes.accessInfo, async (c) => {
     const { deps, caller } = c.var;
     const { docId } = c.req.valid("query");
-    const budget = await readBudget(deps, caller.accountId, accountLimit(deps, caller.countedUsers));
-    const scorecard = docId === undefined ? {} : { scorecardAccess: await accessTo(c.var, docId) };
+    const [budget, scorecard, version] = await Promise.all([
+      readBudget(deps, caller.accountId, accountLimit(deps, caller.countedUsers)),
+      docId === undefined ? {} : accessTo(c.var, docId).then((scorecardAccess) => ({ scorecardAccess })),
+      accessVersion(c.var),
+    ]);
     return c.json(
       {
         allowedCount: budget.limit,
@@ -38,6 +41,7 @@ export const authRoutes = newRouter()
         limitPerUser: deps.config.rateLimitPerHour,
         countedUsers: caller.countedUsers,
         ...scorecard,
+        accessVersion: version,
       },
       200,
     );
