@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getIronSession, type SessionOptions } from "iron-session";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { loadConfig } from "@/lib/config";
 
 /** What the encrypted cookie holds; it never reaches the browser in readable form. */
@@ -33,12 +33,29 @@ function sessionSecret(): string {
   return (cachedSecret = readFileSync(file, "utf8").trim());
 }
 
-export function sessionOptions(): SessionOptions {
+/**
+ * How the browser reached this request: over HTTPS (PUBLIC_URL is https, or the proxy in front
+ * says so), and whether from this machine. The proxy's X-Forwarded-Proto is believed here only:
+ * a client that lies about it merely marks its own cookie Secure.
+ */
+export async function requestConnection(): Promise<{ https: boolean; local: boolean }> {
+  const request = await headers();
+  const https = loadConfig().PUBLIC_URL?.startsWith("https:") === true || request.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  const host = (request.get("host") ?? "").replace(/:\d+$/, "").toLowerCase();
+  const local = host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "[::1]";
+  return { https, local };
+}
+
+/**
+ * The cookie is Secure when the browser reached us over HTTPS. On plain HTTP a browser would drop
+ * a Secure cookie (except from localhost), and a team serving Gauge on its LAN could not log in.
+ */
+function sessionOptions(secure: boolean): SessionOptions {
   return {
     password: sessionSecret(),
     cookieName: SESSION_COOKIE,
     ttl: loadConfig().TOKEN_TTL_HOURS * 3600,
-    cookieOptions: { httpOnly: true, sameSite: "lax", secure: process.env.NODE_ENV === "production", path: "/" },
+    cookieOptions: { httpOnly: true, sameSite: "lax", secure, path: "/" },
   };
 }
 
@@ -57,10 +74,11 @@ const withoutSessionCookie = (store: CookieStore): CookieStore =>
 /** The session; a cookie that cannot be unsealed (tampered with, or sealed with another secret) is no session. */
 export async function getSession() {
   const store = await cookies();
+  const options = sessionOptions((await requestConnection()).https);
   try {
-    return await getIronSession<SessionData>(store, sessionOptions());
+    return await getIronSession<SessionData>(store, options);
   } catch {
-    return getIronSession<SessionData>(withoutSessionCookie(store), sessionOptions());
+    return getIronSession<SessionData>(withoutSessionCookie(store), options);
   }
 }
 

@@ -5,7 +5,8 @@ import { LoginForm } from "@/components/auth/login-form";
 import { SetupForm } from "@/components/auth/setup-form";
 import { setupNeeded } from "@/lib/bff/kpi-client";
 import { safeNext } from "@/lib/safe-next";
-import { getSession } from "@/lib/session";
+import { Notice } from "@/components/ui/notice";
+import { getSession, requestConnection } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Log in" };
 
@@ -23,8 +24,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       </AuthCard>
     );
   }
+  const connection = await requestConnection();
   return (
     <AuthCard title="Gauge" lead="Log in to see your scorecards.">
+      {!connection.https && !connection.local ? (
+        <Notice tone="warning" className="mb-4">
+          This connection is not encrypted: your password and your figures cross the network readable by others on it. Ask whoever runs Gauge to
+          serve it over HTTPS.
+        </Notice>
+      ) : null}
       <LoginForm next={safeNext(next)} notice={expired ? "Your session has ended. Please log in again." : undefined} />
     </AuthCard>
   );

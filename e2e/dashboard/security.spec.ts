@@ -138,3 +138,32 @@ test("every page route carries the Content-Security-Policy and the other headers
   expect(toLogin.headers()["location"]).toBe("/login?next=%2Fapi-keys");
   await anonymous.close();
 });
+
+test("the workbook import route takes only a live session, and refuses a large body before reading it", async ({ browser, baseURL, page }) => {
+  const origin = { Origin: new URL(baseURL!).origin, "Content-Type": "application/octet-stream" };
+  const anonymous = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  expect((await anonymous.request.post("/api/import/xlsx", { headers: origin, data: Buffer.from("PK") })).status()).toBe(401);
+
+  // A cookie whose token was revoked (its session logged out elsewhere) is no session either.
+  const other = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  const login = await other.newPage();
+  await login.goto("/login");
+  await login.getByLabel("E-mail").fill("demo@example.com");
+  await login.getByLabel("Password").fill("demo-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+  await anonymous.addCookies(await other.cookies());
+  await login.getByRole("button", { name: "Log out" }).click();
+  await expect(login).toHaveURL(/\/login$/);
+  const revoked = await anonymous.request.post("/api/import/xlsx", { headers: origin, data: Buffer.from("PK") });
+  expect(revoked.status()).toBe(401);
+  expect(await revoked.json()).toMatchObject({ success: false, code: "unauthorized" });
+  await anonymous.close();
+  await other.close();
+
+  const large = await page.request.post("/api/import/xlsx", { headers: origin, data: Buffer.alloc(1024 * 1024 + 1) });
+  expect(large.status()).toBe(413);
+  expect(await large.json()).toMatchObject({ success: false, code: "payload_too_large" });
+  const notAWorkbook = await page.request.post("/api/import/xlsx", { headers: origin, data: Buffer.from("not a workbook") });
+  expect(notAWorkbook.status()).toBe(400);
+});

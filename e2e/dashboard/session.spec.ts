@@ -90,3 +90,30 @@ test("a scorecard that does not exist, or is another account's, shows a not-foun
   await page.getByRole("link", { name: "Back to your scorecards" }).click();
   await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
 });
+
+test("on plain HTTP from a LAN host name, logging in works, the cookie is not Secure, and the login page says the connection is not encrypted", async ({ playwright, baseURL }) => {
+  const port = new URL(baseURL!).port;
+  // gauge.lan resolves to this machine, but is no "localhost": Chromium drops Secure cookies sent over plain HTTP to it.
+  const browser = await playwright.chromium.launch({
+    executablePath: test.info().project.use.launchOptions?.executablePath,
+    args: [...(test.info().project.use.launchOptions?.args ?? []), "--host-resolver-rules=MAP gauge.lan 127.0.0.1"],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: `http://gauge.lan:${port}` });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.getByRole("status").filter({ hasText: "This connection is not encrypted" })).toBeVisible();
+    await page.getByLabel("E-mail").fill("demo@example.com");
+    await page.getByLabel("Password").fill("demo-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === "gauge_session");
+    expect(cookie?.secure).toBe(false);
+  } finally {
+    await browser.close();
+  }
+  // From localhost the page has no such notice.
+  const local = await playwright.request.newContext({ baseURL });
+  expect(await (await local.get("/login")).text()).not.toContain("This connection is not encrypted");
+  await local.dispose();
+});

@@ -19,6 +19,26 @@ class BadRequest extends Error {
   }
 }
 
+class TooLarge extends Error {}
+
+/**
+ * A request body of at most `maxBytes`: refused from its Content-Length before anything is read,
+ * and while it streams when it has none (or lies about it).
+ */
+export async function readLimitedBody(request: NextRequest, maxBytes: number): Promise<ArrayBuffer> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw new TooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body ?? []) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new TooLarge();
+    chunks.push(chunk);
+  }
+  const body = new Uint8Array(size);
+  chunks.reduce((at, chunk) => (body.set(chunk, at), at + chunk.byteLength), 0);
+  return body.buffer;
+}
+
 /**
  * The dashboard's own origin: PUBLIC_URL when set (behind a proxy that terminates TLS or renames
  * the host), else http://<Host> as this server itself speaks plain HTTP. X-Forwarded-* headers are
@@ -107,19 +127,25 @@ export async function handleBff(request: NextRequest): Promise<NextResponse> {
     const staleHeaders = stale ? { "X-Gauge-As-Of": stale.asOf, ...(stale.liveAgainAt ? { "X-Gauge-Live-Again-At": stale.liveAgainAt } : {}) } : {};
     return NextResponse.json(data ?? { success: true }, { headers: { "Cache-Control": "no-store", ...staleHeaders } });
   } catch (error) {
-    if (error instanceof ZodError) {
-      const details = zodDetails(error);
-      const summary = details.slice(0, 3).map((d) => `${d.path || "body"}: ${d.message}`).join("; ");
-      return errorJson(400, "invalid_request", `Invalid request: ${summary}`, details);
-    }
-    if (error instanceof BadRequest) return errorJson(400, "invalid_request", error.message, error.details);
-    if (error instanceof NoSessionError) return errorJson(401, "unauthorized", "Your session has ended; please log in again");
-    if (error instanceof ApiCallError) {
-      if (error.status === 401) (await getSession()).destroy();
-      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-      return NextResponse.json(error.body, { status: error.status, headers: { "Cache-Control": "no-store", ...headers } });
-    }
-    console.error("[bff] unexpected error:", error);
-    return errorJson(500, "internal", "Something went wrong; please try again");
+    return bffError(error);
   }
+}
+
+/** Any error of a dashboard route as its answer in the contract's shape; a dead token also ends the session. */
+export async function bffError(error: unknown): Promise<NextResponse> {
+  if (error instanceof ZodError) {
+    const details = zodDetails(error);
+    const summary = details.slice(0, 3).map((d) => `${d.path || "body"}: ${d.message}`).join("; ");
+    return errorJson(400, "invalid_request", `Invalid request: ${summary}`, details);
+  }
+  if (error instanceof BadRequest) return errorJson(400, "invalid_request", error.message, error.details);
+  if (error instanceof NoSessionError) return errorJson(401, "unauthorized", "Your session has ended; please log in again");
+  if (error instanceof TooLarge) return errorJson(413, "payload_too_large", "The request body is over 1 MiB");
+  if (error instanceof ApiCallError) {
+    if (error.status === 401) (await getSession()).destroy();
+    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return NextResponse.json(error.body, { status: error.status, headers: { "Cache-Control": "no-store", ...headers } });
+  }
+  console.error("[bff] unexpected error:", error);
+  return errorJson(500, "internal", "Something went wrong; please try again");
 }
