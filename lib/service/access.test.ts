@@ -244,6 +244,20 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     await database.db.delete(schema.kpis).where(inArray(schema.kpis.name, ["Extra", "Doomed"]));
   });
 
+  it("lets an alert e-mail a person only where role x sharing lets that person read the scorecard", async () => {
+    const withMail = createTestApi(database.db, api.clock, { rateLimitPerHour: 1_000_000, mail: { smtpUrl: "smtp://127.0.0.1:9", from: "Gauge <g@example.com>" } });
+    const adminId = (await call("GET", "/api/access/info", admin.auth)).json.userId as number;
+    const ids: Record<Exclude<Who, "stranger">, number> = { admin: adminId, expert: users.expert!.userId, viewer: users.viewer!.userId };
+    for (const doc of Object.keys(docs) as Doc[]) {
+      for (const who of Object.keys(ids) as Exclude<Who, "stranger">[]) {
+        const body = { name: `Mail ${who}`, kpiGuid: kpiOf[docs[doc]], condition: "VALUE_CHANGED", emailUserIds: [ids[who]] };
+        const response = await withMail.call(`/api/document/${docs[doc]}/alerts`, jsonInit("POST", body, admin.auth));
+        expect(response.status, `${who} on ${doc}`).toBe(ACCESS[who][doc] ? 201 : 400);
+        if (response.status === 201) await withMail.call(`/api/document/${docs[doc]}/alerts/${(await response.json()).id}`, { method: "DELETE", headers: admin.auth });
+      }
+    }
+  });
+
   it("lists own scorecards as documents and the rest as sharedToUser, with each caller's access", async () => {
     const listOf = async (who: Who) => (await call("GET", "/api/documents/list", auth[who]!)).json;
     const summary = (list: { documents: { name: string; access: string }[]; sharedToUser: { name: string; access: string }[] }) => ({

@@ -37,6 +37,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     ana = await teammate(api, database.db, owner.accountId, "ana@example.com", "expert");
     doc = owner.scorecardIds[0]!;
     sales = (await call("GET", `/api/document/${doc}/kpi/list`)).body.items[2].guid;
+    await call("PUT", `/api/document/${doc}/sharing`, { users: [{ userId: ana.userId, access: "read" }] });
   });
   afterAll(async () => {
     await database.close();
@@ -161,5 +162,31 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toBe("E-mail is not set up on this server: an administrator sets SMTP_URL and MAIL_FROM");
     expect(response.body.details[0].path).toBe("emailUserIds");
+  });
+
+  it("e-mails only people who may read the scorecard: checked when the alert is saved and again when each message is sent", async () => {
+    const vic = await teammate(api, database.db, owner.accountId, `vic-${Date.now()}@example.com`, "viewer");
+    const refused = await call("POST", `/api/document/${doc}/alerts`, { name: "To Vic", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [vic.userId] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ path: "emailUserIds.0", message: "This person may not read this scorecard: share it with them first" }]);
+
+    await call("PUT", `/api/document/${doc}/sharing`, { users: [{ userId: ana.userId, access: "read" }, { userId: vic.userId, access: "read" }] });
+    const alert = await call("POST", `/api/document/${doc}/alerts`, { name: "To Vic", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [vic.userId] });
+    expect(alert.status).toBe(201);
+    // The share is withdrawn after the alert was saved: the next firing is not sent to Vic, and the history says why.
+    await call("PUT", `/api/document/${doc}/sharing`, { users: [{ userId: ana.userId, access: "read" }] });
+    await write("2024-07-01", 7);
+    const smtp = await startSmtp(smtpPort);
+    try {
+      expect(await deliver()).toBeGreaterThanOrEqual(1);
+      expect(smtp.received.filter((m) => m.to.includes(vic.email))).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
+    const history = await call("GET", `/api/document/${doc}/alerts/${alert.body.id}/history`);
+    expect(history.body.items[0].deliveries).toEqual([
+      { eventId: expect.any(String), channel: "email", to: vic.email, status: "cancelled", attempts: 0, lastError: `Not sent: ${vic.email} may no longer read this scorecard` },
+    ]);
+    await call("DELETE", `/api/document/${doc}/alerts/${alert.body.id}`);
   });
 });

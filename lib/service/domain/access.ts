@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { scorecards, scorecardShares } from "@/lib/db/schema";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { scorecards, scorecardShares, users } from "@/lib/db/schema";
 import type { Caller, Ctx } from "../context";
 import { forbidden, notFound } from "../errors";
 
@@ -53,3 +54,25 @@ export async function requireAccess({ deps, caller }: Ctx, docId: number, needed
 }
 
 export const validDocId = (docId: number) => docId <= MAX_ID;
+
+/**
+ * Of `userIds`, the active people of the scorecard's account who may read it now (the rules of
+ * accessOf, for each of them): whom an alert on it may e-mail.
+ */
+export async function readersAmong(db: Db, docId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0 || docId > MAX_ID) return new Set();
+  const shared = sql`EXISTS (SELECT 1 FROM ${scorecardShares} WHERE ${scorecardShares.scorecardId} = ${scorecards.id} AND ${scorecardShares.userId} = ${users.id})`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(scorecards, and(eq(scorecards.id, docId), eq(scorecards.accountId, users.accountId)))
+    .where(
+      and(
+        inArray(users.id, userIds),
+        isNull(users.deactivatedAt),
+        isNull(scorecards.deletedAt),
+        sql`(${users.role} = 'admin' OR ${scorecards.ownerId} = ${users.id} OR ${scorecards.accountAccess} <> 'none' OR ${shared})`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}

@@ -6,6 +6,7 @@ import { alertFirings, alerts, users, webhookAttempts, webhookEvents, webhooks }
 import type { Ctx } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import { assertScorecard, scorecardKpis } from "./scorecards";
+import { readersAmong } from "./access";
 
 type AlertRow = typeof alerts.$inferSelect;
 
@@ -56,8 +57,10 @@ async function checkReferences(ctx: Ctx, docId: number, input: { kpiGuid?: strin
       .from(users)
       .where(and(inArray(users.id, input.emailUserIds), eq(users.accountId, caller.accountId), isNull(users.deactivatedAt)));
     const known = new Set(found.map((u) => u.id));
+    const readers = await readersAmong(deps.db, docId, input.emailUserIds);
     input.emailUserIds.forEach((id, i) => {
       if (!known.has(id)) details.push({ path: `emailUserIds.${i}`, message: "No such active person in this account" });
+      else if (!readers.has(id)) details.push({ path: `emailUserIds.${i}`, message: "This person may not read this scorecard: share it with them first" });
     });
   }
   if (details.length) throw invalidRequest(details[0]!.message, details);

@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { users, webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
+import { alertFirings, alerts, users, webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import { type MailConfig, sendMail } from "../notifications/mail";
 import { sendEvent, type SendResult } from "./send";
+import { readersAmong } from "../domain/access";
 
 /** Waits after each failed attempt (API.md), multiplied by WEBHOOK_RETRY_SCALE. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
@@ -27,6 +28,7 @@ interface Claimed {
   id: string;
   webhook_id: number | null;
   email_user_id: number | null;
+  firing_id: number | null;
   payload: string;
   attempts: number;
   next_attempt_at: Date | string;
@@ -47,31 +49,42 @@ async function claim(db: Db, now: Date, leaseSeconds: number): Promise<Claimed[]
           SELECT id FROM webhook_events
           WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz AND (locked_until IS NULL OR locked_until < ${at}::timestamptz)
           ORDER BY next_attempt_at, created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id, webhook_id, email_user_id, payload, attempts, next_attempt_at, created_at`,
+        RETURNING id, webhook_id, email_user_id, firing_id, payload, attempts, next_attempt_at, created_at`,
   );
 }
 
-type Outcome = { result: SendResult; webhookId: number | null } | "cancel";
+type Outcome = { result: SendResult; webhookId: number | null } | { cancel: string | null };
 
-/** Sends to the event's webhook, or e-mails its user; "cancel" when there is no one to send to any more. */
+/** Whether an alert's e-mail may still go to its person: one who may no longer read the scorecard gets no figures from it. */
+async function mayReceive(db: Db, event: Claimed, userId: number): Promise<boolean> {
+  if (event.firing_id === null) return true;
+  const [alert] = await db.select({ scorecardId: alerts.scorecardId }).from(alertFirings).innerJoin(alerts, eq(alerts.id, alertFirings.alertId)).where(eq(alertFirings.id, event.firing_id));
+  return alert !== undefined && (await readersAmong(db, alert.scorecardId, [userId])).has(userId);
+}
+
+/** Sends to the event's webhook, or e-mails its user; cancels, with the reason, when there is no one to send to any more. */
 async function send(options: WorkerOptions, event: Claimed, now: Date): Promise<Outcome> {
   const { db } = options;
   if (event.email_user_id !== null) {
     const [user] = await db.select().from(users).where(eq(users.id, event.email_user_id));
-    if (!user || user.deactivatedAt) return "cancel";
+    if (!user || user.deactivatedAt) return { cancel: null };
+    if (!(await mayReceive(db, event, user.id))) return { cancel: `Not sent: ${user.email} may no longer read this scorecard` };
     if (!options.mail) return { webhookId: null, result: { status: null, retryAfterSeconds: null, error: "E-mail is not set up on this server (SMTP_URL and MAIL_FROM)" } };
     return { webhookId: null, result: await sendMail(options.mail, user.email, event.id, JSON.parse(event.payload)) };
   }
   const [hook] = event.webhook_id === null ? [] : await db.select().from(webhooks).where(eq(webhooks.id, event.webhook_id));
-  if (!hook || hook.disabledAt) return "cancel";
+  if (!hook || hook.disabledAt) return { cancel: null };
   return { webhookId: hook.id, result: await sendEvent(hook.url, hook.secret, event.id, event.payload, { allowPrivate: options.allowPrivate, now }) };
 }
 
 async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promise<void> {
   const { db } = options;
   const outcome = await send(options, event, now);
-  if (outcome === "cancel") {
-    await db.update(webhookEvents).set({ status: "cancelled", lockedUntil: null }).where(eq(webhookEvents.id, event.id));
+  if ("cancel" in outcome) {
+    await db.transaction(async (tx) => {
+      if (outcome.cancel) await tx.insert(webhookAttempts).values({ eventId: event.id, webhookId: null, status: "failed", responseStatus: null, error: outcome.cancel, attemptedAt: now, nextAttemptAt: null });
+      await tx.update(webhookEvents).set({ status: "cancelled", lockedUntil: null }).where(eq(webhookEvents.id, event.id));
+    });
     return;
   }
   const { result, webhookId } = outcome;
