@@ -167,3 +167,11 @@ test("the workbook import route takes only a live session, and refuses a large b
   const notAWorkbook = await page.request.post("/api/import/xlsx", { headers: origin, data: Buffer.from("not a workbook") });
   expect(notAWorkbook.status()).toBe(400);
 });
+
+test("an address the app does not have gets the dashboard's own 404 page, with the way back", async ({ page }) => {
+  const response = await page.goto("/no-such-page/at-all");
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "There is no page at this address" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Your scorecards" })).toBeVisible();
+  await expect(page.getByText("This page could not be found")).toHaveCount(0);
+});

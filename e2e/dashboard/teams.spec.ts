@@ -62,6 +62,15 @@ test("an admin invites an expert and a viewer; each sees what their role allows;
   await expect(viewer.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "People" })).toHaveCount(0);
   await viewer.page.goto("/s/1/values");
   await expect(viewer.page.getByRole("heading", { name: "This scorecard is read-only for you" })).toBeVisible();
+  // What a viewer cannot use is not offered, and opened by hand it is a page that says so, never a crash.
+  await viewer.page.goto("/s/1");
+  await expect(viewer.page.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();
+  await expect(viewer.page.getByRole("link", { name: "Alerts" })).toHaveCount(0);
+  for (const [path, heading] of [["/s/1/alerts", "Alerts are set up by experts and admins"], ["/webhooks", "Only admins manage webhooks"], ["/people", "Only admins manage people"]]) {
+    await viewer.page.goto(path!);
+    await expect(viewer.page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(viewer.page.getByText(/Minified React error|Error:|digest/)).toHaveCount(0);
+  }
   // Even sent by hand, a viewer's write is refused with a clear message.
   const write = await viewer.page.request.post("/api/document/1/kpi/batch/set-values", {
     headers: { Origin: new URL(viewer.page.url()).origin },

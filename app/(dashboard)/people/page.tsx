@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PeopleManager } from "@/components/people/people-manager";
-import { NoticePanel } from "@/components/ui/notice";
+import { RoleRefusal } from "@/components/layout/role-refusal";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient } from "@/lib/bff/session-client";
@@ -12,7 +12,7 @@ export default async function PeoplePage() {
   const { client } = await requireSessionClient();
   const me = await client.budget({});
   if (me.role !== "admin") {
-    return <NoticePanel tone="plain" title="Only admins manage people" heading="h1">Ask an admin of your account to invite someone or change a role.</NoticePanel>;
+    return <RoleRefusal title="Only admins manage people">Ask an admin of your account to invite someone or change a role.</RoleRefusal>;
   }
   return (
     <Prefetch queries={[["users", {}], ["invitations", {}]]}>

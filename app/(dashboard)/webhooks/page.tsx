@@ -3,11 +3,17 @@ import { Suspense } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ReminderSettings } from "@/components/webhooks/reminder-settings";
 import { WebhookManager } from "@/components/webhooks/webhook-manager";
+import { RoleRefusal } from "@/components/layout/role-refusal";
 import { Prefetch } from "@/lib/bff/prefetch";
+import { requireSessionClient } from "@/lib/bff/session-client";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-export default function WebhooksPage() {
+export default async function WebhooksPage() {
+  const { client } = await requireSessionClient();
+  if ((await client.budget({})).role !== "admin") {
+    return <RoleRefusal title="Only admins manage webhooks">Webhooks send alerts to other systems and chat channels. Ask an admin of your account to add or change one.</RoleRefusal>;
+  }
   return (
     <Prefetch queries={[["webhooks", {}], ["notificationSettings", {}]]}>
       <div className="flex flex-col gap-4">

@@ -16,7 +16,7 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
   const docId = await docIdParam(params);
   const filters = filtersFrom(await searchParams);
   const search = new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to });
-  const { access, canShare } = await scorecardAccess(docId);
+  const { access, canShare, viewer } = await scorecardAccess(docId);
   return (
     <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)]]}>
       <div className="flex flex-col gap-6">
@@ -24,7 +24,7 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
         <ScorecardFilters
           filters={filters}
           valuesHref={access === "write" ? `/s/${docId}/values?${search}` : undefined}
-          alertsHref={`/s/${docId}/alerts`}
+          alertsHref={viewer ? undefined : `/s/${docId}/alerts`}
           shareHref={canShare ? `/s/${docId}/sharing` : undefined}
           editHref={access === "write" ? `/s/${docId}/edit` : undefined}
           mapHref={`/s/${docId}/map`}
