@@ -79,6 +79,10 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     notes: notes?.get(p.start) ?? [],
   }));
   const noted = data.filter((row) => row.notes.length > 0);
+  // Wide enough for the longest label the axis can show (its ticks lie between the extremes drawn).
+  const drawnFigures = points.flatMap((p) => [p.value, container ? null : p.target, container ? null : p.baseline]).filter((v): v is number => v !== null);
+  const longestLabel = Math.max(3, ...drawnFigures.flatMap((v) => [formatValue(v).length, formatValue(-Math.abs(v)).length]));
+  const axisWidth = Math.min(120, 16 + longestLabel * 7);
   const has = (f: (p: Point) => boolean) => points.some(f);
   const drawn = {
     entered: has((p) => p.source === "ENTERED"),
@@ -95,7 +99,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
           <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} />
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={16} />
-            <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={64} tickFormatter={(v: number) => formatValue(v)} />
+            <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={axisWidth} tickFormatter={(v: number) => formatValue(v)} />
             <Tooltip content={<ChartTooltip measure={measure} />} />
             {noted.map((row) => (
               <ReferenceLine key={row.start} x={row.label} stroke="#d97706" strokeDasharray="2 2" label={{ value: "✎", position: "insideTopRight", fill: "#b45309", fontSize: 13 }} />

@@ -16,7 +16,7 @@ import { formulaWithGuids, formulaWithNames, type Row } from "./kpi-tree";
 const GROUPING_LABELS: Record<Grouping, string> = { AVERAGE: "Average", SUM: "Sum", FIRST: "First", LAST: "Last", MIN: "Lowest", MAX: "Highest" };
 const OPTIMIZATION_LABELS: Record<Optimization, string> = { MAXIMIZE: "More is better", MINIMIZE: "Less is better", BINARY: "Met or not (at target)" };
 
-type Draft = Record<"name" | "description" | "measure" | "formula" | "weight" | "min" | "max" | "baseline" | "target" | "onTrack" | "atRisk" | "cap", string> & {
+type Draft = Record<"name" | "description" | "measure" | "formula" | "weight" | "min" | "max" | "validMin" | "validMax" | "baseline" | "target" | "onTrack" | "atRisk" | "cap", string> & {
   indicatorType: "INDICATOR" | "CONTAINER";
   updateInterval: Period;
   grouping: Grouping;
@@ -39,6 +39,8 @@ function draftOf(kpi: KpiNode | null, rows: Row[], type: Draft["indicatorType"])
     weight: text(kpi?.weight ?? 1),
     min: text(kpi?.min),
     max: text(kpi?.max),
+    validMin: text(kpi?.validMin),
+    validMax: text(kpi?.validMax),
     baseline: text(kpi?.baseline),
     target: text(kpi?.target),
     onTrack: percent(kpi?.thresholds.onTrack ?? SCORING_DEFAULTS.onTrack),
@@ -78,6 +80,8 @@ function bodyOf(draft: Draft, rows: Row[]) {
     weight: number(draft.weight) ?? 1,
     min: number(draft.min),
     max: number(draft.max),
+    validMin: number(draft.validMin),
+    validMax: number(draft.validMax),
     baseline: number(draft.baseline),
     target: number(draft.target),
     thresholds: { onTrack: fraction(draft.onTrack), atRisk: fraction(draft.atRisk) },
@@ -124,7 +128,7 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
     event.preventDefault();
     setFailure(null);
     const body = bodyOf(draft, rows);
-    if (isContainer) for (const k of ["measure", "formula", "min", "max", "baseline", "target", "ownerId", "noteRequiredOffTrack"]) delete body[k];
+    if (isContainer) for (const k of ["measure", "formula", "min", "max", "validMin", "validMax", "baseline", "target", "ownerId", "noteRequiredOffTrack"]) delete body[k];
     const parsed = kpi ? UpdateKpi.safeParse(body) : CreateKpi.safeParse({ ...body, parentGuid });
     if (!parsed.success) {
       setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [FIELD_OF[d.path] ?? d.path.split(".")[0]!, d.message])));
@@ -181,6 +185,8 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
           {field("baseline", "Baseline", textInput("baseline", { inputMode: "decimal" }), "The score is 0 % here and 100 % at the target")}
           {field("min", "Scale minimum", textInput("min", { inputMode: "decimal" }))}
           {field("max", "Scale maximum", textInput("max", { inputMode: "decimal" }))}
+          {field("validMin", "Lowest possible value", textInput("validMin", { inputMode: "decimal" }), "Values below are refused; empty: no bound")}
+          {field("validMax", "Highest possible value", textInput("validMax", { inputMode: "decimal" }), "Values above are refused (a % that cannot pass 100); empty: no bound")}
           {field(
             "ownerId",
             "Owner",

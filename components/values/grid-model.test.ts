@@ -75,6 +75,22 @@ describe("the value grid's model", () => {
     expect(toBatchItems(changes)).toEqual([{ guid: "a", date: "2024-02-01", value: 20 }, { guid: "a", date: "2024-03-01", value: null }]);
   });
 
+  it("refuses on the cell a figure no business reaches, and a value outside the KPI's valid range", () => {
+    const bounded = buildGrid(kpi("root", "Root", { indicatorType: "CONTAINER", acceptValueData: false, children: [kpi("p", "Share", { measure: "%", validMin: 0, validMax: 100 })] }), {
+      ...grouped,
+      items: [{ ...grouped.items[0]!, guid: "p" }],
+    }, "MONTH");
+    const draft = { [cellKey("p", "2024-01-01")]: "1e23", [cellKey("p", "2024-02-01")]: "101", [cellKey("p", "2024-03-01")]: "100" };
+    const { changes, invalid } = pendingChanges(bounded, draft);
+    expect(invalid).toEqual({
+      [cellKey("p", "2024-01-01")]: "Beyond any business figure: at most 1,000,000,000,000,000 (1e15) either way",
+      [cellKey("p", "2024-02-01")]: "Outside this KPI's valid range: its values are from 0 to 100",
+    });
+    expect(changes.map((c) => c.value)).toEqual([100]);
+    expect(parseCell("-1,000,000,000,000,001")).toEqual({ ok: false, message: "Beyond any business figure: at most 1,000,000,000,000,000 (1e15) either way" });
+    expect(parseCell("1e15")).toMatchObject({ ok: true, value: 1e15 });
+  });
+
   it("puts the API's item errors back on their cells", () => {
     const { changes } = pendingChanges(model, { [cellKey("a", "2024-02-01")]: "1", [cellKey("b", "2024-03-01")]: "2" });
     expect(errorsByCell([{ path: "items.1.guid", message: "No such KPI" }, { path: "", message: "ignored" }], changes)).toEqual({

@@ -3,6 +3,7 @@ import type { ErrorDetail } from "@/lib/contract/common";
 import type { GroupedValues } from "@/lib/contract/grouped";
 import type { KpiNode, Period } from "@/lib/contract/kpis";
 import type { BatchSetValuesItem } from "@/lib/contract/values";
+import { MAGNITUDE_MESSAGE, MAX_MAGNITUDE, outsideValidRange } from "@/lib/contract/constants";
 import { periodLabel } from "@/lib/format";
 
 export interface GridRow {
@@ -11,6 +12,9 @@ export interface GridRow {
   measure: string;
   min: number | null;
   max: number | null;
+  /** The values the KPI can take (null: no bound): a value outside is refused on its cell. */
+  validMin: number | null;
+  validMax: number | null;
 }
 export interface GridColumn {
   start: string;
@@ -71,7 +75,7 @@ export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period,
   const rows: GridRow[] = [];
   const kpis = new Map<string, KpiNode>();
   const walk = (node: KpiNode) => {
-    if (node.acceptValueData && node.updateInterval === period) (rows.push({ guid: node.guid, name: node.name, measure: node.measure, min: node.min, max: node.max }), kpis.set(node.guid, node));
+    if (node.acceptValueData && node.updateInterval === period) (rows.push({ guid: node.guid, name: node.name, measure: node.measure, min: node.min, max: node.max, validMin: node.validMin, validMax: node.validMax }), kpis.set(node.guid, node));
     node.children.forEach(walk);
   };
   walk(root);
@@ -149,7 +153,7 @@ export function parseCell(text: string, decimalMark: "." | "," = "."): ParsedCel
   const plain = decimal ? rest.split(other).join("") : rest.replace(/[.,]/g, "");
   if (decimal && plain.split(decimal).length > 2) return invalid;
   const value = sign * Number(`${plain.replace(",", ".")}${exponent}`) * scale;
-  if (!Number.isFinite(value)) return { ok: false, message: "The number is too large" };
+  if (!Number.isFinite(value) || Math.abs(value) > MAX_MAGNITUDE) return { ok: false, message: MAGNITUDE_MESSAGE };
   const canonical = String(value);
   return text.trim() === canonical ? { ok: true, value } : { ok: true, value, read: `${percent ? "per cent sign dropped: " : ""}read as ${canonical}` };
 }
@@ -170,7 +174,9 @@ export function pendingChanges(model: GridModel, draft: Draft, decimalMark: "." 
       const key = cellKey(row.guid, column.start);
       if (!(key in draft)) continue;
       const parsed = parseCell(draft[key]!, decimalMark);
+      const outside = parsed.ok && model.field === "value" ? outsideValidRange(parsed.value, row) : null;
       if (!parsed.ok) invalid[key] = parsed.message;
+      else if (outside) invalid[key] = outside;
       else if (parsed.value !== (model.entered.get(key) ?? null)) changes.push({ key, guid: row.guid, date: column.start, value: parsed.value });
     }
   }

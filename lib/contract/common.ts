@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "./constants";
+import { isCalendarDate, MAGNITUDE_MESSAGE, MAX_MAGNITUDE } from "./constants";
 
 export { isCalendarDate };
 
@@ -48,15 +48,8 @@ export const IsoDate = z
   .refine(isCalendarDate, "Invalid date: expected a real calendar date as yyyy-MM-dd")
   .meta({ description: "A calendar date, yyyy-MM-dd", example: "2024-03-31" });
 
-/**
- * The largest magnitude of a KPI figure. Grouped reads add figures up (a year of daily values,
- * a quarter's targets); below 1e300 no such sum can leave the range of a double (PostgreSQL
- * refuses a sum that overflows, which failed the write whose rollup it was).
- */
-export const MAX_MAGNITUDE = 1e300;
-
 /** A finite number of at most MAX_MAGNITUDE either way; strings, NaN and Infinity are refused. */
-export const KpiNumber = z.number().finite().min(-MAX_MAGNITUDE).max(MAX_MAGNITUDE);
+export const KpiNumber = z.number().finite().min(-MAX_MAGNITUDE, MAGNITUDE_MESSAGE).max(MAX_MAGNITUDE, MAGNITUDE_MESSAGE);
 
 /** A KPI figure or null. */
 export const NullableNumber = KpiNumber.nullable();

@@ -9,6 +9,23 @@ export const STATUSES = ["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as const;
 export type Status = (typeof STATUSES)[number];
 
 /** A KPI's thresholds and cap when it sets none (see the contract's "Scores and statuses"). */
+/**
+ * The largest magnitude of a KPI figure: no business figure reaches 1e15 (a quadrillion), so a
+ * larger one is a slip (a unit error, a pasted ID, 1e23 from a shifted cell), refused with the
+ * reason. Sums of a year of daily figures stay far inside a double.
+ */
+export const MAX_MAGNITUDE = 1e15;
+export const MAGNITUDE_MESSAGE = "Beyond any business figure: at most 1,000,000,000,000,000 (1e15) either way";
+
+/** Why a value lies outside a KPI's declared range, or null when it does not (or there is none). */
+export function outsideValidRange(value: number | null | undefined, range: { validMin: number | null; validMax: number | null }): string | null {
+  if (value === null || value === undefined) return null;
+  const { validMin: min, validMax: max } = range;
+  if ((min === null || value >= min) && (max === null || value <= max)) return null;
+  const bounds = min !== null && max !== null ? `from ${min} to ${max}` : min !== null ? `${min} or more` : `${max} or less`;
+  return `Outside this KPI's valid range: its values are ${bounds}`;
+}
+
 export const SCORING_DEFAULTS = { onTrack: 1, atRisk: 0.7, cap: 1 } as const;
 
 export const INITIATIVE_STATUSES = ["NOT_STARTED", "IN_PROGRESS", "ON_HOLD", "COMPLETED", "CANCELLED"] as const;

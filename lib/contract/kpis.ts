@@ -47,6 +47,8 @@ const kpiExample = {
   scoreCap: 1,
   ownerId: 7,
   noteRequiredOffTrack: false,
+  validMin: null,
+  validMax: null,
 };
 
 export const Kpi = z
@@ -73,6 +75,8 @@ export const Kpi = z
     scoreCap: ScoreCap.meta({ description: "In effect: the KPI's own, or the default 1 (100 %)" }),
     ownerId: z.number().int().nullable().meta({ description: "The user who enters its values, reminded when one is overdue" }),
     noteRequiredOffTrack: z.boolean().meta({ description: "A value that leaves it off track is refused unless its period has a note" }),
+    validMin: z.number().nullable().meta({ description: "The lowest value it can take (null: no bound); a value below is refused" }),
+    validMax: z.number().nullable().meta({ description: "The highest value it can take (null: no bound); a value above is refused" }),
   })
   .meta({
     id: "Kpi",
@@ -129,6 +133,8 @@ const kpiSettings = {
   baseline: NullableNumber,
   ownerId: z.number().int().positive().max(2_147_483_647, "No such ID").nullable().meta({ description: "The user who enters its values: reminded when one is overdue" }),
   noteRequiredOffTrack: z.boolean().meta({ description: "Saving a value that leaves it off track needs a note for that period" }),
+  validMin: NullableNumber.meta({ description: "The lowest value it can take, e.g. 0 (null: no bound)" }),
+  validMax: NullableNumber.meta({ description: "The highest value it can take, e.g. 100 for a share that cannot pass 100 % (null: no bound)" }),
 };
 
 /** Changes to a KPI's settings: only the fields sent change; null restores the default. */

@@ -102,22 +102,53 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     expect(await stored()).toBe(0);
   });
 
-  it("refuses figures beyond 1e300 by name, and adds up a month of the largest it takes", async () => {
-    // Two values of 1e308 in one month overflowed the month's sum in PostgreSQL: the write was a 500.
+  it("refuses figures beyond 1e15, which no business figure reaches, by name and with the reason, and adds up a month of the largest it takes", async () => {
     const tooBig = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
-      items: [{ guid: kpi.Sales!, date: "2024-01-01", value: 1e308 }, { guid: kpi.Sales!, date: "2024-01-02", target: -1e301 }],
+      items: [{ guid: kpi.Sales!, date: "2024-01-01", value: 1e23 }, { guid: kpi.Sales!, date: "2024-01-02", target: -1.000001e15 }],
     });
     expect(tooBig.status).toBe(400);
-    expect((tooBig.body.details as { path: string }[]).map((d) => d.path).sort()).toEqual(["items.0.value", "items.1.target"]);
+    expect(tooBig.body.details).toEqual([
+      { path: "items.0.value", message: "Beyond any business figure: at most 1,000,000,000,000,000 (1e15) either way" },
+      { path: "items.1.target", message: "Beyond any business figure: at most 1,000,000,000,000,000 (1e15) either way" },
+    ]);
+    const single = await call("POST", valuePath(kpi.Sales!, "2024-01-01"), { value: 1e23 });
+    expect(single.status).toBe(400);
+    expect(single.body.errorMessage).toContain("Beyond any business figure");
     expect(await stored()).toBe(0);
 
     const days = Array.from({ length: 31 }, (_, i) => `2024-01-${String(i + 1).padStart(2, "0")}`);
-    const largest = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: days.map((date) => ({ guid: kpi.Sales!, date, value: 1e300, target: 1e300 })) });
+    const largest = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: days.map((date) => ({ guid: kpi.Sales!, date, value: 1e15, target: -1e15 })) });
     expect(largest.status).toBe(200);
     const year = await call("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/grouped-value/YEAR/2024-01-01/2024-12-31`);
     expect(year.status).toBe(200);
-    expect(year.body.item.points[0].value).toBeCloseTo(31e300, -290);
+    expect(year.body.item.points[0].value).toBe(31e15);
     await database.db.delete(kpiValues);
+  });
+
+  it("refuses values outside a KPI's declared valid range on every write path, and keeps what was stored", async () => {
+    const settings = `/api/document/${doc}/kpi/${kpi.Costs}`;
+    expect((await call("PATCH", settings, { validMin: 100, validMax: 0 })).status).toBe(400);
+    const set = await call("PATCH", settings, { validMin: 0, validMax: 100 });
+    expect(set.body).toMatchObject({ validMin: 0, validMax: 100 });
+    expect((await call("POST", valuePath(kpi.Costs!, "2024-01-01"), { value: 40 })).status).toBe(200);
+
+    const single = await call("POST", valuePath(kpi.Costs!, "2024-01-01"), { value: 101 });
+    expect(single.status).toBe(400);
+    expect(single.body.details).toEqual([{ path: "value", message: "Outside this KPI's valid range: its values are from 0 to 100" }]);
+    const batch = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: [{ guid: kpi.Costs, date: "2024-02-01", value: 50 }, { guid: kpi.Costs, date: "2024-03-01", value: -1 }, { guid: kpi.Costs, date: "2024-04-01", target: 500 }],
+    });
+    expect(batch.status).toBe(400);
+    expect(batch.body.details).toEqual([{ path: "items.1.value", message: "Outside this KPI's valid range: its values are from 0 to 100" }]);
+    const vendor = await call("POST", `/api/document/${doc}/kpi/batch/set-value/2024-05-01`, [{ guid: kpi.Costs, value: 1000 }]);
+    expect(vendor.status).toBe(400);
+    expect(vendor.body.details[0].message).toContain("valid range");
+    const rows = await database.db.select().from(kpiValues).where(eq(kpiValues.kpiGuid, kpi.Costs!));
+    expect(rows.map((r) => [r.date, r.value])).toEqual([["2024-01-01", 40]]);
+
+    expect((await call("PATCH", settings, { validMin: null })).body).toMatchObject({ validMin: null, validMax: 100 });
+    expect((await call("POST", valuePath(kpi.Costs!, "2024-01-01"), { value: -5 })).status).toBe(200);
+    await call("PATCH", settings, { validMin: null, validMax: null });
   });
 
   it("lists the history oldest first between two dates and deletes a record", async () => {

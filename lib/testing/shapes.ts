@@ -7,7 +7,7 @@ export const kpiNode = (guid: string, name: string, extra: Partial<KpiNode> = {}
   guid, name, description: "", parentGuid: null, indicatorType: "INDICATOR", measure: "USD", measureNames: ["USD"], updateInterval: "MONTH",
   acceptValueData: true, grouping: "AVERAGE", inheritance: false, optimization: "MAXIMIZE", formula: null, weight: 1,
   min: null, max: null, target: null, baseline: null,
-  thresholds: { onTrack: SCORING_DEFAULTS.onTrack, atRisk: SCORING_DEFAULTS.atRisk }, scoreCap: SCORING_DEFAULTS.cap, ownerId: null, noteRequiredOffTrack: false,
+  thresholds: { onTrack: SCORING_DEFAULTS.onTrack, atRisk: SCORING_DEFAULTS.atRisk }, scoreCap: SCORING_DEFAULTS.cap, ownerId: null, noteRequiredOffTrack: false, validMin: null, validMax: null,
   initiatives: [], children: [], ...extra,
 });
 

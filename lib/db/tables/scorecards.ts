@@ -81,6 +81,9 @@ export const kpis = pgTable(
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** Saving a value that leaves the KPI off track needs a note for that period. */
     noteRequiredOffTrack: boolean("note_required_off_track").notNull().default(false),
+    /** The values the KPI can take (0 and 100 for a share that cannot pass 100 %); null: no bound. */
+    validMin: doublePrecision("valid_min"),
+    validMax: doublePrecision("valid_max"),
     /**
      * A number no other state of any KPI has had: a trigger takes a fresh one from a sequence on
      * every insert and update of the row, and every change to its values updates the row in the

@@ -111,6 +111,9 @@ async function settingsOf(tx: Tx, tree: StoredKpi[], kpi: StoredKpi | null, guid
   const min = changes.min !== undefined ? changes.min : kpi?.min;
   const max = changes.max !== undefined ? changes.max : kpi?.max;
   if (min != null && max != null && min >= max) throw invalidRequest("min must be below max", [{ path: "max", message: "Must be above min" }]);
+  const validMin = changes.validMin !== undefined ? changes.validMin : kpi?.validMin;
+  const validMax = changes.validMax !== undefined ? changes.validMax : kpi?.validMax;
+  if (validMin != null && validMax != null && validMin >= validMax) throw invalidRequest("validMin must be below validMax", [{ path: "validMax", message: "Must be above validMin" }]);
   return changes;
 }
 

@@ -102,6 +102,8 @@ export function toKpi(row: StoredKpi): Kpi {
     scoreCap: row.scoreCap ?? SCORING_DEFAULTS.cap,
     ownerId: row.ownerId,
     noteRequiredOffTrack: row.noteRequiredOffTrack,
+    validMin: row.validMin,
+    validMax: row.validMax,
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
+import { outsideValidRange } from "@/lib/contract/constants";
 import { VALUE_FIELDS, type ValueField, type ValueRecord, type ValuesAtDate, type WrittenValue } from "@/lib/contract/values";
 import { withRetry } from "@/lib/db/retry";
 import { kpiValues } from "@/lib/db/schema";
@@ -126,15 +127,20 @@ export async function deleteValue(ctx: Ctx, { docId, guid, date }: KpiAt): Promi
   );
 }
 
-/** Items whose KPI is not a writable KPI of the scorecard, as 400/409 details. */
-export function badWriteItems(defs: StoredKpi[], items: { guid: string }[], path: (i: number) => string) {
+/**
+ * Items whose KPI is not a writable KPI of the scorecard (400 unknown, 409 calculated), or whose
+ * value lies outside the KPI's valid range (400, with the range).
+ */
+export function badWriteItems(defs: StoredKpi[], items: { guid: string; value?: number | null }[], path: (i: number) => string) {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const unknown: ErrorDetail[] = [];
   const calculated: ErrorDetail[] = [];
   items.forEach((item, i) => {
     const kpi = byGuid.get(item.guid);
+    const outside = kpi && outsideValidRange(item.value, kpi);
     if (!kpi) unknown.push({ path: `${path(i)}.guid`, message: "No such KPI in this scorecard" });
     else if (isCalculated(kpi)) calculated.push({ path: `${path(i)}.guid`, message: "This KPI is calculated; its values cannot be written" });
+    else if (outside) unknown.push({ path: [path(i), "value"].filter(Boolean).join("."), message: outside });
   });
   return { unknown, calculated };
 }
@@ -150,7 +156,7 @@ export interface BatchWrite {
 export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   const defs = await scorecardKpis(ctx, docId, "write");
   const { unknown, calculated } = badWriteItems(defs, items, path);
-  if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard; nothing was written`, [...unknown, ...calculated]);
+  if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard or a value outside its valid range; nothing was written`, [...unknown, ...calculated]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
   return writeValues(ctx.deps, docId, defs, items, path);
 }
@@ -164,6 +170,8 @@ export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item:
   const kpi = defs.find((k) => k.guid === item.guid);
   if (!kpi) throw notFound("KPI");
   if (isCalculated(kpi)) throw conflict("This KPI is calculated; its values cannot be written");
+  const outside = outsideValidRange(item.value, kpi);
+  if (outside) throw invalidRequest(outside, [{ path: "value", message: outside }]);
   const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, defs, [item], () => "")) as [StoredRecord];
   const dateOf = (f: ValueField) => (record[f] === null ? null : record.date);
   return {
