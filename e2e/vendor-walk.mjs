@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Walks the 40 operations of BSC Designer's REST API (../shared/BSC-API.md) against a running
+// Walks the 40 operations of BSC Designer's REST API (lib/contract/BSC-API.md) against a running
 // Gauge, as a third-party script written from that catalog would: the vendor's methods, paths,
 // parameter names and bodies, checking the response fields the catalog lists. Node's standard
 // library only. It works in a scratch scorecard it creates (and deletes at the end), so the

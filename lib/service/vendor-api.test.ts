@@ -10,7 +10,7 @@ import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type Te
 import { testDatabases } from "@/lib/testing/databases";
 import { serveOverHttp } from "@/lib/testing/http-api";
 
-// One test per operation of ../shared/BSC-API.md, sent as the catalog documents it (the
+// One test per operation of lib/contract/BSC-API.md, sent as the catalog documents it (the
 // vendor's method, path, parameter names and body), checking the response fields it lists.
 const DOC = ["id", "guid", "name", "alias", "description", "icon", "type", "ownerId", "treeGroupId", "sharedForPublic", "sharedForRegRW", "items"];
 const KPI = ["guid", "name", "description", "indicatorType", "measure", "measureNames", "updateInterval", "acceptValueData", "initiatives", "items"];
