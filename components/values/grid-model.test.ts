@@ -54,9 +54,17 @@ describe("the value grid's model", () => {
     expect(parseCell("12")).toEqual({ ok: true, value: 12 });
   });
 
-  it.each(["abc", "1.2.3,4,5", "12%%", "1,23,4", "1e999", "--1", "1,2345.6"])("refuses %j with a message", (text) => {
-    const parsed = parseCell(text);
-    expect(parsed.ok).toBe(false);
+  const NOT_A_NUMBER = "Enter a number, like 1234.5 (1,234.5, 45 % and $1.2M work too)";
+  it.each([
+    ["abc", NOT_A_NUMBER],
+    ["1.2.3,4,5", NOT_A_NUMBER],
+    ["12%%", NOT_A_NUMBER],
+    ["1,23,4", NOT_A_NUMBER],
+    ["--1", NOT_A_NUMBER],
+    ["1,2345.6", NOT_A_NUMBER],
+    ["1e999", "Beyond any business figure: at most 1,000,000,000,000,000 (1e15) either way"],
+  ])("refuses %j with a message that says what to enter", (text, message) => {
+    expect(parseCell(text)).toEqual({ ok: false, message });
   });
 
   it("keeps only real changes, and reports invalid cells", () => {

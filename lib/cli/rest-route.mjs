@@ -11,7 +11,7 @@ import { securityHeaders } from "./security-headers.mjs";
 const PLAIN_REST_PATH = /^\/rest(?:\/(?!\.|%2e)[^/?#]+)+(?:\?|$)/i;
 
 const failure = () =>
-  new Response(JSON.stringify({ success: false, errorMessage: "Internal error", code: "internal_error", details: [] }), {
+  new Response(JSON.stringify({ success: false, errorMessage: "Internal server error", code: "internal", details: [] }), {
     status: 500,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });

@@ -1,3 +1,4 @@
+import { ErrorCode } from "@/lib/contract/common";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
@@ -105,7 +106,10 @@ describe("the API's own route in front of Next", () => {
     const broken = await listen(() => Promise.resolve({ fetch: () => Promise.reject(new Error("database gone")) }));
     const response = await fetch(`${broken}/rest/health`);
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ success: false, errorMessage: "Internal error", code: "internal_error", details: [] });
+    const body = await response.json();
+    expect(body).toEqual({ success: false, errorMessage: "Internal server error", code: "internal", details: [] });
+    // The code is one the contract lists, as every error's is.
+    expect(ErrorCode.options).toContain(body.code);
   });
 });
 

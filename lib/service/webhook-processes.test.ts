@@ -69,7 +69,8 @@ describe.runIf(adminUrl)("webhook delivery across processes on PostgreSQL", () =
     for (let i = 0; i < 60; i++) queued.add(await queueEvent(database.db, ids.hookId, "webhook.test", { n: i }, new Date()));
     await Promise.all([child(["worker", created.url, "60"], "working"), child(["worker", created.url, "60"], "working")]);
     await until(() => new Set(receiver.received.map((r) => r.id)).size === 60, 20_000, "60 distinct deliveries");
-    await new Promise((r) => setTimeout(r, 500));
+    // Once every event is recorded as succeeded and none is leased, no worker has a send in flight.
+    await until(async () => (await database.db.select().from(webhookEvents)).every((e) => e.status === "succeeded" && e.lockedUntil === null), 10_000, "every event recorded");
     expect(receiver.received).toHaveLength(60);
     expect(new Set(receiver.received.map((r) => r.id))).toEqual(queued);
     expect(receiver.received.every((r) => r.verified)).toBe(true);
@@ -101,11 +102,13 @@ describe.runIf(adminUrl)("webhook delivery across processes on PostgreSQL", () =
     for (let run = 0; run < 6; run++) {
       const first = `${1990 + run * 14}-01-01`;
       const writer = await child(["batch", created.url, String(ids.accountId), String(ids.docId), ids.guid, first], "writing");
-      await new Promise((r) => setTimeout(r, Math.random() * 1000));
+      // Spread over the batch's transaction (about a second): some kills land before its commit, some after.
+      const killAfterMs = Math.round(Math.random() * 1000);
+      await new Promise((r) => setTimeout(r, killAfterMs));
       await kill(writer);
       const [stored] = await database.db.select({ n: count() }).from(kpiValues);
       const [events] = await database.db.select({ n: count() }).from(webhookEvents);
-      outcomes.push(`${stored!.n} values, ${events!.n} events`);
+      outcomes.push(`killed after ${killAfterMs} ms: ${stored!.n} values, ${events!.n} events`);
       expect([0, 5000]).toContain(stored!.n);
       expect(events!.n).toBe(stored!.n === 5000 ? 1 : 0);
       await database.db.delete(webhookEvents);
