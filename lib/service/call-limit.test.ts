@@ -42,6 +42,7 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
       role: "admin",
       limitPerUser: 100,
       countedUsers: 1,
+      accessVersion: expect.stringMatching(/^admin:[0-9a-f]{32}$/),
     });
 
     api.clock.advance(3_600_000);
