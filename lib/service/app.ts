@@ -13,6 +13,7 @@ import { gatedOperations, requireRole } from "./role-gate";
 import { renderDocsPage } from "./docs-page";
 import { noteRoutes } from "./routes/notes";
 import { newRouter } from "./router";
+import { TAGS } from "@/lib/contract/routes/helpers";
 import { resolveAlias } from "./aliases";
 import { authRoutes } from "./routes/auth";
 import { alertRoutes } from "./routes/alerts";
@@ -103,11 +104,14 @@ export function createApi(deps: Deps) {
     info: {
       title: "Gauge KPI API",
       version: "1.0.0",
+      contact: { name: "Your Gauge installation's administrators" },
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description:
         "Read and write KPI data held in scorecards. Log in with POST /rest/login, then send the token in the `Token` " +
         "header. Each account may make 100 calls per hour for each of its active admins and experts, pooled; batch calls count once.",
     },
     servers: [{ url: "/" }],
+    tags: TAGS,
   };
   app.doc31("/openapi.json", openApiConfig);
   const dispatch = app.fetch;

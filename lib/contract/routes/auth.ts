@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AccessInfo, ApiKeyList, CreateApiKeyRequest, CreatedApiKey, LoginRequest, LoginResponse } from "../auth";
 import { DocId } from "../common";
-import { errors, json, jsonBody, secured } from "./helpers";
+import { errors, json, jsonBody, noToken, secured } from "./helpers";
 
 const tags = ["Authentication"];
 
@@ -11,6 +11,7 @@ export const login = createRoute({
   path: "/login",
   tags,
   summary: "Log in and obtain a token",
+  security: noToken,
   description:
     "Send the account's e-mail and password (the field is named exactly `contraseña`). Every answer has the four fields " +
     "`email`, `errorMessage`, `success` and `token`. After 10 failed logins for one e-mail within 15 minutes, logins for it get 429.",

@@ -33,6 +33,42 @@ export function errors<S extends keyof typeof errorDescriptions>(...statuses: S[
 }
 
 export const secured = [{ Token: [] as string[] }];
+/** Operations that take no Token (login, first start, invitations, public links): declared as such. */
+export const noToken: { [scheme: string]: string[] }[] = [];
+
+/** Every tag the operations use, with what it holds: the document declares them all. */
+export const TAGS = [
+  { name: "Authentication", description: "Log in and out, the call budget, and API keys for scripts" },
+  { name: "API keys", description: "Long-lived keys for scripts, each with a role no higher than its user's" },
+  { name: "Scorecards and KPIs", description: "Find scorecard IDs and KPI GUIDs; read and edit KPIs and their tree" },
+  { name: "Documents", description: "Scorecards as the vendor's documents: create, import, rename, delete and restore" },
+  { name: "KPI value controller", description: "Write and read KPI values, one at a time or in batches of up to 5000" },
+  { name: "Grouped values controller", description: "Values grouped by period: entered, calculated and inherited, with scores and statuses" },
+  { name: "Alerts and webhooks", description: "Alerts on KPI values, and the signed webhooks and e-mails they send" },
+  { name: "Notes and notifications", description: "Notes that explain a KPI's period, reminders and digests" },
+  { name: "Initiatives", description: "Projects meant to move a KPI" },
+  { name: "Strategy maps", description: "Objectives as a map, with cause-and-effect links" },
+  { name: "Reports", description: "The board pack and the Excel report of a scorecard" },
+  { name: "Sharing", description: "Who may read and write a scorecard, and its public link" },
+  { name: "People", description: "An account's people and roles, invitations and passwords (admins)" },
+  { name: "Organization", description: "The account's folder of scorecards, as the vendor's organization" },
+  { name: "First start", description: "Creating an installation's first admin" },
+  { name: "Public scorecards", description: "Published scorecards, read without a Token and not counted" },
+];
+
+/**
+ * An operation's description: its own, or one that says who may call it and what it costs, the
+ * two things every client of an operation needs before its first call.
+ */
+export function operationDescription(route: { summary?: string; description?: string; security?: unknown[]; "x-gauge-role"?: string }): string {
+  if (route.description) return route.description;
+  const who = !route.security?.length
+    ? "No Token needed, and not counted against the call limit."
+    : route["x-gauge-role"]
+      ? `Needs the ${route["x-gauge-role"]} role or higher (an API key's own role counts when lower). Counts as one call against the hourly limit.`
+      : "Open to every role, within the caller's access to the scorecard. Counts as one call against the hourly limit.";
+  return `${route.summary ?? ""}. ${who}`.replace(/^\. /, "");
+}
 
 /**
  * The least role that may call an operation (`x-gauge-role` in the OpenAPI document); routes

@@ -13,7 +13,7 @@ import {
   User,
   UserList,
 } from "../people";
-import { errors, json, jsonBody, needs, secured } from "./helpers";
+import { errors, json, jsonBody, needs, noToken, secured } from "./helpers";
 
 const tags = ["People"];
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid id").transform(Number) });
@@ -84,6 +84,7 @@ export const acceptInvitation = createRoute({
   path: "/invitations/accept",
   tags,
   summary: "Join an account: set a password with an invitation's token, and log in",
+  security: noToken,
   description: "No Token header. Succeeds with the login's answer (the new session token); an unknown, used, withdrawn or expired invitation gets 404.",
   request: { body: jsonBody(AcceptInvitationRequest) },
   responses: {
@@ -113,7 +114,8 @@ export const setupStatus = createRoute({
   path: "/setup",
   tags: setupTags,
   summary: "Whether the first admin still has to be created (no Token, not counted)",
-  responses: { 200: json(SetupStatus, "needed is true on a database without any user") },
+  security: noToken,
+  responses: { 200: json(SetupStatus, "needed is true on a database without any user"), 400: json(ErrorBody, "Malformed request (an address that is not valid percent-encoding)") },
 });
 
 export const setup = createRoute({
@@ -122,6 +124,7 @@ export const setup = createRoute({
   path: "/setup",
   tags: setupTags,
   summary: "Create the first account and its admin, and log in (only while no user exists)",
+  security: noToken,
   description: "No Token. Once any user exists this answers 409, so it cannot be used to take over an installation.",
   request: { body: jsonBody(SetupRequest) },
   responses: {
