@@ -175,3 +175,44 @@ test("an address the app does not have gets the dashboard's own 404 page, with t
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Your scorecards" })).toBeVisible();
   await expect(page.getByText("This page could not be found")).toHaveCount(0);
 });
+
+test("every request on a kept-alive connection gets an answer, however early the server refuses the one before", async ({ baseURL }) => {
+  const { Agent, request } = await import("node:http");
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const sockets = new Set<unknown>();
+  const send = (method: string, path: string, type: string, body: string) =>
+    new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+      const req = request(new URL(path, baseURL), { method, agent, headers: { "Content-Type": type, Origin: new URL(baseURL!).origin } }, (res) => {
+        sockets.add(res.socket);
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+      });
+      req.on("error", (e) => resolve({ error: `${method} ${path}: ${e.message}` }));
+      req.end(body);
+    });
+  const big = "x".repeat(2 * 1024 * 1024);
+  const outcomes: ({ status: number; body: string } | { error: string })[] = [];
+  for (let round = 0; round < 4; round++) {
+    // A body refused before it is read (too large, not JSON, no session), then a request right behind it on the same connection.
+    for (const [path, type, body] of [
+      ["/rest/api/documents", "text/plain", big],
+      ["/rest/login", "application/json", big],
+      ["/rest/api/document/1/kpi/batch/set-values", "application/xml", "z".repeat(300_000)],
+      ["/api/document/1/kpi/batch/set-values", "text/plain", big],
+      ["/api/import/xlsx", "application/octet-stream", big],
+    ] as const) {
+      outcomes.push(await send("POST", path, type, body));
+      outcomes.push(await send("GET", "/rest/health", "application/json", ""));
+    }
+  }
+  agent.destroy();
+  expect(outcomes.filter((o) => "error" in o)).toEqual([]);
+  for (const o of outcomes as { status: number; body: string }[]) {
+    expect(o.status).toBeLessThan(500);
+    expect(JSON.parse(o.body)).toEqual(o.status < 300 ? expect.anything() : expect.objectContaining({ success: false }));
+  }
+  // The refusals kept their connections: far fewer sockets than requests.
+  expect(sockets.size).toBeLessThan(outcomes.length / 4);
+});

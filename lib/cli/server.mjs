@@ -45,6 +45,25 @@ function answerOnSocket(socket, status, reason, body) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n\r\n${body}`);
 }
 
+/**
+ * A request answered before its body was read (a refusal: too large, wrong type, no session) keeps
+ * its connection: the rest of the body is read and dropped once the answer is sent, so the next
+ * request on that connection finds the parser at its start. Where the body's stream was already
+ * destroyed (the connection goes with it), the answer says Connection: close, so that a keep-alive
+ * client opens a new connection instead of sending its next request into a closed one.
+ */
+function keepConnectionUsable(req, res) {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (req.destroyed && !req.readableEnded && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+  res.once("finish", () => {
+    if (!req.readableEnded && !req.destroyed) req.resume();
+  });
+}
+
 /** Starts Gauge: prepares the built Next app (instrumentation.ts migrates and seeds) and listens. */
 export async function serve({ port, dir = process.cwd() }) {
   const app = next({ dev: false, dir, hostname: "localhost", port });
@@ -67,6 +86,7 @@ export async function serve({ port, dir = process.cwd() }) {
       res.end(errorBody("method_not_allowed", `The method ${req.method} is not supported; use one of ${METHODS.join(", ")}`));
       return;
     }
+    keepConnectionUsable(req, res);
     if (serveStatic(req, res)) return;
     if (serveRest(req, res)) return; // compresses its own answers
     compress(req, res, () => handle(req, res));
