@@ -3,6 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Fragment, useState } from "react";
+import type { DeliveryOutcome } from "@/lib/contract/alerts";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { conditionText } from "@/lib/format";
@@ -15,6 +16,15 @@ import { AlertHistory } from "./alert-history";
 
 const flatten = (node: KpiNode, out: KpiNode[] = []): KpiNode[] => (out.push(node), node.children.forEach((c) => flatten(c, out)), out);
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "Never");
+
+/** What became of the last firing's messages, beside its time: a firing nobody received must not read as done. */
+const OUTCOME: Record<DeliveryOutcome, { text: string; tone: string }> = {
+  DELIVERED: { text: "delivered", tone: "text-emerald-800 dark:text-emerald-300" },
+  PARTLY_DELIVERED: { text: "partly delivered", tone: "text-amber-800 dark:text-amber-300" },
+  FAILED: { text: "not delivered", tone: "text-red-700 dark:text-red-300" },
+  SENDING: { text: "sending, retrying failures", tone: "text-slate-600 dark:text-slate-400" },
+  NOT_SENT: { text: "not sent: nowhere to send", tone: "text-red-700 dark:text-red-300" },
+};
 
 /** A scorecard's alerts: what triggers each, where it goes, when it fired. */
 export function AlertManager({ docId }: { docId: number }) {
@@ -73,7 +83,10 @@ export function AlertManager({ docId }: { docId: number }) {
                   <Td>{kpi?.name ?? "A deleted KPI"}</Td>
                   <Td className="whitespace-nowrap">{conditionText(a.condition, a.threshold, kpi?.measure ?? "")}</Td>
                   <Td>{targets.join(", ")}</Td>
-                  <Td className="whitespace-nowrap">{when(a.lastFiredAt)}</Td>
+                  <Td className="whitespace-nowrap">
+                    {when(a.lastFiredAt)}
+                    {a.lastDelivery && <span className={`block text-xs ${OUTCOME[a.lastDelivery].tone}`}>{OUTCOME[a.lastDelivery].text}</span>}
+                  </Td>
                   <Td>
                     <input
                       type="checkbox"

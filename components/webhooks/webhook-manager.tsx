@@ -67,13 +67,19 @@ export function WebhookManager() {
           <Button type="submit" disabled={create.isPending}>Create webhook</Button>
         </form>
         {error && <FieldError>{error}</FieldError>}
-        {created && (
+        {/* Slack, Teams and Google Chat messages are not signed: their secret would never be used, so it is not shown. */}
+        {created && created.format === "standard" && (
           <ShownOnce
             title={`Signing secret of “${created.name}”: copy it now, it is not shown again.`}
             label="Signing secret"
             value={created.secret}
             onDone={() => setCreated(null)}
           />
+        )}
+        {created && created.format !== "standard" && (
+          <Notice tone="ok" className="mt-3">
+            Created “{created.name}”: alerts post to it as {FORMAT_LABEL[created.format]} messages, which are not signed.
+          </Notice>
         )}
       </Card>
       {notice && <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{notice}</p>}

@@ -70,7 +70,9 @@ test("an alert is edited, e-mails and posts to Slack, and its history says when 
     await page.getByLabel("URL").fill(slack.url);
     await page.getByLabel("Message format").selectOption({ label: "Slack" });
     await page.getByRole("button", { name: "Create webhook" }).click();
-    await page.getByRole("button", { name: "Done" }).click();
+    // A Slack message is not signed: no secret to copy, just what was made.
+    await expect(page.getByRole("status").filter({ hasText: "Created “Team chat”: alerts post to it as Slack messages, which are not signed." })).toBeVisible();
+    await expect(page.getByLabel("Signing secret", { exact: true })).toHaveCount(0);
     await expect(page.getByRole("listitem").filter({ hasText: "Team chat" })).toContainText("Slack");
 
     await page.goto("/s/1/alerts");
@@ -121,6 +123,7 @@ test("an alert is edited, e-mails and posts to Slack, and its history says when 
     await expect(history).toContainText("Webhook Team chat: delivered");
     await expect(history).toContainText("E-mail to demo@example.com: delivered");
     await expect(row).not.toContainText("Never");
+    await expect(row.getByRole("cell").filter({ hasText: "delivered" })).toBeVisible();
     await page.screenshot({ path: "e2e/screenshots/alert-history.png", fullPage: true });
 
     await page.goto("/webhooks");

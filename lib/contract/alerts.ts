@@ -14,7 +14,11 @@ const alertExample = {
   emailUserIds: [7],
   active: true,
   lastFiredAt: "2026-11-02T09:14:00.000Z",
+  lastDelivery: "DELIVERED" as const,
 };
+
+export const DeliveryOutcome = z.enum(["DELIVERED", "PARTLY_DELIVERED", "FAILED", "SENDING", "NOT_SENT"]);
+export type DeliveryOutcome = z.infer<typeof DeliveryOutcome>;
 
 export const Alert = z
   .object({
@@ -27,6 +31,10 @@ export const Alert = z
     emailUserIds: z.array(z.number().int()).meta({ description: "Users of the account it e-mails (needs SMTP_URL on the server)" }),
     active: z.boolean(),
     lastFiredAt: z.string().nullable(),
+    lastDelivery: DeliveryOutcome.nullable().meta({
+      description:
+        "What became of the last firing's messages: DELIVERED (every one), PARTLY_DELIVERED, FAILED (none; retries are over or it was cancelled), SENDING (some still being tried), NOT_SENT (it had nowhere to go); null when it never fired",
+    }),
   })
   .meta({
     id: "Alert",

@@ -59,6 +59,8 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
 
     // Neither the mail server nor the Slack receiver is listening yet.
     expect(await deliver()).toBe(2);
+    const sending = (await call("GET", `/api/document/${doc}/alerts`)).body.items.find((a: { id: number }) => a.id === alert.body.id);
+    expect(sending).toMatchObject({ lastFiredAt: expect.any(String), lastDelivery: "SENDING" });
     let history = await call("GET", `/api/document/${doc}/alerts/${alert.body.id}/history`);
     expect(history.body.items).toHaveLength(1);
     expect(history.body.items[0].deliveries.map((d: { status: string; attempts: number; lastError: string | null }) => [d.status, d.attempts, d.lastError !== null])).toEqual([
@@ -111,7 +113,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       ["Sales above 50: Sales is $60", "failed"],
     ]);
     const listed = await call("GET", `/api/document/${doc}/alerts`);
-    expect(listed.body.items.find((a: { id: number }) => a.id === alert.body.id).lastFiredAt).toBe(history.body.items[0].firedAt);
+    expect(listed.body.items.find((a: { id: number }) => a.id === alert.body.id)).toMatchObject({ lastFiredAt: history.body.items[0].firedAt, lastDelivery: "DELIVERED" });
     await call("DELETE", `/api/webhooks/${hook.body.id}`);
   });
 
@@ -187,6 +189,9 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     expect(history.body.items[0].deliveries).toEqual([
       { eventId: expect.any(String), channel: "email", to: vic.email, status: "cancelled", attempts: 0, lastError: `Not sent: ${vic.email} may no longer read this scorecard` },
     ]);
+    // The list does not say "fired" as if all were well: the firing's one message went nowhere.
+    const listed = (await call("GET", `/api/document/${doc}/alerts`)).body.items.find((a: { id: number }) => a.id === alert.body.id);
+    expect(listed).toMatchObject({ lastFiredAt: expect.any(String), lastDelivery: "FAILED" });
     await call("DELETE", `/api/document/${doc}/alerts/${alert.body.id}`);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
-import type { Alert, AlertHistory, CreateAlert, UpdateAlert } from "@/lib/contract/alerts";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Alert, AlertHistory, CreateAlert, DeliveryOutcome, UpdateAlert } from "@/lib/contract/alerts";
+import type { Db } from "@/lib/db/client";
 import type { ErrorDetail } from "@/lib/contract/common";
 import { alertFirings, alerts, users, webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
 import type { Ctx } from "../context";
@@ -10,7 +11,9 @@ import { readersAmong } from "./access";
 
 type AlertRow = typeof alerts.$inferSelect;
 
-const toAlert = (row: AlertRow, lastFiredAt: Date | null): Alert => ({
+type LastFiring = { firedAt: Date; delivery: DeliveryOutcome };
+
+const toAlert = (row: AlertRow, last: LastFiring | undefined): Alert => ({
   id: row.id,
   name: row.name,
   kpiGuid: row.kpiGuid,
@@ -19,8 +22,29 @@ const toAlert = (row: AlertRow, lastFiredAt: Date | null): Alert => ({
   webhookId: row.webhookId,
   emailUserIds: row.emailUserIds,
   active: row.active,
-  lastFiredAt: lastFiredAt ? new Date(lastFiredAt).toISOString() : null,
+  lastFiredAt: last ? new Date(last.firedAt).toISOString() : null,
+  lastDelivery: last?.delivery ?? null,
 });
+
+/** Each alert's last firing and what became of its messages (one outcome for all of them). */
+async function lastFirings(db: Db, alertIds: number[]): Promise<Map<number, LastFiring>> {
+  if (alertIds.length === 0) return new Map();
+  const firings = await db
+    .selectDistinctOn([alertFirings.alertId], { alertId: alertFirings.alertId, id: alertFirings.id, firedAt: alertFirings.firedAt })
+    .from(alertFirings)
+    .where(inArray(alertFirings.alertId, alertIds))
+    .orderBy(alertFirings.alertId, desc(alertFirings.firedAt), desc(alertFirings.id));
+  const events = firings.length
+    ? await db.select({ firingId: webhookEvents.firingId, status: webhookEvents.status }).from(webhookEvents).where(inArray(webhookEvents.firingId, firings.map((f) => f.id)))
+    : [];
+  const outcome = (statuses: string[]): DeliveryOutcome => {
+    if (statuses.length === 0) return "NOT_SENT";
+    if (statuses.includes("pending")) return "SENDING";
+    const delivered = statuses.filter((s) => s === "succeeded").length;
+    return delivered === statuses.length ? "DELIVERED" : delivered > 0 ? "PARTLY_DELIVERED" : "FAILED";
+  };
+  return new Map(firings.map((f) => [f.alertId, { firedAt: f.firedAt, delivery: outcome(events.filter((e) => e.firingId === f.id).map((e) => e.status)) }]));
+}
 
 type DocRef = { docId: number };
 type AlertRef = { docId: number; id: number };
@@ -29,14 +53,9 @@ export const MAIL_UNAVAILABLE = "E-mail is not set up on this server: an adminis
 
 export async function listAlerts(ctx: Ctx, { docId }: DocRef): Promise<Alert[]> {
   await assertScorecard(ctx, docId);
-  const rows = await ctx.deps.db
-    .select({ alert: alerts, lastFiredAt: max(alertFirings.firedAt) })
-    .from(alerts)
-    .leftJoin(alertFirings, eq(alertFirings.alertId, alerts.id))
-    .where(eq(alerts.scorecardId, docId))
-    .groupBy(alerts.id)
-    .orderBy(alerts.id);
-  return rows.map((r) => toAlert(r.alert, r.lastFiredAt));
+  const rows = await ctx.deps.db.select().from(alerts).where(eq(alerts.scorecardId, docId)).orderBy(alerts.id);
+  const last = await lastFirings(ctx.deps.db, rows.map((r) => r.id));
+  return rows.map((r) => toAlert(r, last.get(r.id)));
 }
 
 /** The KPI must be the scorecard's, the webhook and the people the account's (400 otherwise). */
@@ -79,7 +98,7 @@ export async function createAlert(ctx: Ctx, { docId, input }: DocRef & { input: 
       threshold: input.condition === "VALUE_CHANGED" ? null : input.threshold,
     })
     .returning();
-  return toAlert(row!, null);
+  return toAlert(row!, undefined);
 }
 
 /** An alert of a scorecard the caller may read (or write, for changes). */
@@ -112,8 +131,7 @@ export async function updateAlert(ctx: Ctx, { docId, id, input }: AlertRef & { i
     })
     .where(eq(alerts.id, id))
     .returning();
-  const [last] = await ctx.deps.db.select({ at: max(alertFirings.firedAt) }).from(alertFirings).where(eq(alertFirings.alertId, id));
-  return toAlert(row!, last?.at ?? null);
+  return toAlert(row!, (await lastFirings(ctx.deps.db, [id])).get(id));
 }
 
 export async function deleteAlert(ctx: Ctx, ref: AlertRef): Promise<void> {
