@@ -3,6 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
+import { INITIATIVE_STATUS_NAMES } from "@/lib/contract/constants";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery } from "@/lib/bff/queries";
 import { formatScore, periodLabel, STATUS_LABEL } from "@/lib/format";
@@ -16,6 +17,14 @@ const FILL = { ON_TRACK: "#d1fae5", AT_RISK: "#fef3c7", OFF_TRACK: "#fee2e2", NO
 
 const nameOf = (node: KpiNode, guid: string): string =>
   node.guid === guid ? node.name : node.children.map((c) => nameOf(c, guid)).find((n) => n !== "") ?? "";
+
+type Initiative = KpiNode["initiatives"][number];
+/** Every initiative of the tree by its GUID. */
+const initiativesByGuid = (node: KpiNode, into = new Map<string, Initiative>()): Map<string, Initiative> => {
+  for (const i of node.initiatives) into.set(i.guid, i);
+  for (const child of node.children) initiativesByGuid(child, into);
+  return into;
+};
 
 /** Downloads the drawn map as an SVG file, or as a PNG drawn from it. */
 async function download(svg: SVGSVGElement, name: string, format: "svg" | "png") {
@@ -54,6 +63,8 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
   const svg = useRef<SVGSVGElement>(null);
   const byGuid = new Map(placed.map((p) => [p.guid, p]));
   const current = chosen ? byGuid.get(chosen) : undefined;
+  const initiatives = initiativesByGuid(tree.root);
+  const namesOf = (guids: string[]) => guids.map((g) => initiatives.get(g)?.name ?? "An initiative").join("; ");
 
   if (map.perspectives.length === 0) {
     return <Notice tone="empty">This scorecard has no perspectives yet: add containers under its root in the editor, and their KPIs become the map&apos;s objectives.</Notice>;
@@ -94,7 +105,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
               key={o.guid}
               role="button"
               tabIndex={0}
-              aria-label={`${o.name}: ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${formatScore(o.score)}`}`}
+              aria-label={`${o.name}: ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${formatScore(o.score)}`}${o.initiativeGuids.length ? `; initiatives: ${namesOf(o.initiativeGuids)}` : ""}`}
               aria-pressed={chosen === o.guid}
               onClick={() => setChosen(o.guid)}
               onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), setChosen(o.guid))}
@@ -109,6 +120,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
               </text>
               {o.initiativeGuids.length > 0 && (
                 <text x={o.x + nodeWidth - 8} y={o.y + 19} fontSize={12} textAnchor="end" fill="#1e3a8a">
+                  <title>{`Initiatives: ${namesOf(o.initiativeGuids)}`}</title>
                   {`◆ ${o.initiativeGuids.length}`}
                 </text>
               )}
@@ -125,6 +137,23 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
             {current.score === null ? "" : ` ${formatScore(current.score)}`}
             {current.month ? ` in ${periodLabel(current.month, "MONTH")}` : ""} · measured by {current.kpiGuids.length} KPI(s) · {current.initiativeGuids.length} initiative(s) on the map
           </p>
+          {current.initiativeGuids.length > 0 && (
+            <>
+              <h3 className="mt-3 font-medium">Initiatives</h3>
+              <ul aria-label={`Initiatives of ${current.name}`} className="mt-1 flex flex-col gap-1">
+                {current.initiativeGuids.map((guid) => {
+                  const initiative = initiatives.get(guid);
+                  return (
+                    <li key={guid}>
+                      ◆ {initiative?.name ?? "An initiative"}
+                      {initiative && <span className="text-slate-600 dark:text-slate-400"> · {INITIATIVE_STATUS_NAMES[initiative.status]}</span>}
+                    </li>
+                  );
+                })}
+              </ul>
+              <h3 className="mt-3 font-medium">Measured by</h3>
+            </>
+          )}
           <ul className="mt-2 flex flex-col gap-1">
             {current.kpiGuids.map((guid) => (
               <li key={guid}>

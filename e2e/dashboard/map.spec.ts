@@ -24,10 +24,13 @@ test("the strategy map's statuses agree with the scorecard page's for the last c
 test("the map is chosen from the keyboard, its arrows edited, and it passes axe light and dark", async ({ page }) => {
   await page.goto("/s/1/map");
   const map = page.getByRole("group", { name: /Strategy map of Acme Corp/ });
+  // The marker's count comes with the initiatives' names, on the map and in the detail.
+  await expect(map.getByRole("button", { name: /^Churn rate: .*; initiatives: Customer success programme$/ })).toBeVisible();
   await map.getByRole("button", { name: /^Churn rate: / }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "Churn rate on the map" })).toContainText("Customer · At risk");
   await expect(page.getByRole("region", { name: "Churn rate on the map" })).toContainText("1 initiative(s) on the map");
+  await expect(page.getByRole("list", { name: "Initiatives of Churn rate" })).toHaveText("◆ Customer success programme · In progress");
   await page.getByRole("link", { name: "Churn rate: its chart and history" }).click();
   await expect(page.getByRole("heading", { name: "Churn rate", level: 2 })).toBeVisible();
   await page.goto("/s/1/map");
