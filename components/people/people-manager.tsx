@@ -19,12 +19,17 @@ const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: "numeri
 export function PeopleManager({ me }: { me: number }) {
   const { data: users } = useSuspenseQuery(readQuery("users", {}));
   const { data: invitations } = useSuspenseQuery(readQuery("invitations", {}));
-  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [link, setLink] = useState<{ email: string; url: string; mail: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const invite = useWrite("createInvitation", {
     onSuccess: (created) => {
-      setLink({ email: created.email, url: `${window.location.origin}/join/${created.token}` });
+      const mail = created.emailed
+        ? `E-mailed to ${created.email}; the link is also here, once, for copying.`
+        : created.emailError
+          ? `Could not e-mail it (${created.emailError}): send ${created.email} this link now, it is not shown again.`
+          : `Send ${created.email} this link now (e-mail is not set up on this server): it is not shown again.`;
+      setLink({ email: created.email, url: `${window.location.origin}/join/${created.token}`, mail });
       setError(null);
     },
     onError: (e) => setError(errorText(e)),
@@ -58,7 +63,7 @@ export function PeopleManager({ me }: { me: number }) {
         {error && <FieldError>{error}</FieldError>}
         {link && (
           <ShownOnce
-            title={`Invitation link for ${link.email}: send it to them now, it is not shown again. It works once, for 7 days.`}
+            title={`Invitation for ${link.email}. ${link.mail} It works once, for 7 days.`}
             label="Invitation link"
             value={link.url}
             onDone={() => setLink(null)}

@@ -1,4 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
+import { E2E_SMTP_PORT } from "../../playwright.config";
+import { until } from "../../lib/testing/receiver";
+import { mailText, startSmtp } from "../../lib/testing/smtp";
 import { expect, test } from "../fixtures";
 
 /** Invites a person from the People page and returns the invitation link shown once. */
@@ -15,11 +18,15 @@ async function invite(page: Page, email: string, role: "Expert" | "Viewer") {
 }
 
 /** Opens an invitation in a browser of its own (no session) and joins with a password. */
-async function join(browser: Browser, url: string, email: string) {
+async function join(browser: Browser, url: string, email: string, role: "an expert" | "a viewer") {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto(url);
-  await expect(page.getByRole("heading", { name: "Join your team on Gauge" })).toBeVisible();
+  // The page says which account, which login and which role it joins, and offers the login to password managers.
+  await expect(page.getByRole("heading", { name: "Join example.com on Gauge" })).toBeVisible();
+  await expect(page.getByText(`demo@example.com invites you as ${role}`)).toBeVisible();
+  await expect(page.getByLabel("Your login e-mail")).toHaveValue(email);
+  await expect(page.getByLabel("Your login e-mail")).toHaveAttribute("autocomplete", "username");
   await page.getByLabel("Choose a password").fill("a long passphrase");
   await page.getByLabel("Repeat it").fill("a long passphrase");
   await page.getByRole("button", { name: "Join and log in" }).click();
@@ -33,12 +40,24 @@ test("an admin invites an expert and a viewer; each sees what their role allows;
   // OWASP's cost (128 MB): on a slow machine the journey took the whole default 30 s, before this
   // session's changes too.
   test.slow();
-  const expertLink = await invite(page, "ana.expert@example.com", "Expert");
+  // With a mail server the invitation is e-mailed too, with the same link as shown once.
+  const smtp = await startSmtp(E2E_SMTP_PORT);
+  let expertLink: string;
+  try {
+    expertLink = await invite(page, "ana.expert@example.com", "Expert");
+    await until(() => smtp.received.length === 1, 10_000, "the invitation e-mail");
+    expect(smtp.received[0]!.to).toEqual(["ana.expert@example.com"]);
+    const mail = mailText(smtp.received[0]!.raw);
+    expect(mail).toContain("Subject: demo@example.com invites you to example.com on Gauge");
+    expect(mail).toContain(new URL(expertLink).pathname);
+  } finally {
+    await smtp.close();
+  }
   const viewerLink = await invite(page, "victor.viewer@example.com", "Viewer");
   await expect(page.getByRole("region", { name: "Open invitations" })).toContainText("ana.expert@example.com");
   await page.screenshot({ path: "e2e/screenshots/people.png", fullPage: true });
 
-  const expert = await join(browser, expertLink, "ana.expert@example.com");
+  const expert = await join(browser, expertLink, "ana.expert@example.com", "an expert");
   // The demo's scorecards are shared with the whole account for editing.
   await expect(expert.page.getByRole("link", { name: /Acme Corp balanced scorecard/ })).toContainText("Shared, can edit");
   await expert.page.goto("/s/1");
@@ -53,7 +72,7 @@ test("an admin invites an expert and a viewer; each sees what their role allows;
   await again.getByRole("button", { name: "Join and log in" }).click();
   await expect(again.getByRole("alert").filter({ hasText: "already used" })).toBeVisible();
 
-  const viewer = await join(browser, viewerLink, "victor.viewer@example.com");
+  const viewer = await join(browser, viewerLink, "victor.viewer@example.com", "a viewer");
   await expect(viewer.page.getByRole("link", { name: /Acme Corp balanced scorecard/ })).toContainText("Shared, read only");
   await viewer.page.goto("/s/1");
   await expect(viewer.page.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();

@@ -1,5 +1,6 @@
 import "server-only";
 import { LoginResponse } from "@/lib/contract/auth";
+import { InvitationDetails } from "@/lib/contract/people";
 import { loadConfig } from "@/lib/config";
 import { endpoints, type AnyEndpoint, type WriteSpec, type BodyOf, type EndpointName, type InputOf, type ResponseOf } from "./endpoints";
 import { ApiCallError, decodeResponse, endpointUrl } from "./http";
@@ -42,6 +43,17 @@ export async function acceptInvitation(token: string, password: string): Promise
 export async function setupNeeded(): Promise<boolean> {
   const response = await fetch(`${apiBaseUrl()}/setup`, { cache: "no-store" });
   return response.ok && ((await response.json()) as { needed: boolean }).needed;
+}
+
+/** POST /rest/invitations/lookup: what an open invitation is for, or null when it is not open. */
+export async function invitationDetails(token: string): Promise<InvitationDetails | null> {
+  const response = await fetch(`${apiBaseUrl()}/invitations/lookup`, {
+    method: "POST",
+    cache: "no-store",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  return response.ok ? InvitationDetails.parse(await response.json()) : null;
 }
 
 /** POST /rest/setup: creates the first admin and logs in. */

@@ -55,7 +55,25 @@ export const InvitationList = z
 
 export const CreatedInvitation = Invitation.extend({
   token: z.string().meta({ description: "Shown once: the invitee opens /join/{token} (or sends it to POST /rest/invitations/accept)" }),
-}).meta({ id: "CreatedInvitation", example: { ...invitationExample, token: "gin_Yx3..." } });
+  emailed: z.boolean().meta({ description: "Whether the invitation was e-mailed to its address (needs SMTP_URL on the server); the link works either way" }),
+  emailError: z.string().nullable().meta({ description: "Why it could not be e-mailed, when it was tried and failed" }),
+}).meta({ id: "CreatedInvitation", example: { ...invitationExample, token: "gin_Yx3...", emailed: true, emailError: null } });
+
+export const InvitationLookup = z
+  .object({ token: z.string().min(1).max(200) })
+  .strict()
+  .meta({ id: "InvitationLookup", example: { token: "gin_Yx3..." } });
+
+export const InvitationDetails = z
+  .object({
+    email: z.string().meta({ description: "The address the invitation is for: the new login's e-mail" }),
+    role: Role,
+    account: z.string().meta({ description: "The account joined: its name, or its inviting admin's e-mail when it has none" }),
+    invitedBy: z.string().nullable().meta({ description: "The e-mail of the admin who invited" }),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "InvitationDetails", example: { email: "ana@example.com", role: "expert", account: "Acme Corp", invitedBy: "boss@example.com", expiresAt: "2026-11-27T09:00:00.000Z" } });
+export type InvitationDetails = z.infer<typeof InvitationDetails>;
 
 export const AcceptInvitationRequest = z
   .object({ token: z.string().min(1).max(200), password: NewPassword })

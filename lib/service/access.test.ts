@@ -206,7 +206,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     return { Token: token };
   };
   /** Routes without a Token: tested on their own below. */
-  const untokened = new Set(["login", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup"]);
+  const untokened = new Set(["login", "lookupInvitation", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup"]);
 
   it("follows role x scorecard sharing on every route of the OpenAPI document, which the tables cover exactly", async () => {
     const doc = await (await api.call("/openapi.json")).json();
@@ -216,6 +216,11 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     expect(operations.map((o) => o.operationId).filter((id) => !untokened.has(id)).sort()).toEqual(
       [...Object.keys(scorecardRequests), ...Object.keys(accountRequests)].sort(),
     );
+    // The document says which take no Token (security: []), and they are exactly these.
+    const declaredOpen = Object.values(doc.paths as Record<string, Record<string, { operationId: string; security?: unknown[] }>>).flatMap((ops) =>
+      Object.values(ops).filter((op) => op.security?.length === 0).map((op) => op.operationId),
+    );
+    expect(declaredOpen.sort()).toEqual([...untokened].sort());
 
     const mismatches: string[] = [];
     const check = async (op: Operation, who: Who, request: Request, expected: Outcome) => {
@@ -346,7 +351,9 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     const invitation = (await call("POST", "/api/invitations", admin.auth, { email: "Newcomer@Team.example", role: "expert" })).json;
     expect(invitation).toMatchObject({ email: "newcomer@team.example", role: "expert", token: expect.stringMatching(/^gin_/) });
     expect((await call("GET", "/api/invitations", admin.auth)).json.items.map((i: { email: string }) => i.email)).toContain("newcomer@team.example");
-    const accept = (password: string) => api.call("/invitations/accept", jsonInit("POST", { token: invitation.token, password }));
+    const lookup = () => api.call("/invitations/lookup", jsonInit("POST", { token: invitation.token }));
+    expect(await (await lookup()).json()).toEqual({ email: "newcomer@team.example", role: "expert", account: "team.example", invitedBy: "admin@team.example", expiresAt: invitation.expiresAt });
+        const accept = (password: string) => api.call("/invitations/accept", jsonInit("POST", { token: invitation.token, password }));
     expect((await accept("short")).status).toBe(400);
     const joined = await accept("a long passphrase");
     expect(joined.status).toBe(200);
@@ -354,7 +361,8 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     expect(success).toBe(true);
     expect((await call("GET", "/api/access/info", { Token: token })).json).toMatchObject({ email: "newcomer@team.example", role: "expert" });
     expect((await call("GET", "/api/documents/list", { Token: token })).json.sharedToUser.map((d: { name: string }) => d.name)).toEqual(["Whole account writes"]);
-    // Single use.
+    // Single use: once joined, the link says nothing any more.
+    expect((await lookup()).status).toBe(404);
     const again = await accept("a long passphrase");
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ success: false, code: "not_found" });

@@ -6,7 +6,9 @@ import {
   ChangePasswordRequest,
   CreatedInvitation,
   CreateInvitationRequest,
+  InvitationDetails,
   InvitationList,
+  InvitationLookup,
   SetupRequest,
   SetupStatus,
   UpdateUserRequest,
@@ -76,6 +78,22 @@ export const revokeInvitation = createRoute({
   security: secured,
   request: { params: idParams },
   responses: { 204: { description: "Withdrawn" }, ...errors(400, 403, 404) },
+});
+
+export const lookupInvitation = createRoute({
+  operationId: "lookupInvitation",
+  method: "post",
+  path: "/invitations/lookup",
+  tags,
+  summary: "What an invitation is for: the account, the e-mail and the role (no Token, not counted)",
+  description: "The join page shows it before the person chooses a password. The token goes in the body, not the address, so it stays out of logs. An unknown, used, withdrawn or expired invitation gets 404.",
+  security: noToken,
+  request: { body: jsonBody(InvitationLookup) },
+  responses: {
+    200: json(InvitationDetails, "The open invitation"),
+    400: json(ErrorBody, "Malformed body"),
+    404: json(ErrorBody, "No such open invitation"),
+  },
 });
 
 export const acceptInvitation = createRoute({

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Invitation, Role, UpdateUserRequest, User } from "@/lib/contract/people";
-import { invitations, users } from "@/lib/db/schema";
+import type { Invitation, InvitationDetails, Role, UpdateUserRequest, User } from "@/lib/contract/people";
+import { accounts, invitations, users } from "@/lib/db/schema";
+import { emailInvitation } from "../notifications/invitation-mail";
 import type { Ctx, Deps } from "../context";
 import { ApiError, conflict, notFound } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -93,7 +94,23 @@ export async function createInvitation({ deps, caller }: Ctx, input: { email: st
       .returning();
     return created!;
   });
-  return { ...toInvitation(row), token };
+  const [account] = await deps.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, caller.accountId));
+  const sent = await emailInvitation(deps, { id: row.id, to: row.email, role: row.role, account: account?.name || caller.email, invitedBy: caller.email, token, expiresAt: row.expiresAt });
+  return { ...toInvitation(row), token, ...sent };
+}
+
+const GONE = "This invitation is unknown, already used, withdrawn or expired: ask for a new one";
+
+/** What an open invitation is for, shown on the join page before a password is chosen. */
+export async function invitationDetails(deps: Deps, token: string): Promise<InvitationDetails> {
+  const [row] = await deps.db
+    .select({ email: invitations.email, role: invitations.role, expiresAt: invitations.expiresAt, account: accounts.name, invitedBy: users.email })
+    .from(invitations)
+    .innerJoin(accounts, eq(accounts.id, invitations.accountId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(and(eq(invitations.tokenHash, hashToken(token)), openInvitation(deps)));
+  if (!row) throw new ApiError(404, "not_found", GONE);
+  return { email: row.email, role: row.role, account: row.account || row.invitedBy || "your team", invitedBy: row.invitedBy, expiresAt: row.expiresAt.toISOString() };
 }
 
 export async function revokeInvitation({ deps, caller }: Ctx, { id }: { id: number }): Promise<void> {
@@ -117,7 +134,7 @@ export async function acceptInvitation(deps: Deps, input: { token: string; passw
       .set({ acceptedAt: deps.now() })
       .where(and(eq(invitations.tokenHash, hashToken(input.token)), openInvitation(deps)))
       .returning();
-    if (!invitation) throw new ApiError(404, "not_found", "This invitation is unknown, already used, withdrawn or expired: ask for a new one");
+    if (!invitation) throw new ApiError(404, "not_found", GONE);
     const [created] = await tx
       .insert(users)
       .values({ accountId: invitation.accountId, email: invitation.email, passwordHash, role: invitation.role, createdAt: deps.now() })

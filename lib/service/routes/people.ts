@@ -1,5 +1,5 @@
 import * as routes from "@/lib/contract/routes/people";
-import { acceptInvitation, changePassword, createInvitation, listInvitations, listUsers, revokeInvitation, updateUser } from "../domain/people";
+import { acceptInvitation, changePassword, createInvitation, invitationDetails, listInvitations, listUsers, revokeInvitation, updateUser } from "../domain/people";
 import { newRouter } from "../router";
 import { conflict } from "../errors";
 import { createFirstAdmin, setupNeeded } from "../domain/accounts";
@@ -14,6 +14,7 @@ export const peopleRoutes = newRouter()
     await revokeInvitation(c.var, c.req.valid("param"));
     return c.body(null, 204);
   })
+  .openapi(routes.lookupInvitation, async (c) => c.json(await invitationDetails(c.var.deps, c.req.valid("json").token), 200))
   .openapi(routes.acceptInvitation, async (c) => {
     const { email, token } = await acceptInvitation(c.var.deps, c.req.valid("json"));
     return c.json({ email, errorMessage: "", success: true, token }, 200);
