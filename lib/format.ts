@@ -1,3 +1,4 @@
+import { SCORING_DEFAULTS } from "@/lib/contract/constants";
 import type { Period, Status } from "@/lib/contract/kpis";
 
 const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
@@ -6,6 +7,32 @@ const plain = new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
 export function formatValue(value: number | null | undefined, measure = ""): string {
   if (value === null || value === undefined) return "–";
   return withMeasure(Math.abs(value) >= 100_000 ? compact.format(value) : plain.format(value), measure);
+}
+
+const SCALES: [number, string][] = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
+
+/** A number in the short format with `digits` decimals on its K/M/B/T, and the number it shows. */
+function shortNumber(n: number, digits: number): { text: string; shown: number } {
+  if (Math.abs(n) < 100_000) return { text: plain.format(n), shown: Number(n.toFixed(2)) };
+  const [scale, suffix] = SCALES.find(([s]) => Math.abs(n) >= s)!;
+  const rounded = Number((n / scale).toFixed(digits));
+  return { text: `${new Intl.NumberFormat("en", { maximumFractionDigits: digits }).format(rounded)}${suffix}`, shown: rounded * scale };
+}
+
+/**
+ * A value and its target in the short format, with as many digits as it takes to tell them apart
+ * and to show the gap between them truly: $1,150,000 against $1,100,000 reads "$1.15M" and
+ * "$1.1M", never "$1.2M" and "$1.1M", and a miss never reads as equal.
+ */
+export function formatPair(value: number | null | undefined, target: number | null | undefined, measure = ""): [string, string] {
+  if (value === null || value === undefined || target === null || target === undefined || value === target) return [formatValue(value, measure), formatValue(target, measure)];
+  for (const digits of [1, 2, 3]) {
+    const [a, b] = [shortNumber(value, digits), shortNumber(target, digits)];
+    // The gap shown is the real gap to within half of it: same sign, and never twice as wide.
+    const gap = value - target;
+    if (Math.abs(a.shown - b.shown - gap) <= Math.abs(gap) / 2) return [withMeasure(a.text, measure), withMeasure(b.text, measure)];
+  }
+  return [fullValue(value, measure), fullValue(target, measure)];
 }
 
 /** The same format in full (no "3M"): for tables of history, where every digit may matter. */
@@ -43,8 +70,21 @@ export function periodLabel(start: string, period: Period): string {
 
 export const STATUS_LABEL: Record<Status, string> = { ON_TRACK: "On track", AT_RISK: "At risk", OFF_TRACK: "Off track", NONE: "No data" };
 
-/** A score as a whole percentage, rounded down: a target missed by a hair reads 99 %, not 100 %. */
-export const formatScore = (score: number | null | undefined) => (score === null || score === undefined ? "–" : `${Math.floor(score * 100 + 1e-9)} %`);
+/**
+ * A score as a percentage rounded as values are (87.92 % reads 88 %), with a decimal or two more
+ * where rounding would carry it across a status threshold: a target missed by a hair reads
+ * 99.6 %, never 100 %, beside its "At risk".
+ */
+export function formatScore(score: number | null | undefined, thresholds: { onTrack: number; atRisk: number } = SCORING_DEFAULTS): string {
+  if (score === null || score === undefined) return "–";
+  const pct = score * 100;
+  const lines = [thresholds.onTrack * 100, thresholds.atRisk * 100];
+  for (let digits = 0; digits <= 6; digits++) {
+    const shown = Number(pct.toFixed(digits));
+    if (lines.every((line) => pct < line === shown < line)) return `${shown.toFixed(digits)} %`;
+  }
+  return `${pct} %`;
+}
 
 /** What a status means, for a KPI's thresholds (fractions of the way from baseline to target). */
 export function statusMeaning(status: Status, thresholds: { onTrack: number; atRisk: number }): string {

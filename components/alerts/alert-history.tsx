@@ -11,7 +11,7 @@ const DELIVERY: Record<string, string> = { succeeded: "delivered", pending: "ret
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 
 /** When an alert fired, what it saw, and where each message went (read when opened). */
-export function AlertHistory({ docId, alert, measure }: { docId: number; alert: Alert; measure: string }) {
+export function AlertHistory({ docId, alert, measure, thresholds }: { docId: number; alert: Alert; measure: string; thresholds?: { onTrack: number; atRisk: number } }) {
   const { data, isPending, error } = useQuery(readQuery("alertHistory", { docId, id: alert.id }));
   if (isPending) return <p className="text-sm text-slate-600 dark:text-slate-400">Loading the history…</p>;
   if (error) return <Notice tone="error">The history could not be read: {error.message}</Notice>;
@@ -22,7 +22,7 @@ export function AlertHistory({ docId, alert, measure }: { docId: number; alert: 
         <li key={f.id} className="rounded-md border border-slate-200 px-3 py-2 dark:border-slate-700">
           <p>
             <strong>{when(f.firedAt)}</strong>: {fullValue(f.value, measure)} on {f.date}
-            {f.previousValue !== null && <> (was {fullValue(f.previousValue, measure)})</>} · {STATUS_LABEL[f.status as Status] ?? f.status} {formatScore(f.score)}
+            {f.previousValue !== null && <> (was {fullValue(f.previousValue, measure)})</>} · {STATUS_LABEL[f.status as Status] ?? f.status} {formatScore(f.score, thresholds)}
           </p>
           <ul className="mt-1 text-slate-700 dark:text-slate-300">
             {f.deliveries.length === 0 && <li>Sent nowhere (its webhook was disabled)</li>}

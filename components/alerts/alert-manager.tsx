@@ -108,7 +108,7 @@ export function AlertManager({ docId }: { docId: number }) {
                       {open.what === "edit" ? (
                         <AlertForm {...formProps} alert={a} onDone={() => setOpen(null)} />
                       ) : (
-                        <AlertHistory docId={docId} alert={a} measure={kpi?.measure ?? ""} />
+                        <AlertHistory docId={docId} alert={a} measure={kpi?.measure ?? ""} thresholds={kpi?.thresholds} />
                       )}
                     </td>
                   </tr>

@@ -14,6 +14,8 @@ export interface KpiChartProps {
   height?: number;
   /** Notes per period start: drawn as a marked line at their period, read in the tooltip. */
   notes?: Map<string, string[]>;
+  /** The KPI's status thresholds: its scores are rounded against them. */
+  thresholds?: { onTrack: number; atRisk: number };
 }
 
 const SOURCE_LABEL: Record<PointSource, string> = {
@@ -39,7 +41,7 @@ function SoFarDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row
   return <circle cx={cx} cy={cy} r={5} fill="var(--chart-bg)" stroke="var(--chart-value)" strokeWidth={2} strokeDasharray="2 2" />;
 }
 
-function ChartTooltip({ active, payload, measure }: { active?: boolean; payload?: { payload: Row }[]; measure: string }) {
+function ChartTooltip({ active, payload, measure, thresholds }: { active?: boolean; payload?: { payload: Row }[]; measure: string; thresholds?: KpiChartProps["thresholds"] }) {
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
@@ -57,7 +59,7 @@ function ChartTooltip({ active, payload, measure }: { active?: boolean; payload?
       {row.target !== null && <p>Target: {formatValue(row.target, measure)}</p>}
       {row.baseline !== null && <p>Baseline: {formatValue(row.baseline, measure)}</p>}
       <p>
-        {STATUS_LABEL[row.status]}: {formatScore(row.score)}
+        {STATUS_LABEL[row.status]}: {formatScore(row.score, thresholds)}
       </p>
       <p className="text-slate-500 dark:text-slate-400">{SOURCE_LABEL[row.source]} · {fullValue(row.value, measure)}</p>
       {row.notes.map((text, i) => (
@@ -68,7 +70,7 @@ function ChartTooltip({ active, payload, measure }: { active?: boolean; payload?
 }
 
 /** A KPI's grouped values with the target and baseline of each period; presentational only. */
-export function KpiChart({ name, measure, period, points, container = false, height = 280, notes }: KpiChartProps) {
+export function KpiChart({ name, measure, period, points, container = false, height = 280, notes, thresholds }: KpiChartProps) {
   const firstRunning = points.findIndex((p) => !p.complete && p.value !== null);
   const data: Row[] = points.map((p, i) => ({
     ...p,
@@ -100,7 +102,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} />
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={16} />
             <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={axisWidth} tickFormatter={(v: number) => formatValue(v)} />
-            <Tooltip content={<ChartTooltip measure={measure} />} />
+            <Tooltip content={<ChartTooltip measure={measure} thresholds={thresholds} />} />
             {noted.map((row) => (
               <ReferenceLine key={row.start} x={row.label} stroke="#d97706" strokeDasharray="2 2" label={{ value: "✎", position: "insideTopRight", fill: "#b45309", fontSize: 13 }} />
             ))}

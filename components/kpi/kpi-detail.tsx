@@ -54,7 +54,7 @@ export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeri
       {soFar && (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
           {periodLabel(soFar.start, period)} so far: <strong className="tabular-nums">{formatValue(soFar.value, measure)}</strong>
-          {!container && soFar.target !== null && <> against {formatValue(soFar.target, measure)} due by today</>} ({STATUS_LABEL[soFar.status].toLowerCase()}, {formatScore(soFar.score)}). The period is not over.
+          {!container && soFar.target !== null && <> against {formatValue(soFar.target, measure)} due by today</>} ({STATUS_LABEL[soFar.status].toLowerCase()}, {formatScore(soFar.score, kpi.thresholds)}). The period is not over.
         </p>
       )}
       {kpi.initiatives.length > 0 && (
@@ -63,7 +63,7 @@ export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeri
           <InitiativeList items={kpi.initiatives} />
         </div>
       )}
-      <LazyKpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} notes={notesByPeriod} />
+      <LazyKpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} notes={notesByPeriod} thresholds={kpi.thresholds} />
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-sm font-semibold">Notes</h3>
@@ -109,7 +109,7 @@ export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeri
                 </RowHeader>
                 <Td align="right" className="whitespace-nowrap">{fullValue(p.value, measure)}</Td>
                 <Td align="right" className="whitespace-nowrap">{container ? "" : fullValue(p.target, measure)}</Td>
-                <Td align="right">{formatScore(p.score)}</Td>
+                <Td align="right">{formatScore(p.score, kpi.thresholds)}</Td>
                 <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">
                   <span aria-hidden>{STATUS_ICON[p.status]}</span> {STATUS_LABEL[p.status]}
                 </Td>

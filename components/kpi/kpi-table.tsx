@@ -3,14 +3,20 @@
 import type { MouseEvent } from "react";
 import { Sparkline } from "@/components/charts/sparkline";
 import { SCORING_DEFAULTS, STATUSES } from "@/lib/contract/constants";
-import { formatValue, statusMeaning, STATUS_LABEL } from "@/lib/format";
+import type { Period } from "@/lib/contract/kpis";
+import { formatPair, periodLabel, statusMeaning, STATUS_LABEL } from "@/lib/format";
 import { RowHeader, Table, TableHead, Td, Th } from "@/components/ui/table";
 import { explainPoint } from "./explain";
 import { latestPoint, type KpiWithSeries } from "./kpi-with-series";
 import { STATUS_ICON, STATUS_TONE, StatusBadge } from "./status-badge";
 
-/** The KPI tree with each KPI's latest complete period: value, target, status and trend. */
-export function KpiTable({ rows, selected, hrefFor }: { rows: KpiWithSeries[]; selected: string; hrefFor: (guid: string) => string }) {
+/**
+ * The KPI tree with each KPI's latest complete period: value, target, status and trend. A row
+ * whose latest period is not the table's (the last complete one) names its own, so a perspective
+ * and the KPIs under it are never read as the same period when they are not.
+ */
+export function KpiTable({ rows, period, selected, hrefFor }: { rows: KpiWithSeries[]; period: Period; selected: string; hrefFor: (guid: string) => string }) {
+  const tablePeriod = rows.flatMap(({ series }) => series?.points.filter((p) => p.complete).map((p) => p.start) ?? []).sort().at(-1);
   // Selecting a KPI only changes ?kpi=: the page has the data, so no server round trip.
   function select(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -37,6 +43,8 @@ export function KpiTable({ rows, selected, hrefFor }: { rows: KpiWithSeries[]; s
             const status = latest?.status ?? "NONE";
             const isSelected = kpi.guid === selected;
             const container = kpi.indicatorType === "CONTAINER";
+            const [value, target] = formatPair(latest?.value, container ? null : latest?.target, container ? "%" : kpi.measure);
+            const own = latest && latest.start !== tablePeriod ? periodLabel(latest.start, period) : null;
             return (
               <tr key={kpi.guid} className={`border-t border-slate-100 dark:border-slate-800 ${isSelected ? "bg-blue-50 dark:bg-blue-950/50" : ""}`}>
                 <RowHeader className="font-normal">
@@ -50,12 +58,15 @@ export function KpiTable({ rows, selected, hrefFor }: { rows: KpiWithSeries[]; s
                     {kpi.name}
                   </a>
                 </RowHeader>
-                <Td align="right" className="whitespace-nowrap">{formatValue(latest?.value, container ? "%" : kpi.measure)}</Td>
+                <Td align="right" className="whitespace-nowrap">
+                  {value}
+                  {own && <span className="block text-xs text-slate-500 dark:text-slate-400">{own}</span>}
+                </Td>
                 <Td align="right" className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-400">
-                  {container ? "" : formatValue(latest?.target, kpi.measure)}
+                  {container ? "" : target}
                 </Td>
                 <Td>
-                  <StatusBadge status={status} score={latest?.score ?? null} why={explainPoint(latest, kpi)} />
+                  <StatusBadge status={status} score={latest?.score ?? null} thresholds={kpi.thresholds} why={explainPoint(latest, kpi)} />
                 </Td>
                 <Td tight className="hidden md:table-cell">
                   <Sparkline points={series?.points ?? []} tone={STATUS_TONE[status]} />
@@ -65,13 +76,15 @@ export function KpiTable({ rows, selected, hrefFor }: { rows: KpiWithSeries[]; s
           })}
         </tbody>
       </Table>
-      <StatusLegend />
+      <StatusLegend period={period} />
     </div>
   );
 }
 
 /** What the colours mean, with the default thresholds (a KPI may set its own; its badge says so). */
-export function StatusLegend() {
+const tablePeriodNote = (period: Period) => (period === "DAY" ? "" : ` (${period === "HALF_YEAR" ? "half-year" : period.toLowerCase()})`);
+
+export function StatusLegend({ period = "MONTH" }: { period?: Period }) {
   const defaults = { onTrack: SCORING_DEFAULTS.onTrack, atRisk: SCORING_DEFAULTS.atRisk };
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400" aria-label="What the statuses mean">
@@ -80,7 +93,10 @@ export function StatusLegend() {
           <span aria-hidden style={{ color: STATUS_TONE[status] }}>{STATUS_ICON[status]}</span> {STATUS_LABEL[status]}: {statusMeaning(status, defaults)}
         </span>
       ))}
-      <span>Latest is the last complete period; a perspective averages its KPIs&apos; scores.</span>
+      <span>
+        Latest is the last complete period{tablePeriodNote(period)}; a KPI or perspective whose latest is another period names it. A perspective averages the scores of
+        its KPIs that have a value in its own period.
+      </span>
     </p>
   );
 }

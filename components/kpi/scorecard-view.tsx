@@ -36,7 +36,7 @@ export function ScorecardPanels({ root, items, period, notes, docId }: { root: K
   return (
     <div className="grid gap-6 lg:grid-cols-12">
       <div className="min-w-0 lg:col-span-7">
-        <KpiTable rows={rows} selected={selected.kpi.guid} hrefFor={hrefFor} />
+        <KpiTable rows={rows} period={period} selected={selected.kpi.guid} hrefFor={hrefFor} />
       </div>
       <div className="min-w-0 lg:col-span-5">
         <div className="lg:sticky lg:top-4">

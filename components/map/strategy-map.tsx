@@ -18,6 +18,13 @@ const FILL = { ON_TRACK: "#d1fae5", AT_RISK: "#fef3c7", OFF_TRACK: "#fee2e2", NO
 const nameOf = (node: KpiNode, guid: string): string =>
   node.guid === guid ? node.name : node.children.map((c) => nameOf(c, guid)).find((n) => n !== "") ?? "";
 
+/** Each KPI's thresholds by its GUID. */
+const kpiThresholds = (node: KpiNode, into = new Map<string, KpiNode["thresholds"]>()): Map<string, KpiNode["thresholds"]> => {
+  into.set(node.guid, node.thresholds);
+  for (const child of node.children) kpiThresholds(child, into);
+  return into;
+};
+
 type Initiative = KpiNode["initiatives"][number];
 /** Every initiative of the tree by its GUID. */
 const initiativesByGuid = (node: KpiNode, into = new Map<string, Initiative>()): Map<string, Initiative> => {
@@ -65,6 +72,9 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
   const current = chosen ? byGuid.get(chosen) : undefined;
   const initiatives = initiativesByGuid(tree.root);
   const namesOf = (guids: string[]) => guids.map((g) => initiatives.get(g)?.name ?? "An initiative").join("; ");
+  // Scores rounded against each objective's own thresholds, as the scorecard's table rounds them.
+  const thresholds = kpiThresholds(tree.root);
+  const score = (o: { guid: string; score: number | null }) => formatScore(o.score, thresholds.get(o.guid));
 
   if (map.perspectives.length === 0) {
     return <Notice tone="empty">This scorecard has no perspectives yet: add containers under its root in the editor, and their KPIs become the map&apos;s objectives.</Notice>;
@@ -105,7 +115,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
               key={o.guid}
               role="button"
               tabIndex={0}
-              aria-label={`${o.name}: ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${formatScore(o.score)}`}${o.initiativeGuids.length ? `; initiatives: ${namesOf(o.initiativeGuids)}` : ""}`}
+              aria-label={`${o.name}: ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${score(o)}`}${o.initiativeGuids.length ? `; initiatives: ${namesOf(o.initiativeGuids)}` : ""}`}
               aria-pressed={chosen === o.guid}
               onClick={() => setChosen(o.guid)}
               onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), setChosen(o.guid))}
@@ -116,7 +126,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
                 <div style={{ fontSize: 13, fontWeight: 600, lineHeight: "16px", color: "#0f172a", overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical" }}>{o.name}</div>
               </foreignObject>
               <text x={o.x + 10} y={o.y + MAP.node.height - 10} fontSize={11.5} fill="#0f172a">
-                {`${STATUS_ICON[o.status]} ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${formatScore(o.score)}`}`}
+                {`${STATUS_ICON[o.status]} ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${score(o)}`}`}
               </text>
               {o.initiativeGuids.length > 0 && (
                 <text x={o.x + nodeWidth - 8} y={o.y + 19} fontSize={12} textAnchor="end" fill="#1e3a8a">
@@ -134,7 +144,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
           <h2 className="font-semibold">{current.name}</h2>
           <p className="text-slate-600 dark:text-slate-400">
             {current.perspective} · {STATUS_LABEL[current.status]}
-            {current.score === null ? "" : ` ${formatScore(current.score)}`}
+            {current.score === null ? "" : ` ${score(current)}`}
             {current.month ? ` in ${periodLabel(current.month, "MONTH")}` : ""} · measured by {current.kpiGuids.length} KPI(s) · {current.initiativeGuids.length} initiative(s) on the map
           </p>
           {current.initiativeGuids.length > 0 && (

@@ -1,3 +1,4 @@
+import { periodLabel } from "@/lib/format";
 import { expect, pasteInto, test } from "../fixtures";
 
 // The demo's Revenue beats its monthly plan of $2M: a manager must read the same verdict whatever the period.
@@ -61,4 +62,31 @@ test("each scorecard card shows the health the scorecard page shows for its last
   const root = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Acme Corp balanced scorecard", exact: true }) });
   const onPage = (await root.getByRole("cell").nth(2).innerText()).replace(/\s+/g, " ").split(" :")[0]!.trim();
   expect(onCard).toBe(onPage);
+});
+
+test("in the Week view each row whose latest is another period than the table's names it, as the data behind it says", async ({ page }) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 150 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/s/1?period=WEEK&from=${from}&to=${today}`);
+  const table = page.getByRole("table", { name: "KPIs with their latest values" });
+  await expect(table).toBeVisible();
+  const grouped = (await (await page.request.get(`/api/document/1/kpi/indicators/grouped-value/WEEK/${from}/${today}`)).json()) as {
+    items: { name: string; points: { start: string; complete: boolean; value: number | null }[] }[];
+  };
+  const tablePeriod = grouped.items.flatMap((s) => s.points.filter((p) => p.complete).map((p) => p.start)).sort().at(-1)!;
+  let named = 0;
+  for (const series of grouped.items) {
+    const latest = series.points.findLast((p) => p.complete && p.value !== null);
+    const row = table.getByRole("row").filter({ has: page.getByRole("link", { name: series.name, exact: true }) });
+    const cell = row.getByRole("cell").first();
+    if (latest && latest.start !== tablePeriod) {
+      await expect(cell, series.name).toContainText(periodLabel(latest.start, "WEEK"));
+      named++;
+    } else {
+      await expect(cell, series.name).not.toContainText(/Wk \d+/);
+    }
+  }
+  // The demo's monthly KPIs (Financial's) have their latest in an earlier week than the table's.
+  expect(named).toBeGreaterThan(0);
+  await page.screenshot({ path: "e2e/screenshots/scorecard-week.png", fullPage: true });
 });

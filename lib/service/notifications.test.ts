@@ -80,7 +80,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       expect(smtp.received[0]!.to).toEqual(["ana@example.com"]);
       const email = readable(smtp.received[0]!.raw);
       expect(email).toContain("Subject: Sales above 50: Sales is $60");
-      for (const line of ["Scorecard: Team scorecard", "KPI: Sales", "Value: $60 on 2024-02-01", "Target: $80", "Status: Off track (66 %)", "Condition: Value above $50"]) {
+      for (const line of ["Scorecard: Team scorecard", "KPI: Sales", "Value: $60 on 2024-02-01", "Target: $80", "Status: Off track (67 %)", "Condition: Value above $50"]) {
         expect(email).toContain(line);
       }
       expect(email).toContain(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
@@ -89,7 +89,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       const message = slack.received[0]!.body as { text: string; blocks: { type: string; fields?: { text: string }[]; elements?: { url: string }[] }[] };
       expect(message.text).toBe("Sales above 50: Sales is $60");
       const fields = message.blocks.find((b) => b.type === "section")!.fields!.map((f) => f.text);
-      expect(fields).toEqual(expect.arrayContaining(["*Scorecard*\nTeam scorecard", "*Value*\n$60 on 2024-02-01", "*Target*\n$80", "*Status*\nOff track (66 %)"]));
+      expect(fields).toEqual(expect.arrayContaining(["*Scorecard*\nTeam scorecard", "*Value*\n$60 on 2024-02-01", "*Target*\n$80", "*Status*\nOff track (67 %)"]));
       expect(message.blocks.find((b) => b.type === "actions")!.elements![0]!.url).toBe(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
     } finally {
       await smtp.close();
@@ -137,7 +137,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       expect(card.attachments[0]!.content.actions[0]!.url).toBe(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
       const google = bodies.find((b) => "cardsV2" in b) as { text: string; cardsV2: { card: { sections: { widgets: { decoratedText?: { topLabel: string; text: string } }[] }[] } }[] };
       expect(google.text).toBe("Sales changed (Chat): Sales is $75");
-      expect(google.cardsV2[0]!.card.sections[0]!.widgets).toEqual(expect.arrayContaining([{ decoratedText: { topLabel: "Status", text: "At risk (91 %)" } }]));
+      expect(google.cardsV2[0]!.card.sections[0]!.widgets).toEqual(expect.arrayContaining([{ decoratedText: { topLabel: "Status", text: "At risk (92 %)" } }]));
       for (const hook of [teams, chat]) await call("DELETE", `/api/webhooks/${hook.body.id}`);
     } finally {
       await receiver.close();

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Point, Series } from "@/lib/contract/grouped";
 import type { Period, Status } from "@/lib/contract/kpis";
 import { scorecards } from "@/lib/db/schema";
+import { SCORING_DEFAULTS } from "@/lib/contract/constants";
 import { formatScore, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import type { Ctx } from "../context";
 import { groupedOf } from "./grouped";
@@ -69,9 +70,11 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
   const indicators = ordered.filter((o) => o.kpi.indicatorType === "INDICATOR");
   const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => `${indicators.filter((o) => statusOf(o.kpi.guid) === s).length} ${STATUS_LABEL[s].toLowerCase()}`);
 
-  const statusCell = (p: Point | undefined) => {
+  // A score is rounded against the KPI's own thresholds, so it never reads across its status.
+  const scoreText = (p: Point, kpi: (typeof tree)[number]) => formatScore(p.score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk });
+  const statusCell = (p: Point | undefined, kpi: (typeof tree)[number]) => {
     const status = p?.status ?? "NONE";
-    return { text: `${STATUS_LABEL[status]} ${p ? formatScore(p.score) : ""}`.trim(), color: STATUS_COLOR[status], fillColor: STATUS_FILL[status], bold: true };
+    return { text: `${STATUS_LABEL[status]} ${p ? scoreText(p, kpi) : ""}`.trim(), color: STATUS_COLOR[status], fillColor: STATUS_FILL[status], bold: true };
   };
   const summary = {
     table: {
@@ -86,7 +89,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
             { text: kpi.name, margin: [depth * 10, 0, 0, 0], bold: kpi.indicatorType === "CONTAINER" },
             { text: fullValue(p?.value, measure), alignment: "right" },
             { text: kpi.indicatorType === "CONTAINER" ? "" : fullValue(p?.target, measure), alignment: "right" },
-            statusCell(p),
+            statusCell(p, kpi),
           ];
         }),
       ],
@@ -111,7 +114,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
             p ? `${periodLabel(p.start, period)}: ${fullValue(p.value, kpi.measure)}` : "No value yet",
             p?.target != null ? ` against a target of ${fullValue(p.target, kpi.measure)}` : "",
             " · ",
-            { text: `${STATUS_LABEL[p?.status ?? "NONE"]}${p ? ` ${formatScore(p.score)}` : ""}`, color: STATUS_COLOR[p?.status ?? "NONE"], bold: true },
+            { text: `${STATUS_LABEL[p?.status ?? "NONE"]}${p ? ` ${scoreText(p, kpi)}` : ""}`, color: STATUS_COLOR[p?.status ?? "NONE"], bold: true },
           ],
         },
         ...(svg ? [{ svg, width: 500, margin: [0, 4, 0, 0] }] : []),

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Status } from "@/lib/contract/kpis";
 import type { alerts, kpis } from "@/lib/db/schema";
+import { SCORING_DEFAULTS } from "@/lib/contract/constants";
 import { conditionText, formatScore, fullValue, STATUS_LABEL } from "@/lib/format";
 import type { Message } from "./message";
 
@@ -19,7 +20,7 @@ interface Fired {
 }
 
 export function alertMessage({ alert, scorecard, kpi, date, value, target, score, status, dashboardUrl }: Fired): Message {
-  const statusText = `${STATUS_LABEL[status as Status] ?? status}${score === null ? "" : ` (${formatScore(score)})`}`;
+  const statusText = `${STATUS_LABEL[status as Status] ?? status}${score === null ? "" : ` (${formatScore(score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk })})`}`;
   return {
     title: `${alert.name}: ${kpi.name} is ${fullValue(value, kpi.measure)}`,
     facts: [
