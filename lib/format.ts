@@ -47,6 +47,14 @@ function withMeasure(text: string, measure: string): string {
   return measure && measure !== "yes/no" ? `${text} ${measure}` : text;
 }
 
+/**
+ * Dates and times in one style everywhere, in the reader's locale: "26 Nov 2026" or "Nov 26, 2026"
+ * as their browser has it, with the time where it matters ("26 Nov 2026, 20:40").
+ */
+export const formatDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString([], { dateStyle: "medium", ...(iso.length === 10 ? { timeZone: "UTC" } : {}) });
+export const formatDateTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+export const formatTime = (iso: string) => new Date(iso).toLocaleTimeString([], { timeStyle: "short" });
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** A period's short name: "Mar 2024", "Q1 2024", "H2 2024", "2024", "Week of 4 Mar 2024", "4 Mar 2024". */

@@ -4,11 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import type { Alert } from "@/lib/contract/alerts";
 import type { Status } from "@/lib/contract/kpis";
 import { readQuery } from "@/lib/bff/queries";
-import { formatScore, fullValue, STATUS_LABEL } from "@/lib/format";
+import { formatDateTime, formatScore, fullValue, STATUS_LABEL } from "@/lib/format";
 import { Notice } from "@/components/ui/notice";
 
 const DELIVERY: Record<string, string> = { succeeded: "delivered", pending: "retrying", failed: "failed", cancelled: "not sent" };
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 
 /** When an alert fired, what it saw, and where each message went (read when opened). */
 export function AlertHistory({ docId, alert, measure, thresholds }: { docId: number; alert: Alert; measure: string; thresholds?: { onTrack: number; atRisk: number } }) {
@@ -21,7 +20,7 @@ export function AlertHistory({ docId, alert, measure, thresholds }: { docId: num
       {data.items.map((f) => (
         <li key={f.id} className="rounded-md border border-slate-200 px-3 py-2 dark:border-slate-700">
           <p>
-            <strong>{when(f.firedAt)}</strong>: {fullValue(f.value, measure)} on {f.date}
+            <strong>{formatDateTime(f.firedAt)}</strong>: {fullValue(f.value, measure)} on {f.date}
             {f.previousValue !== null && <> (was {fullValue(f.previousValue, measure)})</>} · {STATUS_LABEL[f.status as Status] ?? f.status} {formatScore(f.score, thresholds)}
           </p>
           <ul className="mt-1 text-slate-700 dark:text-slate-300">

@@ -6,7 +6,7 @@ import { Fragment, useState } from "react";
 import type { DeliveryOutcome } from "@/lib/contract/alerts";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery, useWrite } from "@/lib/bff/queries";
-import { conditionText } from "@/lib/format";
+import { conditionText, formatDateTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -15,7 +15,7 @@ import { AlertForm } from "./alert-form";
 import { AlertHistory } from "./alert-history";
 
 const flatten = (node: KpiNode, out: KpiNode[] = []): KpiNode[] => (out.push(node), node.children.forEach((c) => flatten(c, out)), out);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "Never");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "Never");
 
 /** What became of the last firing's messages, beside its time: a firing nobody received must not read as done. */
 const OUTCOME: Record<DeliveryOutcome, { text: string; tone: string }> = {

@@ -60,6 +60,8 @@ export function KpiTable({ rows, period, selected, hrefFor }: { rows: KpiWithSer
                 </RowHeader>
                 <Td align="right" className="whitespace-nowrap">
                   {value}
+                  {/* On a phone the target column gives way to the target under the value. */}
+                  {!container && latest?.target != null && <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">of {target}</span>}
                   {own && <span className="block text-xs text-slate-500 dark:text-slate-400">{own}</span>}
                 </Td>
                 <Td align="right" className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-400">

@@ -40,14 +40,15 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, e
     <div className="flex flex-wrap items-end gap-4" aria-busy={pending}>
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">Period</legend>
-        <div className="flex flex-wrap gap-1 rounded-md border border-slate-300 bg-white p-0.5 dark:border-slate-700 dark:bg-slate-900">
+        {/* Three by two on a phone, one row from sm up: never one period alone on a second line. */}
+        <div className="grid grid-cols-3 gap-1 rounded-md border border-slate-300 bg-white p-0.5 sm:flex dark:border-slate-700 dark:bg-slate-900">
           {PERIODS.map((period) => (
             <button
               key={period}
               type="button"
               aria-pressed={filters.period === period}
               onClick={() => go({ period, ...defaultRange(period) })}
-              className={`rounded px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 ${
+              className={`whitespace-nowrap rounded px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 ${
                 filters.period === period
                   ? "bg-blue-700 font-medium text-white dark:bg-blue-600"
                   : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"

@@ -20,7 +20,7 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
         <Link href="/" className="text-lg font-semibold tracking-tight">
           Gauge
         </Link>
-        <nav aria-label="Main" className="order-last flex w-full gap-4 overflow-x-auto text-sm sm:order-none sm:w-auto">
+        <nav aria-label="Main" className="order-last flex w-full flex-wrap gap-x-4 gap-y-1 text-sm sm:order-none sm:w-auto">
           {links.filter((link) => link.roles.includes(budget.role)).map((link) => (
             // The API reference is served by the API, not by a dashboard page: a plain link.
             link.href.startsWith("/rest/") ? (

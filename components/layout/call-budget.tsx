@@ -5,8 +5,8 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import type { AccessInfo } from "@/lib/contract/auth";
 import { readQuery } from "@/lib/bff/queries";
+import { formatTime } from "@/lib/format";
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /** The account's hourly call budget: used, left and when it resets. */
 export function CallBudget({ initial }: { initial: AccessInfo }) {
@@ -31,7 +31,7 @@ export function CallBudget({ initial }: { initial: AccessInfo }) {
     <div
       className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300"
       role="status"
-      aria-label={`API calls: ${data.usedCount} used, ${left} left, resets at ${time(data.resetAt)}`}
+      aria-label={`API calls: ${data.usedCount} used, ${left} left, resets at ${formatTime(data.resetAt)}`}
       title="Each account may make a limited number of API calls per hour"
     >
       <span className="hidden sm:inline">API calls</span>
@@ -40,7 +40,7 @@ export function CallBudget({ initial }: { initial: AccessInfo }) {
       </span>
       <span>
         <strong className="font-semibold text-slate-900 dark:text-slate-100">{left}</strong> left
-        <span className="hidden sm:inline"> · {data.usedCount} used · resets {time(data.resetAt)}</span>
+        <span className="hidden sm:inline"> · {data.usedCount} used · resets {formatTime(data.resetAt)}</span>
       </span>
     </div>
   );

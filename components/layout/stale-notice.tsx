@@ -1,7 +1,7 @@
 import type { StaleInfo } from "@/lib/bff/kpi-client";
 import { Notice } from "@/components/ui/notice";
+import { formatTime } from "@/lib/format";
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /** Shown above a page served from the cache because the account's hourly calls are used up. */
 export function StaleNotice({ reads }: { reads: StaleInfo[] }) {
@@ -9,7 +9,7 @@ export function StaleNotice({ reads }: { reads: StaleInfo[] }) {
   const liveAt = reads.map((r) => r.liveAgainAt).filter((t): t is string => t !== null).sort().at(-1);
   return (
     <Notice tone="warning" className="mb-4">
-      Figures as of {time(asOf)}{liveAt ? ` - live again at ${time(liveAt)}` : ""}. This hour&apos;s API calls are used up, so the page shows
+      Figures as of {formatTime(asOf)}{liveAt ? ` - live again at ${formatTime(liveAt)}` : ""}. This hour&apos;s API calls are used up, so the page shows
       the last data read; saving waits until then.
     </Notice>
   );

@@ -12,8 +12,15 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { arrowPath, layout, MAP } from "./map-layout";
 import { MapLinksEditor } from "./map-links-editor";
+import { MapList } from "./map-list";
 
-const FILL = { ON_TRACK: "#d1fae5", AT_RISK: "#fef3c7", OFF_TRACK: "#fee2e2", NONE: "#f1f5f9" } as const;
+// Colours through CSS variables that the dark theme sets; a downloaded SVG has none and takes the light ones.
+const FILL = { ON_TRACK: "var(--map-on, #d1fae5)", AT_RISK: "var(--map-risk, #fef3c7)", OFF_TRACK: "var(--map-off, #fee2e2)", NONE: "var(--map-none, #f1f5f9)" } as const;
+const INK = "var(--map-ink, #0f172a)";
+const THEME =
+  "[--map-band-a:#ffffff] [--map-band-b:#f8fafc] [--map-rule:#e2e8f0] [--map-arrow:#475569] [--map-mark:#1e3a8a] " +
+  "dark:[--map-band-a:#0f172a] dark:[--map-band-b:#111827] dark:[--map-rule:#1e293b] dark:[--map-arrow:#94a3b8] dark:[--map-mark:#93c5fd] " +
+  "dark:[--map-ink:#e2e8f0] dark:[--map-on:#064e3b] dark:[--map-risk:#78350f] dark:[--map-off:#7f1d1d] dark:[--map-none:#1e293b]";
 
 const nameOf = (node: KpiNode, guid: string): string =>
   node.guid === guid ? node.name : node.children.map((c) => nameOf(c, guid)).find((n) => n !== "") ?? "";
@@ -91,24 +98,25 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
           <Button variant="secondary" onClick={() => window.print()}>Print</Button>
         </div>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800">
+      <MapList map={map} chosen={chosen} onChoose={setChosen} score={score} initiativesOf={namesOf} />
+      <div className={`hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block dark:border-slate-800 dark:bg-slate-900 ${THEME}`}>
         <svg ref={svg} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${MAP.width} ${height}`} role="group" aria-labelledby="map-title" className="min-w-[900px]" fontFamily="system-ui, sans-serif">
           <title id="map-title">{`Strategy map of ${map.name}: ${placed.map((p) => `${p.name}, ${STATUS_LABEL[p.status]}`).join("; ")}`}</title>
           <defs>
             <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-              <path d="M 0 0 L 10 5 L 0 10 z" fill="#475569" />
+              <path d="M 0 0 L 10 5 L 0 10 z" style={{ fill: "var(--map-arrow, #475569)" }} />
             </marker>
           </defs>
           {map.perspectives.map((p, band) => (
             <g key={p.guid}>
-              <rect x={0} y={band * MAP.band} width={MAP.width} height={MAP.band} fill={band % 2 ? "#f8fafc" : "#ffffff"} />
-              <line x1={0} x2={MAP.width} y1={(band + 1) * MAP.band} y2={(band + 1) * MAP.band} stroke="#e2e8f0" />
-              <text x={16} y={band * MAP.band + MAP.band / 2} dominantBaseline="middle" fontSize={15} fontWeight={600} fill="#0f172a">{p.name}</text>
+              <rect x={0} y={band * MAP.band} width={MAP.width} height={MAP.band} style={{ fill: band % 2 ? "var(--map-band-b, #f8fafc)" : "var(--map-band-a, #ffffff)" }} />
+              <line x1={0} x2={MAP.width} y1={(band + 1) * MAP.band} y2={(band + 1) * MAP.band} style={{ stroke: "var(--map-rule, #e2e8f0)" }} />
+              <text x={16} y={band * MAP.band + MAP.band / 2} dominantBaseline="middle" fontSize={15} fontWeight={600} style={{ fill: INK }}>{p.name}</text>
             </g>
           ))}
           {map.links.map((l) => {
             const [from, to] = [byGuid.get(l.fromGuid), byGuid.get(l.toGuid)];
-            return from && to ? <path key={`${l.fromGuid}-${l.toGuid}`} d={arrowPath(from, to, nodeWidth)} fill="none" stroke="#475569" strokeWidth={1.6} markerEnd="url(#arrow)" /> : null;
+            return from && to ? <path key={`${l.fromGuid}-${l.toGuid}`} d={arrowPath(from, to, nodeWidth)} fill="none" style={{ stroke: "var(--map-arrow, #475569)" }} strokeWidth={1.6} markerEnd="url(#arrow)" /> : null;
           })}
           {placed.map((o) => (
             <g
@@ -121,15 +129,15 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
               onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), setChosen(o.guid))}
               className="cursor-pointer focus:outline-none [&:focus>rect]:stroke-blue-600 [&:focus>rect]:stroke-[3px]"
             >
-              <rect x={o.x} y={o.y} width={nodeWidth} height={MAP.node.height} rx={10} fill={FILL[o.status]} stroke={chosen === o.guid ? "#1d4ed8" : STATUS_TONE[o.status]} strokeWidth={chosen === o.guid ? 3 : 1.5} />
+              <rect x={o.x} y={o.y} width={nodeWidth} height={MAP.node.height} rx={10} style={{ fill: FILL[o.status] }} stroke={chosen === o.guid ? "#1d4ed8" : STATUS_TONE[o.status]} strokeWidth={chosen === o.guid ? 3 : 1.5} />
               <foreignObject x={o.x + 8} y={o.y + 6} width={nodeWidth - 16 - (o.initiativeGuids.length ? 26 : 0)} height={MAP.node.height - 28}>
-                <div style={{ fontSize: 13, fontWeight: 600, lineHeight: "16px", color: "#0f172a", overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical" }}>{o.name}</div>
+                <div style={{ fontSize: 13, fontWeight: 600, lineHeight: "16px", color: INK, overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical" }}>{o.name}</div>
               </foreignObject>
-              <text x={o.x + 10} y={o.y + MAP.node.height - 10} fontSize={11.5} fill="#0f172a">
+              <text x={o.x + 10} y={o.y + MAP.node.height - 10} fontSize={11.5} style={{ fill: INK }}>
                 {`${STATUS_ICON[o.status]} ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${score(o)}`}`}
               </text>
               {o.initiativeGuids.length > 0 && (
-                <text x={o.x + nodeWidth - 8} y={o.y + 19} fontSize={12} textAnchor="end" fill="#1e3a8a">
+                <text x={o.x + nodeWidth - 8} y={o.y + 19} fontSize={12} textAnchor="end" style={{ fill: "var(--map-mark, #1e3a8a)" }}>
                   <title>{`Initiatives: ${namesOf(o.initiativeGuids)}`}</title>
                   {`◆ ${o.initiativeGuids.length}`}
                 </text>

@@ -4,8 +4,8 @@ import type { Note } from "@/lib/contract/notes";
 import { useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { useViewer } from "@/components/layout/viewer";
+import { formatDateTime } from "@/lib/format";
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 
 /** A KPI's notes, newest period first; authors and admins may delete theirs. */
 export function NoteList({ docId, notes, periodOf }: { docId?: number; notes: Note[]; periodOf: (date: string) => string }) {
@@ -19,7 +19,7 @@ export function NoteList({ docId, notes, periodOf }: { docId?: number; notes: No
           <p className="flex flex-wrap items-baseline gap-x-2">
             <strong>{periodOf(note.date)}</strong>
             <span className="text-xs text-slate-600 dark:text-slate-400">
-              {note.authorEmail ?? "a former user"} · {when(note.createdAt)}
+              {note.authorEmail ?? "a former user"} · {formatDateTime(note.createdAt)}
             </span>
             {docId !== undefined && viewer && (viewer.role === "admin" || viewer.userId === note.authorId) && (
               <Button variant="ghost" className="ml-auto !px-2 !py-0.5 text-xs" aria-label={`Delete the note of ${note.date}`} onClick={() => window.confirm("Delete this note?") && remove.mutate({ input: { docId, id: note.id } })}>

@@ -13,8 +13,9 @@ import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { RoleSelect } from "./role-select";
+import { formatDateTime } from "@/lib/format";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "Never");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "Never");
 
 /** API keys for scripts: a role no higher than yours, shown once; admins see and revoke every key. */
 export function ApiKeyManager({ role }: { role: Role }) {

@@ -12,8 +12,8 @@ import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { ROLE_LABEL, RoleSelect } from "./role-select";
+import { formatDate } from "@/lib/format";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: "numeric", month: "short", year: "numeric" });
 
 /** The account's people: invite, change roles, deactivate; only admins see this page. */
 export function PeopleManager({ me }: { me: number }) {
@@ -92,7 +92,7 @@ export function PeopleManager({ me }: { me: number }) {
                   onChange={(role: Role) => update.mutate({ input: { id: user.id }, body: { role } })}
                 />
               </Td>
-              <Td>{day(user.createdAt)}</Td>
+              <Td>{formatDate(user.createdAt)}</Td>
               <Td>{user.active ? "Active" : <span className="text-slate-500">Deactivated</span>}</Td>
               <Td align="right">
                 {user.id !== me && (
@@ -120,7 +120,7 @@ export function PeopleManager({ me }: { me: number }) {
           <ul className="flex flex-col gap-2 text-sm">
             {invitations.items.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-3">
-                <span className="mr-auto">{i.email} · {i.role} · until {day(i.expiresAt)}</span>
+                <span className="mr-auto">{i.email} · {i.role} · until {formatDate(i.expiresAt)}</span>
                 <Button variant="ghost" onClick={() => withdraw.mutate({ input: { id: i.id } })}>Withdraw</Button>
               </li>
             ))}

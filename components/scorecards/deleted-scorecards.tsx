@@ -7,8 +7,8 @@ import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { FieldError, Notice } from "@/components/ui/notice";
+import { formatDate } from "@/lib/format";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
 
 /**
  * Undo for the scorecard just deleted (named in the URL), and the scorecards deleted in the last
@@ -47,7 +47,7 @@ export function DeletedScorecards() {
             <ul className="flex flex-col gap-2">
               {items.map((d) => (
                 <li key={d.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <span>{d.name} <span className="text-slate-500 dark:text-slate-400">· deleted {day(d.deletedAt)}, restorable until {day(d.restorableUntil)}</span></span>
+                  <span>{d.name} <span className="text-slate-500 dark:text-slate-400">· deleted {formatDate(d.deletedAt)}, restorable until {formatDate(d.restorableUntil)}</span></span>
                   <Button variant="secondary" className="py-1" aria-label={`Restore ${d.name}`} disabled={restore.isPending} onClick={() => restore.mutate({ input: { docId: d.id } })}>Restore</Button>
                 </li>
               ))}

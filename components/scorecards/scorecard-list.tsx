@@ -7,12 +7,11 @@ import { inputClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { readQuery } from "@/lib/bff/queries";
-import { periodLabel } from "@/lib/format";
+import { formatDate, periodLabel } from "@/lib/format";
 import { StatusBadge } from "@/components/kpi/status-badge";
 import { DeletedScorecards } from "./deleted-scorecards";
 import { NewScorecard } from "./new-scorecard";
 
-const updated = (iso: string) => new Date(iso).toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
 
 export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
   const { data } = useSuspenseQuery(readQuery("scorecards", {}));
@@ -67,7 +66,7 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
                   <span>
                     {card.kpiCount} KPIs · {data.documents.includes(card) ? "Yours" : card.access === "write" ? "Shared, can edit" : "Shared, read only"}
                   </span>
-                  <span>Updated {updated(card.updatedAt)}</span>
+                  <span>Updated {formatDate(card.updatedAt)}</span>
                 </span>
               </Link>
             </li>

@@ -5,8 +5,9 @@ import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { formatDateTime } from "@/lib/format";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "medium" }) : "–");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "–");
 
 /** The webhook's recent delivery attempts, with a way to send an event again. */
 export function DeliveryLog({ webhookId, name }: { webhookId: number; name: string }) {

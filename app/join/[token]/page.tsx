@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { JoinForm } from "@/components/auth/join-form";
 import { invitationDetails } from "@/lib/bff/kpi-client";
+import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Join your team" };
 
@@ -31,7 +32,7 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
       </AuthCard>
     );
   }
-  const until = new Date(invitation.expiresAt).toLocaleDateString([], { dateStyle: "long" });
+  const until = formatDate(invitation.expiresAt);
   return (
     <AuthCard title={`Join ${invitation.account} on Gauge`} lead={`${invitation.invitedBy ?? "An admin"} invites you as ${ROLE_MEANS[invitation.role]}. Choose the password you will log in with; the link works once, until ${until}.`}>
       <JoinForm token={token} email={invitation.email} />
