@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SkipLink } from "@/components/layout/skip-link";
 import { NoticePanel } from "@/components/ui/notice";
 
 const links = [
@@ -11,6 +12,7 @@ const links = [
 export default function NotFound() {
   return (
     <>
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <Link href="/" className="text-lg font-semibold tracking-tight">
@@ -25,7 +27,7 @@ export default function NotFound() {
           </nav>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6">
+      <main id="content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         <NoticePanel tone="plain" heading="h1" title="There is no page at this address">
           The link may be mistyped, or the page has moved. Your scorecards are one click away.
         </NoticePanel>

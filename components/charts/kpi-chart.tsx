@@ -81,6 +81,12 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     notes: notes?.get(p.start) ?? [],
   }));
   const noted = data.filter((row) => row.notes.length > 0);
+  const periodWord = period.toLowerCase().replace("_", "-");
+  // What the chart shows, in words: each period's value against its target.
+  const summary = data
+    .filter((row) => row.value !== null)
+    .map((row) => `${row.label}: ${fullValue(row.value, measure)}${!container && row.target !== null ? ` (target ${fullValue(row.target, measure)})` : ""}${row.complete ? "" : ", so far"}`)
+    .join("; ") || "No values in this range.";
   // Wide enough for the longest label the axis can show (its ticks lie between the extremes drawn).
   const drawnFigures = points.flatMap((p) => [p.value, container ? null : p.target, container ? null : p.baseline]).filter((v): v is number => v !== null);
   const longestLabel = Math.max(3, ...drawnFigures.flatMap((v) => [formatValue(v).length, formatValue(-Math.abs(v)).length]));
@@ -98,7 +104,8 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     <figure className="flex flex-col gap-2" aria-label={`Chart of ${name} by ${period.toLowerCase().replace("_", "-")}`}>
       <div style={{ height }} className="[--chart-bg:#fff] [--chart-value:#1d4ed8] dark:[--chart-bg:#0f172a] dark:[--chart-value:#60a5fa]">
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+          {/* The chart's keyboard layer (arrow keys walk the points) is named, and its text alternative is the summary below. */}
+          <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }} title={`${name} by ${periodWord}`} desc={summary}>
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} />
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={16} />
             <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={axisWidth} tickFormatter={(v: number) => formatValue(v)} />
@@ -115,6 +122,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
           </ComposedChart>
         </ResponsiveContainer>
       </div>
+      <p className="sr-only">{summary}</p>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
         {drawn.entered && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">━ ●</span> Value (entered)</span>}
         {drawn.inherited && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">○</span> Inherited</span>}

@@ -7,7 +7,7 @@ import { moves, type Row } from "./kpi-tree";
 type Place = { parentGuid: string; position: number };
 
 const iconButton =
-  "rounded px-1.5 py-0.5 text-sm text-slate-600 hover:bg-slate-200 disabled:opacity-30 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-700";
+  "inline-flex h-7 min-w-7 items-center justify-center rounded px-1.5 text-sm text-slate-600 hover:bg-slate-200 disabled:opacity-30 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-700";
 
 /**
  * The scorecard's KPIs as an outline. Each row selects its KPI for editing and moves it with

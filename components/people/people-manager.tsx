@@ -82,7 +82,7 @@ export function PeopleManager({ me }: { me: number }) {
         <tbody>
           {users.items.map((user) => (
             <Tr key={user.id}>
-              <Td>{user.email}{user.id === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}</Td>
+              <Td>{user.email}{user.id === me && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span>}</Td>
               <Td>
                 <RoleSelect
                   id={`role-${user.id}`}
@@ -93,7 +93,7 @@ export function PeopleManager({ me }: { me: number }) {
                 />
               </Td>
               <Td>{formatDate(user.createdAt)}</Td>
-              <Td>{user.active ? "Active" : <span className="text-slate-500">Deactivated</span>}</Td>
+              <Td>{user.active ? "Active" : <span className="text-slate-600 dark:text-slate-400">Deactivated</span>}</Td>
               <Td align="right">
                 {user.id !== me && (
                 <Button

@@ -57,7 +57,7 @@ export function SharingManager({ docId }: { docId: number }) {
           {others.map((person) => (
             <Tr key={person.id}>
               <Td>{person.email}</Td>
-              <Td>{person.role}{person.role === "viewer" && <span className="ml-1 text-xs text-slate-500">(reads only)</span>}</Td>
+              <Td>{person.role}{person.role === "viewer" && <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">(reads only)</span>}</Td>
               <Td>
                 <LevelSelect id={`level-${person.id}`} label={`Access of ${person.email}`} value={levelOf(person.id)} disabled={save.isPending} onChange={(level) => setLevel(person.id, level)} />
               </Td>

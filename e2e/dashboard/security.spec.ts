@@ -1,5 +1,5 @@
-import { readdirSync } from "node:fs";
 import { expect, test } from "../fixtures";
+import { pageRoutes } from "../page-routes";
 
 const NO_SESSION = { cookies: [], origins: [] };
 
@@ -103,21 +103,6 @@ test("malformed addresses, odd methods and oversized headers get a 4xx in the co
   expect(big.status).toBe(431);
   expect(JSON.parse(big.body)).toMatchObject({ success: false, code: "payload_too_large" });
 });
-
-/** Every page route of the app, read from the file system so that a new page cannot escape. */
-function pageRoutes(dir = "app", prefix = ""): string[] {
-  const sample: Record<string, string> = { docId: "1", publicId: "pub_not_published_0000000000", token: "inv_not_an_invitation" };
-  const routes: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isFile() && entry.name === "page.tsx") routes.push(prefix || "/");
-    if (!entry.isDirectory() || entry.name.startsWith("_")) continue;
-    const name = entry.name;
-    if (name === "api" || name === "rest") continue;
-    const segment = /^\(.*\)$/.test(name) ? "" : /^\[(.+)\]$/.test(name) ? `/${sample[name.slice(1, -1)] ?? "x"}` : `/${name}`;
-    routes.push(...pageRoutes(`${dir}/${name}`, prefix + segment));
-  }
-  return routes;
-}
 
 test("every page route carries the Content-Security-Policy and the other headers, with or without a session", async ({ page, browser, baseURL }) => {
   const routes = pageRoutes();

@@ -92,17 +92,17 @@ export function renderDocsPage(document: object, query = ""): string {
   const nav = [...byTag.keys()].map((t) => `<a href="#tag-${escape(t)}">${escape(t)}</a>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(info.title)} reference</title><style>
-:root{color-scheme:light dark;--fg:#0f172a;--muted:#475569;--bg:#f8fafc;--card:#fff;--line:#e2e8f0;--accent:#1d4ed8}
-@media (prefers-color-scheme:dark){:root{--fg:#f1f5f9;--muted:#94a3b8;--bg:#020617;--card:#0f172a;--line:#1e293b;--accent:#60a5fa}}
-body{font:15px/1.5 ui-sans-serif,system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0}
+:root{color-scheme:light dark;--fg:#0f172a;--muted:#475569;--bg:#f8fafc;--card:#fff;--line:#e2e8f0;--accent:#1d4ed8;--on-accent:#fff}
+@media (prefers-color-scheme:dark){:root{--fg:#f1f5f9;--muted:#94a3b8;--bg:#020617;--card:#0f172a;--line:#1e293b;--accent:#60a5fa;--on-accent:#0f172a}}
+body{font:15px/1.5 ui-sans-serif,system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0;overflow-wrap:anywhere}
 form{display:flex;gap:8px;margin:12px 0}input{flex:1;font:inherit;padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg)}
-button{font:inherit;padding:6px 12px;border:0;border-radius:6px;background:var(--accent);color:#fff}
-main{max-width:960px;margin:0 auto;padding:24px}header{border-bottom:1px solid var(--line);margin-bottom:16px}
-nav a{margin-right:16px;color:var(--accent)}a{color:var(--accent)}.op{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:4px 16px;margin:12px 0}
+button{font:inherit;padding:6px 12px;border:0;border-radius:6px;background:var(--accent);color:var(--on-accent)}
+main{max-width:960px;margin:0 auto;padding:24px 16px}header{border-bottom:1px solid var(--line);margin-bottom:16px}
+nav{display:flex;flex-wrap:wrap;gap:4px 16px}nav a{display:inline-block;padding:4px 0;color:var(--accent)}a{color:var(--accent)}.op{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:4px 16px;margin:12px 0}
 .method{display:inline-block;min-width:64px;text-align:center;border-radius:4px;padding:2px 6px;font-size:13px;color:#fff;background:#57606a}
 .get{background:#047857}.post{background:#1d4ed8}.delete{background:#b91c1c}.patch,.put{background:#b45309}
 .auth{font-size:12px;border:1px solid var(--line);border-radius:4px;padding:1px 6px;color:var(--muted)}
-.desc{color:var(--muted)}.example{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:8px;margin:6px 0}h4{margin:8px 0 4px}pre{overflow:auto;font-size:13px}code{font-size:13px}
+.desc{color:var(--muted)}.example{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:8px;margin:6px 0}h4{margin:8px 0 4px}pre{white-space:pre-wrap;font-size:13px}code{font-size:13px}
 </style></head><body><main><header><h1>${escape(info.title)} <small>${escape(info.version)}</small></h1>
 <p>${code(info.description ?? "")}</p><p>Machine-readable: <a href="openapi.json">openapi.json</a> · <a href="/">Back to the dashboard</a></p>
 <form method="get" role="search"><input name="q" type="search" value="${escape(query)}" placeholder="Filter operations: sharing, batch, grouped, POST..." aria-label="Filter operations"><button type="submit">Filter</button></form>
