@@ -35,7 +35,7 @@ export function KpiOutline({ rows, selected, busy, onSelect, onMove, onAdd }: {
         const isContainer = node.indicatorType === "CONTAINER";
         return (
           <li key={node.guid} className={`flex flex-wrap items-center gap-2 px-3 py-2 ${selected === node.guid ? "bg-blue-50 dark:bg-blue-950" : ""}`}>
-            <span style={{ paddingLeft: `${depth * 1.25}rem` }} className="flex min-w-0 flex-1 items-center gap-2">
+            <span style={{ paddingLeft: `${depth * 1.25}rem` }} className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2">
               <button
                 type="button"
                 aria-current={selected === node.guid ? "true" : undefined}

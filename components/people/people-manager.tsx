@@ -75,14 +75,35 @@ export function PeopleManager({ me }: { me: number }) {
         <TableHead>
           <Th>Person</Th>
           <Th>Role</Th>
-          <Th>Since</Th>
-          <Th>State</Th>
-          <Th><span className="sr-only">Actions</span></Th>
+          <Th className="hidden md:table-cell">Since</Th>
+          <Th className="hidden md:table-cell">State</Th>
+          <Th className="hidden md:table-cell"><span className="sr-only">Actions</span></Th>
         </TableHead>
         <tbody>
-          {users.items.map((user) => (
+          {users.items.map((user) => {
+            const state = user.active ? "Active" : <span className="text-slate-600 dark:text-slate-400">Deactivated</span>;
+            const toggle = user.id !== me && (
+              <Button
+                variant="ghost"
+                disabled={update.isPending}
+                onClick={() =>
+                  (!user.active || window.confirm(`Deactivate ${user.email}? Their sessions and API keys stop working at once.`)) &&
+                  update.mutate({ input: { id: user.id }, body: { active: !user.active } })
+                }
+              >
+                {user.active ? "Deactivate" : "Reactivate"}
+              </Button>
+            );
+            return (
             <Tr key={user.id}>
-              <Td>{user.email}{user.id === me && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span>}</Td>
+              <Td>
+                {user.email}{user.id === me && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span>}
+                {/* On a phone the other columns come under the person. */}
+                <div className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 md:hidden dark:text-slate-400">
+                  <span>Since {formatDate(user.createdAt)} · {state}</span>
+                  {toggle}
+                </div>
+              </Td>
               <Td>
                 <RoleSelect
                   id={`role-${user.id}`}
@@ -92,24 +113,12 @@ export function PeopleManager({ me }: { me: number }) {
                   onChange={(role: Role) => update.mutate({ input: { id: user.id }, body: { role } })}
                 />
               </Td>
-              <Td>{formatDate(user.createdAt)}</Td>
-              <Td>{user.active ? "Active" : <span className="text-slate-600 dark:text-slate-400">Deactivated</span>}</Td>
-              <Td align="right">
-                {user.id !== me && (
-                <Button
-                  variant="ghost"
-                  disabled={update.isPending}
-                  onClick={() =>
-                    (!user.active || window.confirm(`Deactivate ${user.email}? Their sessions and API keys stop working at once.`)) &&
-                    update.mutate({ input: { id: user.id }, body: { active: !user.active } })
-                  }
-                >
-                  {user.active ? "Deactivate" : "Reactivate"}
-                </Button>
-                )}
-              </Td>
+              <Td className="hidden md:table-cell">{formatDate(user.createdAt)}</Td>
+              <Td className="hidden md:table-cell">{state}</Td>
+              <Td align="right" className="hidden md:table-cell">{toggle}</Td>
             </Tr>
-          ))}
+            );
+          })}
         </tbody>
       </Table>
 
