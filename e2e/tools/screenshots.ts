@@ -15,6 +15,7 @@ export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "scorecards", path: "/" },
   { name: "scorecard", path: "/s/1" },
   { name: "scorecard-year", path: "/s/1?period=YEAR" },
+  { name: "scorecard-week", path: "/s/1?period=WEEK" },
   { name: "values", path: "/s/1/values" },
   { name: "alerts", path: "/s/1/alerts" },
   { name: "webhooks", path: "/webhooks" },
@@ -24,7 +25,11 @@ export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "sharing", path: "/s/1/sharing" },
   { name: "edit", path: "/s/1/edit" },
   { name: "map", path: "/s/1/map" },
+  { name: "pack", path: "/s/1/pack" },
   { name: "not-found", path: "/s/987654" },
+  { name: "unknown-address", path: "/no-such-page" },
+  { name: "api-reference", path: "/rest/docs" },
+  { name: "invitation-gone", path: "/join/gin_not_an_invitation", anonymous: true },
 ];
 
 mkdirSync(out, { recursive: true });
