@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { HeaderBar } from "@/components/layout/header-bar";
 import { SkipLink } from "@/components/layout/skip-link";
 import { NoticePanel } from "@/components/ui/notice";
 
@@ -13,20 +13,7 @@ export default function NotFound() {
   return (
     <>
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link href="/" className="text-lg font-semibold tracking-tight">
-            Gauge
-          </Link>
-          <nav aria-label="Main" className="flex gap-4 text-sm">
-            {links.map((link) => (
-              <Link key={link.href} href={link.href} className="text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400">
-                {link.label}
-              </Link>
-            ))}
-          </nav>
-        </div>
-      </header>
+      <HeaderBar links={links} />
       <main id="content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         <NoticePanel tone="plain" heading="h1" title="There is no page at this address">
           The link may be mistyped, or the page has moved. Your scorecards are one click away.

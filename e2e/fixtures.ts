@@ -50,3 +50,12 @@ export async function pasteInto(page: Page, label: string, text: string) {
     input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, text);
 }
+
+/** Logs the page in as the demo manager through the login form (at `path`, /login by default) and waits for the scorecards. */
+export async function logInAsDemo(page: Page, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("E-mail").fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+}

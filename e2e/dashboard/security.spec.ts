@@ -1,4 +1,4 @@
-import { expect, test } from "../fixtures";
+import { expect, logInAsDemo, test } from "../fixtures";
 import { pageRoutes } from "../page-routes";
 
 const NO_SESSION = { cookies: [], origins: [] };
@@ -54,11 +54,7 @@ test("a login never sends the user to another site", async ({ page, browser, bas
   }
   const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
   const fresh = await context.newPage();
-  await fresh.goto("/login?next=/%5Cevil.example/");
-  await fresh.getByLabel("E-mail").fill("demo@example.com");
-  await fresh.getByLabel("Password").fill("demo-password");
-  await fresh.getByRole("button", { name: "Log in" }).click();
-  await expect(fresh.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+  await logInAsDemo(fresh, "/login?next=/%5Cevil.example/");
   expect(new URL(fresh.url()).origin).toBe(new URL(baseURL!).origin);
   await context.close();
 });
@@ -132,11 +128,7 @@ test("the workbook import route takes only a live session, and refuses a large b
   // A cookie whose token was revoked (its session logged out elsewhere) is no session either.
   const other = await browser.newContext({ baseURL, storageState: NO_SESSION });
   const login = await other.newPage();
-  await login.goto("/login");
-  await login.getByLabel("E-mail").fill("demo@example.com");
-  await login.getByLabel("Password").fill("demo-password");
-  await login.getByRole("button", { name: "Log in" }).click();
-  await expect(login.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+  await logInAsDemo(login);
   await anonymous.addCookies(await other.cookies());
   await login.getByRole("button", { name: "Log out" }).click();
   await expect(login).toHaveURL(/\/login$/);

@@ -1,4 +1,4 @@
-import { expect, test } from "../fixtures";
+import { expect, logInAsDemo, test } from "../fixtures";
 
 // Contexts made in a test start with the project's saved session unless told otherwise.
 const NO_SESSION = { cookies: [], origins: [] };
@@ -7,11 +7,7 @@ test("a revoked token sends the user back to /login with a message", async ({ br
   // Two browsers holding the same session cookie: one logs out (revoking the token upstream) ...
   const first = await browser.newContext({ baseURL, storageState: NO_SESSION });
   const page = await first.newPage();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill("demo@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+  await logInAsDemo(page);
   const cookies = await first.cookies();
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -103,10 +99,7 @@ test("on plain HTTP from a LAN host name, logging in works, the cookie is not Se
     const page = await context.newPage();
     await page.goto("/login");
     await expect(page.getByRole("status").filter({ hasText: "This connection is not encrypted" })).toBeVisible();
-    await page.getByLabel("E-mail").fill("demo@example.com");
-    await page.getByLabel("Password").fill("demo-password");
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+    await logInAsDemo(page);
     const cookie = (await context.cookies()).find((c) => c.name === "gauge_session");
     expect(cookie?.secure).toBe(false);
   } finally {
