@@ -54,5 +54,8 @@ export async function compressAnswer(request, response) {
   const { inTurn, pooled } = CODINGS[name];
   headers.set("Content-Encoding", name);
   headers.delete("Content-Length");
+  // The tag names the uncompressed bytes: for this encoding of them it is a weak one.
+  const etag = headers.get("etag");
+  if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
   return new Response(body.length > IN_TURN_LIMIT ? await pooled(body) : inTurn(body), init);
 }

@@ -223,12 +223,33 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     expect(declaredOpen.sort()).toEqual([...untokened].sort());
 
     const mismatches: string[] = [];
+    /**
+     * Every read answers an ETag; repeated with If-None-Match it is 304, empty and free (the
+     * budget left is what it was). A caller refused (403, 404) is refused again, whatever tag it sends.
+     */
+    const checkConditional = async (op: Operation, who: Who, request: Request, status: number) => {
+      const headers = request.auth ?? auth[who]!;
+      if (status !== 200) {
+        const blind = await api.call(request.path, { headers: { ...headers, "If-None-Match": "*" } });
+        if (blind.status !== status) mismatches.push(`${who} ${op.operationId} If-None-Match * : expected ${status}, got ${blind.status}`);
+        return;
+      }
+      const first = await api.call(request.path, { headers });
+      const etag = first.headers.get("ETag");
+      const again = await api.call(request.path, { headers: { ...headers, "If-None-Match": etag ?? "none" } });
+      const body = await again.text();
+      const free = again.headers.get("X-RateLimit-Remaining") === first.headers.get("X-RateLimit-Remaining");
+      if (!etag || again.status !== 304 || body !== "" || !free) {
+        mismatches.push(`${who} ${op.operationId} ${request.path}: ETag ${etag}, then ${again.status} with ${body.length} bytes, ${free ? "free" : "counted"}`);
+      }
+    };
     const check = async (op: Operation, who: Who, request: Request, expected: Outcome) => {
       const { status, text, json } = await call(op.method, request.path, request.auth ?? auth[who]!, request.body);
       const outcome: Outcome | number = status >= 200 && status < 300 ? "ok" : status;
       if (outcome !== expected) mismatches.push(`${who} ${op.operationId} ${request.path}: expected ${expected}, got ${status} ${text.slice(0, 120)}`);
       if (status === 403) expect(json).toMatchObject({ success: false, code: "forbidden" });
       if (status === 404) expect(json).toMatchObject({ success: false, code: "not_found" });
+      if (op.method === "GET") await checkConditional(op, who, request, status);
       // Nothing of the account leaks to the stranger, whatever the answer.
       if (who === "stranger") expect(text).not.toMatch(/team\.example|Shared for reading|Whole account writes/);
     };

@@ -9,6 +9,7 @@ import { jsonBody } from "./json-body";
 import { decodeBody, normalizeKeys } from "./body-text";
 import { refuseNulCharacters } from "./nul-guard";
 import { requireToken } from "./require-token";
+import { conditionalGet } from "./conditional-get";
 import { gatedOperations, requireRole } from "./role-gate";
 import { renderDocsPage } from "./docs-page";
 import { noteRoutes } from "./routes/notes";
@@ -81,6 +82,8 @@ export function createApi(deps: Deps) {
     app.use(path, (c, next) => requireToken({ counted: isCounted(c.req.method, c.req.path) })(c, next));
   }
   for (const { method, path, role } of gatedOperations) app.on(method, path, requireRole(role));
+  // Inside authentication and the call limit: a read's 304 comes after its access check, and is given back.
+  app.use("*", conditionalGet);
 
   app.get("/health", async (c) => {
     await deps.db.execute(sql`SELECT 1`);

@@ -2,10 +2,10 @@ import "server-only";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { ApiError, unauthorized } from "./errors";
-import { budgetHeaders } from "./domain/call-limit";
+import { budgetHeaders, refundCall } from "./domain/call-limit";
 import { authenticate } from "./domain/tokens";
 
-/** Authenticates the Token header and, when counted, spends one call of the hourly budget. */
+/** Authenticates the Token header and, when counted, spends one call of the hourly budget (given back for a 304). */
 export function requireToken({ counted }: { counted: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { deps } = c.var;
@@ -29,6 +29,8 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
       );
     }
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    // A 304 told the caller nothing new: it costs nothing.
+    const spent = c.res.status === 304 ? await refundCall(deps, found.caller.accountId, budget) : budget;
+    for (const [name, value] of Object.entries(spent === budget ? headers : budgetHeaders(spent, deps.now()))) c.res.headers.set(name, value);
   };
 }

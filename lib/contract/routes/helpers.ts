@@ -80,3 +80,13 @@ export const needs = (role: Role) => ({ "x-gauge-role": role }) as const;
 export const idempotencyHeader = z.object({
   "Idempotency-Key": z.string().optional().meta({ description: "Makes a retried write safe: a repeat within 24 h returns the first response" }),
 });
+
+const NOT_MODIFIED = {
+  description: "Not modified: the request's If-None-Match names the answer's ETag. No body, and not counted against the call limit; access is checked first (a caller who may not read the answer gets its 404).",
+  headers: { ETag: { description: "The answer's entity tag", schema: { type: "string" as const } } },
+};
+
+/** A read's responses with the conditional answer every GET gives (304), beside its own. */
+export function withNotModified<R extends { method: string; responses: Record<string | number, unknown> }>(route: R): R {
+  return route.method === "get" ? { ...route, responses: { ...route.responses, 304: NOT_MODIFIED } } : route;
+}

@@ -130,7 +130,8 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
   const document = {
     pageSize: "A4",
     pageMargins: [40, 48, 40, 48],
-    info: { title: `${card!.name}: board pack`, creator: "Gauge" },
+    // Dated by the pack's own date, not the moment it was made: the same figures give the same bytes (and ETag).
+    info: { title: `${card!.name}: board pack`, creator: "Gauge", creationDate: new Date(`${date}T00:00:00Z`) },
     defaultStyle: { font: "Roboto", fontSize: 10, color: "#0f172a" },
     styles: { title: { fontSize: 18, bold: true }, kpi: { fontSize: 13, bold: true, margin: [0, 0, 0, 2] } },
     footer: (page: number, pages: number) => ({ text: `${card!.name} · as of ${date} · page ${page} of ${pages}`, alignment: "center", fontSize: 8, color: "#64748b", margin: [0, 16, 0, 0] }),

@@ -1,5 +1,6 @@
 import "server-only";
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { OrganizationInfo } from "@/lib/contract/organization";
 import { queryRows } from "@/lib/db/query";
@@ -23,7 +24,10 @@ export async function excelReport(ctx: Ctx, { docId, date }: { docId: number; da
 
   const book = new ExcelJS.Workbook();
   book.creator = "Gauge";
-  book.created = ctx.deps.now();
+  // Dated by the report's own date, not the moment it was made: the same figures give the same bytes (and ETag).
+  const asOf = new Date(`${date}T00:00:00Z`);
+  book.created = asOf;
+  book.modified = asOf;
   const sheet = book.addWorksheet("Scorecard", { views: [{ state: "frozen", ySplit: 3 }] });
   sheet.addRow([card!.name]).font = { bold: true, size: 14 };
   sheet.addRow([`As of ${date}`]);
@@ -40,8 +44,19 @@ export async function excelReport(ctx: Ctx, { docId, date }: { docId: number; da
     row.getCell(11).fill = { type: "pattern", pattern: "solid", fgColor: { argb: STATUS_FILL[v.status] } };
   }
   sheet.columns.forEach((column, i) => (column.width = i === 0 ? 40 : 13));
-  const buffer = await book.xlsx.writeBuffer();
-  return { name: card!.name, bytes: new Uint8Array(buffer as ArrayBuffer) };
+  return { name: card!.name, bytes: await datedZip(new Uint8Array((await book.xlsx.writeBuffer()) as ArrayBuffer), asOf) };
+}
+
+/**
+ * The workbook's zip with every entry dated `date`: exceljs dates them with the clock, which
+ * would make two reports of the same figures differ. JSZip is what exceljs writes them with.
+ */
+async function datedZip(bytes: Uint8Array, date: Date): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(bytes);
+  zip.forEach((_, entry) => {
+    entry.date = date;
+  });
+  return zip.generateAsync({ type: "uint8array", compression: "DEFLATE" });
 }
 
 export async function organizationInfo(ctx: Ctx): Promise<OrganizationInfo> {
