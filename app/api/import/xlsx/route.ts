@@ -12,7 +12,7 @@ const MAX_BYTES = 1024 * 1024;
  * Reads an uploaded workbook into a scorecard file for the import preview. Nothing is stored: the
  * import itself is the API's, once the person has seen the preview. Like every dashboard route it
  * takes a live session only (access/info, never counted, confirms the token and the role: viewers
- * import nothing), and a body over 1 MiB is refused before it is read.
+ * import nothing), and a body over MAX_BYTES is refused before it is read.
  */
 export async function POST(request: NextRequest) {
   if (!isSameOrigin(request)) return errorJson(403, "forbidden", "Cross-origin request refused");
