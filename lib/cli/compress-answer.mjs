@@ -1,10 +1,8 @@
 // The API's answers are compressed whole, in the request's own turn, instead of by the
-// `compression` middleware. The middleware deflates a streamed answer chunk by chunk on the
-// thread pool: a 415 KiB grouped read took about ten trips there and back, each waiting behind
-// every other request's. Under the mixed load (bench:load) compressing the whole answer at once
-// here gave 6-10 % more requests per second and cut the grouped reads' p99 by a third, on one
-// process and on two. An answer larger than IN_TURN_LIMIT still goes to the thread pool, in one
-// piece, so that no single answer holds up the others for more than a few milliseconds.
+// `compression` middleware, which deflates a streamed answer chunk by chunk on the thread pool:
+// a grouped read made many trips there and back, each waiting behind every other request's
+// (bench:load shows the difference). An answer larger than IN_TURN_LIMIT still goes to the
+// thread pool, in one piece, so that no single answer holds up the others for long.
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gzip, gzipSync } from "node:zlib";
 import compressible from "compressible";
@@ -15,8 +13,8 @@ export const THRESHOLD = 1024;
 /** Larger answers are compressed on the thread pool (gzip level 1 takes about 3 ms per MiB here). */
 export const IN_TURN_LIMIT = 1024 * 1024;
 
-// Brotli's quality 1 is faster than gzip's level 1 and smaller (415 KiB of JSON: 0.6 ms and
-// 49 KiB against 1.3 ms and 57 KiB); gzip's level 1 costs a third of its default level.
+// Brotli's quality 1 is both faster and smaller than gzip's level 1 on the API's JSON, and
+// gzip's level 1 costs a fraction of its default level (bench:serving prints both).
 export const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 export const ZLIB = { level: 1 };
 function coding(inTurn, pooled, options) {

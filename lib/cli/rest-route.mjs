@@ -1,7 +1,7 @@
-// The API's requests go straight to its Hono app instead of through Next's router. Next's route
-// handler path cost about 4.5 ms of CPU per request here (a bare /rest/health: 4.7 ms through
-// Next), more than a single value read itself; the app is the same instance the route handler
-// would call (lib/service/instance.ts keeps it on globalThis once instrumentation has built it).
+// The API's requests go straight to its Hono app instead of through Next's router, whose route
+// handler path cost more CPU per request than a single value read itself; the app is the same
+// instance the route handler would call (lib/service/instance.ts keeps it on globalThis once
+// instrumentation has built it).
 import { getRequestListener } from "@hono/node-server";
 import { compressAnswer } from "./compress-answer.mjs";
 import { securityHeaders } from "./security-headers.mjs";

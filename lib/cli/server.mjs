@@ -1,6 +1,7 @@
 // The HTTP server in front of Next's request handler. It answers, in the contract's error shape,
 // what never reaches a Next route: methods Next cannot handle (TRACE made a 500, PROPFIND was
-// served as a page), and requests Node's parser refuses (headers over 16 KiB got an empty 431).
+// served as a page), and requests Node's parser refuses (headers over MAX_HEADER_BYTES got an
+// empty 431).
 import http from "node:http";
 import compression from "compression";
 import path from "node:path";
@@ -14,9 +15,9 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const ALLOWED = new Set(METHODS);
 const BASE_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 
-// Next's own gzip (compress: false in next.config) runs at zlib's default level: on a 1 MiB JSON
-// answer it cost about a quarter of the read. Level 1 (the same library Next uses) costs a
-// fraction of that for slightly larger answers; small answers are not worth compressing. Brotli
+// Next's own gzip (compress: false in next.config) runs at zlib's default level, which cost a
+// large share of a big read. Level 1 (the same library Next uses) costs a fraction of that for
+// slightly larger answers; small answers are not worth compressing. Brotli
 // (for browsers over HTTPS) at quality 1, not the middleware's 4, which costs more than gzip's
 // level 1. The API's own route compresses its answers itself, with the same settings
 // (compress-answer.mjs).

@@ -49,7 +49,7 @@ export function createApi(deps: Deps) {
     const apiError = toApiError(error);
     for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
     // The login call keeps its own answer shape for every error, including those raised
-    // before its route runs (a body over 1 MiB, for one).
+    // before its route runs (a body over MAX_BODY_BYTES, for one).
     if (c.req.path === "/rest/login" && c.req.method === "POST") return c.json(await loginFailure(c, apiError), apiError.status);
     return c.json(apiError.body(), apiError.status);
   });

@@ -18,7 +18,7 @@ const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
 /**
  * The schema, its async parse trying a synchronous one first. @hono/zod-openapi's validators
  * always parse asynchronously, and zod runs its compiled fast path for objects only in
- * synchronous parses: a 5000-item batch took 12.8 ms to validate instead of 8.9. A schema with
+ * synchronous parses, which validate a large batch markedly faster. A schema with
  * an async refinement (none today) makes the synchronous parse throw, and is parsed as before.
  */
 export function syncFirst<T extends z.ZodType>(schema: T): T {

@@ -4,9 +4,9 @@ import { PointSource, type Point, type Series } from "@/lib/contract/grouped";
 /**
  * Series written as JSON, byte for byte what JSON.stringify writes, where the JSON of each point
  * that came out the same as in the series written before for the same KPI and range is copied,
- * not written again. Writing out numbers is most of what JSON.stringify costs (about 2 ms for
- * the 1,600 points of 40 KPIs over three years by month: as long as the SQL that reads them),
- * and a write changes few periods: one value a KPI changes one period of each series (and of
+ * not written again. Writing out numbers is most of what JSON.stringify costs (as long as the SQL
+ * that reads them, for a scorecard's three years by month), and a write changes few periods: one
+ * value a KPI changes one period of each series (and of
  * its containers'), where the whole series is computed again.
  */
 export interface SeriesJson {

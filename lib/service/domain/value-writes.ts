@@ -27,7 +27,7 @@ const byKpiAndDate = (a: WriteItem, b: WriteItem) => (a.guid !== b.guid ? (a.gui
 /**
  * Items for the same KPI and date merged in the order sent, as one list sorted by KPI and date
  * and one in the order each record was first named. Sorting first (by KPI, date and position)
- * and merging neighbours took 0.25 ms for 5000 items where a map keyed by KPI and date took 2 ms.
+ * and merging neighbours costs a fraction of what a map keyed by KPI and date did.
  */
 function mergeItems(items: WriteItem[]): { sorted: WriteItem[]; firstNamed: WriteItem[] } {
   const order = items.map((_, i) => i).sort((a, b) => byKpiAndDate(items[a]!, items[b]!) || a - b);
