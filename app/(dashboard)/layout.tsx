@@ -4,14 +4,14 @@ import { SkipLink } from "@/components/layout/skip-link";
 import { ViewerProvider } from "@/components/layout/viewer";
 import type { AccessInfo } from "@/lib/contract/auth";
 import { ApiCallError } from "@/lib/bff/http";
-import { redirectToLogin, requireSessionClient } from "@/lib/bff/session-client";
+import { redirectToLogin, requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { client, email } = await requireSessionClient();
+  const { email } = await requireSessionClient();
   let budget: AccessInfo;
   try {
     // access/info is not counted; it also tells us whether the token still works.
-    budget = await client.budget({});
+    budget = await sessionBudget();
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 401) return redirectToLogin(true);
     throw error;

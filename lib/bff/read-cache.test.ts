@@ -30,7 +30,7 @@ describe.each(testDatabases)("the bounds of the dashboard's read cache, on $name
     expect(await ids()).toHaveLength(10);
   });
 
-  it("is pruned by the pruner the server starts, without being asked", async () => {
+  it("is pruned by the pruner on its own schedule, without being asked", async () => {
     await database.db.insert(dashboardReads).values({ scope: "account:1", id: "stale", value: "{}", fetchedAt: new Date(Date.now() - 2 * 86_400_000) });
     await database.db.insert(dashboardReads).values({ scope: "account:1", id: "fresh", value: "{}", fetchedAt: new Date() });
     const stop = startReadPruner(database.db, 50);

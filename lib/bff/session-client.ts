@@ -14,6 +14,12 @@ export const sessionClient = cache(async (): Promise<{ client: KpiClient; email:
   return { client: createKpiClient(session.token), email: session.email };
 });
 
+/**
+ * Who the signed-in user is and their budget (access/info, never counted), asked once per server
+ * request: the layout and the page of one request share the answer.
+ */
+export const sessionBudget = cache(async () => (await sessionClient()).client.budget({}));
+
 /** Sends the user to /login, and back to this page afterwards. */
 export async function redirectToLogin(expired = false): Promise<never> {
   const here = encodeURIComponent((await headers()).get("x-pathname") ?? "/");

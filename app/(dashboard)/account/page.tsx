@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { PasswordForm } from "@/components/people/password-form";
-import { requireSessionClient } from "@/lib/bff/session-client";
+import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
-  const { client } = await requireSessionClient();
-  const me = await client.budget({});
+  await requireSessionClient();
+  const me = await sessionBudget();
   return (
     <div className="flex flex-col gap-4">
       <div>

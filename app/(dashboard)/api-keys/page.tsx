@@ -3,13 +3,13 @@ import { Suspense } from "react";
 import { ApiKeyManager } from "@/components/people/api-key-manager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
-import { requireSessionClient } from "@/lib/bff/session-client";
+import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
-  const { client } = await requireSessionClient();
-  const me = await client.budget({});
+  await requireSessionClient();
+  const me = await sessionBudget();
   return (
     <Prefetch queries={[["apiKeys", {}]]}>
       <div className="flex flex-col gap-4">

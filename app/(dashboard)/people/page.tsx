@@ -4,13 +4,13 @@ import { PeopleManager } from "@/components/people/people-manager";
 import { RoleRefusal } from "@/components/layout/role-refusal";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
-import { requireSessionClient } from "@/lib/bff/session-client";
+import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
 export const metadata: Metadata = { title: "People" };
 
 export default async function PeoplePage() {
-  const { client } = await requireSessionClient();
-  const me = await client.budget({});
+  await requireSessionClient();
+  const me = await sessionBudget();
   if (me.role !== "admin") {
     return <RoleRefusal title="Only admins manage people">Ask an admin of your account to invite someone or change a role.</RoleRefusal>;
   }

@@ -5,13 +5,13 @@ import { ReminderSettings } from "@/components/webhooks/reminder-settings";
 import { WebhookManager } from "@/components/webhooks/webhook-manager";
 import { RoleRefusal } from "@/components/layout/role-refusal";
 import { Prefetch } from "@/lib/bff/prefetch";
-import { requireSessionClient } from "@/lib/bff/session-client";
+import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const { client } = await requireSessionClient();
-  if ((await client.budget({})).role !== "admin") {
+  await requireSessionClient();
+  if ((await sessionBudget()).role !== "admin") {
     return <RoleRefusal title="Only admins manage webhooks">Webhooks send alerts to other systems and chat channels. Ask an admin of your account to add or change one.</RoleRefusal>;
   }
   return (

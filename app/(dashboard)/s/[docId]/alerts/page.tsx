@@ -5,15 +5,15 @@ import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RoleRefusal } from "@/components/layout/role-refusal";
 import { Prefetch } from "@/lib/bff/prefetch";
-import { requireSessionClient } from "@/lib/bff/session-client";
+import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { docIdParam } from "@/lib/page-params";
 
 export const metadata: Metadata = { title: "Alerts" };
 
 export default async function AlertsPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
-  const { client } = await requireSessionClient();
-  if ((await client.budget({})).role === "viewer") {
+  await requireSessionClient();
+  if ((await sessionBudget()).role === "viewer") {
     return (
       <RoleRefusal title="Alerts are set up by experts and admins" backHref={`/s/${docId}`} backLabel="Back to the scorecard">
         An alert watches a KPI and tells people or a chat channel when it crosses a line. Ask an expert or an admin of your account to add you to one.
