@@ -29,11 +29,12 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
     expect(refused.headers.get("RateLimit")).toBe('"hourly";r=0;t=3600');
     for (const name of RATE_HEADERS) expect(refused.headers.get(name)).not.toBeNull();
 
-    // access/info is not counted and shows the state of the window.
+    // A refused call is not counted: access/info (itself not counted) shows the window full, never over.
+    expect((await api.call("/api/documents/list", { headers: auth })).status).toBe(429);
     const info = await (await api.call("/api/access/info", { headers: auth })).json();
     expect(info).toEqual({
       allowedCount: 100,
-      usedCount: 101,
+      usedCount: 100,
       resetAt: new Date(api.clock.current.getTime() + 3_600_000).toISOString(),
       email: "busy@example.com",
       error: null,
@@ -99,6 +100,23 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
     expect((await (await api.call("/api/access/info", { headers: b.auth })).json()).usedCount).toBe(0);
   });
 
+  it("answers a conditional read at the limit with 304 when nothing changed, and 429 when it did", async () => {
+    const small = createTestApi(database.db, api.clock, { rateLimitPerHour: 2 });
+    const { auth } = await accountWithScorecards(small, database.db, `conditional-${Date.now()}@example.com`, [smallScorecard()]);
+    const first = await small.call("/api/documents/list", { headers: auth });
+    const etag = first.headers.get("ETag")!;
+    await small.call("/api/documents/list", { headers: auth });
+    expect((await small.call("/api/documents/list", { headers: auth })).status).toBe(429);
+
+    const revalidated = await small.call("/api/documents/list", { headers: { ...auth, "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("X-RateLimit-Remaining")).toBe("0");
+    const stale = await small.call("/api/documents/list", { headers: { ...auth, "If-None-Match": '"something-else"' } });
+    expect(stale.status).toBe(429);
+    expect(await stale.json()).toMatchObject({ code: "rate_limited" });
+    expect((await (await small.call("/api/access/info", { headers: auth })).json()).usedCount).toBe(2);
+  });
+
   it("honours RATE_LIMIT_PER_HOUR", async () => {
     const small = createTestApi(database.db, api.clock, { rateLimitPerHour: 3 });
     const { auth } = await accountWithScorecards(small, database.db, "small@example.com");
@@ -122,6 +140,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("call limit across processes", () 
       const statuses = await Promise.all(calls);
       expect(statuses.filter((s) => s === 200)).toHaveLength(100);
       expect(statuses.filter((s) => s === 429)).toHaveLength(60);
+      const info = await (await apiOne.call("/api/access/info", { headers: auth })).json();
+      expect(info.usedCount).toBe(100);
     } finally {
       await one.close();
       await two.close();

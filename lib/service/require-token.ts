@@ -5,7 +5,11 @@ import { ApiError, unauthorized } from "./errors";
 import { budgetHeaders, refundCall } from "./domain/call-limit";
 import { authenticate } from "./domain/tokens";
 
-/** Authenticates the Token header and, when counted, spends one call of the hourly budget (given back for a 304). */
+/**
+ * Authenticates the Token header and, when counted, spends one call of the hourly budget (given
+ * back for a 304). Past the limit a call is refused (429) and not counted, except a conditional read
+ * that is answered 304.
+ */
 export function requireToken({ counted }: { counted: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { deps } = c.var;
@@ -18,7 +22,15 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
     if (!budget) return next();
 
     const headers = budgetHeaders(budget, deps.now());
-    if (budget.used > budget.limit) {
+    if (found.refused) {
+      // A conditional read costs nothing when it is answered 304, so at the limit it still may be.
+      if (c.req.header("If-None-Match") !== undefined && (c.req.method === "GET" || c.req.method === "HEAD")) {
+        await next();
+        if (c.res.status === 304) {
+          for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+          return;
+        }
+      }
       const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
       throw new ApiError(
         429,

@@ -36,9 +36,11 @@ interface CallerRow {
   /** The account's call window, when the call was counted: its start (epoch ms) and calls in it. */
   windowStartMs: number | null;
   used: number | null;
+  /** The call was to be counted and the window's calls were all used: it is refused, and not counted. */
+  refused: boolean;
 }
 
-const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolean }>(
+const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolean; perUser: number }>(
   (p) => sql`WITH caller AS (
       SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
         ${countedUsersOf(sql`owner.account_id`)} AS "countedUsers"
@@ -52,11 +54,18 @@ const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolea
       ON CONFLICT (account_id) DO UPDATE SET
         window_start = CASE WHEN c.window_start <= ${p.now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN excluded.window_start ELSE c.window_start END,
         used = CASE WHEN c.window_start <= ${p.now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN 1 ELSE c.used + 1 END
+      WHERE c.window_start <= ${p.now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS})
+        OR c.used < (SELECT ${p.perUser}::int * GREATEST(1, "countedUsers") FROM caller)
       RETURNING (extract(epoch FROM window_start) * 1000)::float8 AS "windowStartMs", used
+    ), held AS (
+      SELECT (extract(epoch FROM window_start) * 1000)::float8 AS "windowStartMs", used FROM ${callCounters}
+      WHERE account_id = (SELECT "accountId" FROM caller) AND ${p.count}
     ), used_key AS (
       UPDATE ${accessTokens} SET last_used_at = ${p.now}::timestamptz FROM caller WHERE ${accessTokens.id} = caller."tokenId" AND caller.kind = 'api_key'
     )
-    SELECT caller.*, counted."windowStartMs", counted.used FROM caller LEFT JOIN counted ON true`,
+    SELECT caller.*, COALESCE(counted."windowStartMs", held."windowStartMs") AS "windowStartMs", COALESCE(counted.used, held.used) AS used,
+      (${p.count} AND counted.used IS NULL) AS refused
+    FROM caller LEFT JOIN counted ON true LEFT JOIN held ON true`,
 );
 
 /**
@@ -64,10 +73,11 @@ const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolea
  * user is deactivated. The role is read on every call, so a change takes effect at once. With
  * `count`, the same statement counts the call in the account's fixed hourly window (one atomic
  * upsert, so any number of processes sharing the database together allow exactly the limit): one
- * round trip for what every API call needs before its handler runs.
+ * round trip for what every API call needs before its handler runs. A call past the limit is
+ * `refused` and not counted, so the window never holds more calls than the limit.
  */
-export async function authenticate(deps: Deps, token: string, count: boolean): Promise<{ caller: Caller; budget: CallBudget | null } | null> {
-  const [row] = await CALLER<CallerRow>(deps.db, { tokenHash: hashToken(token), now: deps.now().toISOString(), count });
+export async function authenticate(deps: Deps, token: string, count: boolean): Promise<{ caller: Caller; budget: CallBudget | null; refused: boolean } | null> {
+  const [row] = await CALLER<CallerRow>(deps.db, { tokenHash: hashToken(token), now: deps.now().toISOString(), count, perUser: deps.config.rateLimitPerHour });
   if (!row) return null;
   const caller: Caller = {
     tokenId: row.tokenId,
@@ -78,8 +88,10 @@ export async function authenticate(deps: Deps, token: string, count: boolean): P
     role: row.keyRole ? lower(row.keyRole, row.role) : row.role,
     countedUsers: row.countedUsers,
   };
-  const budget = row.used === null ? null : callBudget(accountLimit(deps, row.countedUsers), row.used, new Date(row.windowStartMs!));
-  return { caller, budget };
+  const limit = accountLimit(deps, row.countedUsers);
+  // A refused call finds the window full; a viewer who left since may have lowered the limit below it.
+  const budget = row.used === null ? null : callBudget(limit, Math.min(row.used, limit), new Date(row.windowStartMs!));
+  return { caller, budget, refused: row.refused };
 }
 
 /** Revokes the token the call came with (logging out). */
