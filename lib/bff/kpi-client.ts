@@ -7,7 +7,7 @@ import { ApiCallError, decodeResponse, endpointUrl } from "./http";
 import { schemasOf } from "./operation-schemas";
 import type { AccessInfo } from "@/lib/contract/auth";
 import type { OperationName } from "@/lib/contract/routes";
-import { appReadStore, cachedRead, forgetReads, StaleRead, type ReadStore } from "./read-cache";
+import { appReadStore, cachedRead, markStale, StaleRead, type ReadStore } from "./read-cache";
 
 export function apiBaseUrl(): string {
   const config = loadConfig();
@@ -89,17 +89,29 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
   const now = options.now ?? (() => new Date());
   const stale: StaleInfo[] = [];
 
-  async function send<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E>): Promise<ResponseOf<E>> {
+  async function request<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E>, etag: string | null = null) {
     const endpoint = endpoints[name];
-    const schemas = schemasOf(endpoint);
     const response = await fetch(`${apiBaseUrl()}${endpointUrl(endpoint.path, input as object)}`, {
       method: endpoint.method,
       cache: "no-store",
-      headers: { Token: token, ...(options.body === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers },
+      headers: {
+        Token: token,
+        ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(etag === null ? {} : { "If-None-Match": etag }),
+        ...options.headers,
+      },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
+    if (response.status === 304) return { notModified: true as const };
     const json = await decodeResponse(response, "The KPI API call");
-    return (schemas.response ? schemas.response.parse(json) : null) as ResponseOf<E>;
+    const schemas = schemasOf(endpoint);
+    return { value: (schemas.response ? schemas.response.parse(json) : null) as ResponseOf<E>, etag: response.headers.get("ETag") };
+  }
+
+  async function send<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E>): Promise<ResponseOf<E>> {
+    const answer = await request(name, input, options);
+    if ("notModified" in answer) throw new Error(`${name}: 304 to a request that sent no validator`);
+    return answer.value;
   }
 
   // Who this token is, and its access to each scorecard: asked once per client (never counted),
@@ -120,10 +132,11 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
     if (endpoint.kind === "read") {
       if (endpoint.live) return send(name, input, options);
       const me = await whoAmI(docId);
-      // No access: the API answers (404), and nothing cached is ever shown.
-      if (docId !== undefined && !me.scorecardAccess) return send(name, input, options);
+      // No access (or no such scorecard): the 404 the API would answer, without spending a call on it.
+      if (docId !== undefined && !me.scorecardAccess) throw new ApiCallError(404, { success: false, errorMessage: "Scorecard not found", code: "not_found", details: [] });
       const shared = docId !== undefined && !endpoint.perCaller;
-      const read = await cachedRead(await database(), scopeOf(me, shared), endpoint.key(input as never), () => send(name, input, options), isCallLimit, now);
+      const load = (etag: string | null) => request(name, input, options, etag);
+      const read = await cachedRead(await database(), scopeOf(me, shared), endpoint.key(input as never), load, isCallLimit, now);
       if (read instanceof StaleRead) {
         const error = read.error as ApiCallError;
         stale.push({ asOf: read.fetchedAt.toISOString(), liveAgainAt: error.retryAfterSeconds ? new Date(now().getTime() + error.retryAfterSeconds * 1000).toISOString() : null });
@@ -135,17 +148,17 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
       result = await send(name, input, options);
     } catch (error) {
       // A refused write (4xx) changed nothing; after any other failure its outcome is unknown.
-      if (!(error instanceof ApiCallError && error.status < 500)) await forgetStale(endpoint, input);
+      if (!(error instanceof ApiCallError && error.status < 500)) await markChanged(endpoint, input);
       throw error;
     }
-    await forgetStale(endpoint, input);
+    await markChanged(endpoint, input);
     return result;
   }
 
   /** A write's stale keys may sit in the account's scope (its scorecard's reads) and in any of its users'. */
-  async function forgetStale(endpoint: WriteSpec<OperationName>, input: unknown) {
+  async function markChanged(endpoint: WriteSpec<OperationName>, input: unknown) {
     const me = await whoAmI().catch(() => null);
-    if (me) await forgetReads(await database(), accountScope(me), endpoint.stale(input as never));
+    if (me) await markStale(await database(), accountScope(me), endpoint.stale(input as never));
   }
 
   const methods = Object.fromEntries(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { dashboardReads } from "@/lib/db/schema";
 import { testDatabases } from "@/lib/testing/databases";
-import { pruneReads, startReadPruner } from "./read-cache";
+import { cachedKeys, cachedRead, markStale, pruneReads, startReadPruner } from "./read-cache";
 
 describe.each(testDatabases)("the bounds of the dashboard's read cache, on $name", ({ open }) => {
   let database: Database;
@@ -40,5 +40,26 @@ describe.each(testDatabases)("the bounds of the dashboard's read cache, on $name
       stop();
     }
     expect((await database.db.select({ n: count() }).from(dashboardReads).where(sql`${dashboardReads.id} = 'fresh'`))[0]!.n).toBe(1);
+  });
+
+  it("revalidates with the kept validator, and a write that lands during a revalidation leaves the read stale", async () => {
+    const scope = "account:9";
+    const never = () => false;
+    const sent: (string | null)[] = [];
+    const read = (answer: (etag: string | null) => Promise<{ value: number; etag: string } | { notModified: true }>) =>
+      cachedRead<number>(database.db, scope, ["k"], (etag) => (sent.push(etag), answer(etag)), never, () => now);
+
+    expect((await read(async () => ({ value: 1, etag: '"a"' }))).value).toBe(1);
+    expect((await read(async () => ({ value: 99, etag: '"z"' }))).value, "fresh: served as kept").toBe(1);
+    await markStale(database.db, scope, [["k"]]);
+    const confirmed = await read(async () => {
+      await markStale(database.db, scope, [["k"]]);
+      return { notModified: true };
+    });
+    expect(confirmed.value).toBe(1);
+    expect(await cachedKeys(database.db, scope)).toEqual([{ key: ["k"], stale: true }]);
+    expect((await read(async () => ({ value: 2, etag: '"b"' }))).value).toBe(2);
+    expect(await cachedKeys(database.db, scope)).toEqual([{ key: ["k"], stale: false }]);
+    expect(sent).toEqual([null, '"a"', '"a"']);
   });
 });

@@ -13,7 +13,7 @@ export const appReadStore = async (): Promise<ReadStore> => (await getDatabase()
 
 export interface CachedRead<T> {
   value: T;
-  /** When the value was read from the API. */
+  /** When the value was read from the API, or last confirmed unchanged by it. */
   fetchedAt: Date;
 }
 
@@ -25,6 +25,9 @@ export class StaleRead<T> {
     readonly error: unknown,
   ) {}
 }
+
+/** An API answer to a read: a new value with its validator, or "the one you hold is current" (304). */
+export type Loaded<T> = { value: T; etag: string | null } | { notModified: true };
 
 const idOf = (key: QueryKey) => JSON.stringify(key);
 
@@ -39,39 +42,47 @@ const globalForCache = globalThis as { gaugeReadsInFlight?: Map<string, Promise<
 const inFlight = (globalForCache.gaugeReadsInFlight ??= new Map());
 
 /**
- * A read through the shared cache. A value fetched less than a minute ago (by any process) is
- * served as is; otherwise `load` asks the API and the answer is kept. When the API refuses and
+ * A read through the shared cache. A value confirmed less than a minute ago (by any process) and
+ * not marked stale by a write since is served as is; otherwise `load` asks the API, sending the
+ * kept value's validator, so an unchanged answer comes back as a free 304 and the kept value is
+ * served (and confirmed); a new answer is kept with its own. When the API refuses and
  * `fallBack(error)` says so, the last value is served, however old, as a StaleRead.
  */
 export async function cachedRead<T>(
   db: ReadStore,
   scope: string,
   key: QueryKey,
-  load: () => Promise<T>,
+  load: (etag: string | null) => Promise<Loaded<T>>,
   fallBack: (error: unknown) => boolean,
   now = () => new Date(),
 ): Promise<CachedRead<T> | StaleRead<T>> {
   const id = idOf(key);
-  const stored = async () => {
-    const [row] = await db.select().from(dashboardReads).where(and(eq(dashboardReads.scope, scope), eq(dashboardReads.id, id)));
-    return row;
-  };
-  const fresh = (r: { fetchedAt: Date } | undefined) => r !== undefined && now().getTime() - r.fetchedAt.getTime() < FRESH_MS;
+  const here = and(eq(dashboardReads.scope, scope), eq(dashboardReads.id, id));
+  const stored = async () => (await db.select().from(dashboardReads).where(here))[0];
+  type Row = NonNullable<Awaited<ReturnType<typeof stored>>>;
+  const servable = (r: Row | undefined) => r !== undefined && r.marks === r.readMarks && now().getTime() - r.fetchedAt.getTime() < FRESH_MS;
   const row = await stored();
-  if (fresh(row)) return { value: JSON.parse(row!.value) as T, fetchedAt: row!.fetchedAt };
+  if (row && servable(row)) return { value: JSON.parse(row.value) as T, fetchedAt: row.fetchedAt };
 
   const flightId = `${scope}\n${id}`;
   let flight = inFlight.get(flightId) as Promise<CachedRead<T>> | undefined;
   if (!flight) {
     flight = (async () => {
-      // Another read may have stored it while this one looked: look once more before calling.
-      const again = await stored();
-      if (fresh(again)) return { value: JSON.parse(again!.value) as T, fetchedAt: again!.fetchedAt };
-      const value = await load();
+      // Another read may have confirmed it while this one looked: look once more before calling.
+      const held = await stored();
+      if (held && servable(held)) return { value: JSON.parse(held.value) as T, fetchedAt: held.fetchedAt };
+      const loaded = await load(held?.etag ?? null);
       const fetchedAt = now();
-      const entry = { scope, id, value: JSON.stringify(value), fetchedAt };
-      await db.insert(dashboardReads).values(entry).onConflictDoUpdate({ target: [dashboardReads.scope, dashboardReads.id], set: { value: entry.value, fetchedAt } });
-      return { value, fetchedAt };
+      // Confirmed as of the marks seen before asking: a write that lands meanwhile leaves it stale.
+      const readMarks = held?.marks ?? 0;
+      if ("notModified" in loaded) {
+        if (!held?.etag) throw new Error(`The API answered 304 to a read this cache does not hold: ${id}`);
+        await db.update(dashboardReads).set({ fetchedAt, readMarks }).where(and(here, eq(dashboardReads.etag, held.etag)));
+        return { value: JSON.parse(held.value) as T, fetchedAt };
+      }
+      const entry = { scope, id, value: JSON.stringify(loaded.value), fetchedAt, etag: loaded.etag, readMarks };
+      await db.insert(dashboardReads).values(entry).onConflictDoUpdate({ target: [dashboardReads.scope, dashboardReads.id], set: { value: entry.value, fetchedAt, etag: entry.etag, readMarks } });
+      return { value: loaded.value, fetchedAt };
     })().finally(() => inFlight.delete(flightId));
     inFlight.set(flightId, flight);
   }
@@ -84,20 +95,21 @@ export async function cachedRead<T>(
 }
 
 /**
- * Forgets the cached reads whose key starts with one of `prefixes`, in `scope` and in every scope
- * under it (`account:1` holds `account:1/user:7/...`).
+ * Marks stale the cached reads whose key starts with one of `prefixes`, in `scope` and in every
+ * scope under it (`account:1` holds `account:1/user:7/...`): each is read again (for free when it
+ * has not changed after all) before it is served, and kept to show at the call limit.
  */
-export async function forgetReads(db: ReadStore, scope: string, prefixes: QueryKey[]): Promise<void> {
+export async function markStale(db: ReadStore, scope: string, prefixes: QueryKey[]): Promise<void> {
   if (prefixes.length === 0) return;
-  await db.delete(dashboardReads).where(and(within(scope), or(...prefixes.map(underPrefix))));
+  await db.update(dashboardReads).set({ marks: sql`${dashboardReads.marks} + 1` }).where(and(within(scope), or(...prefixes.map(underPrefix))));
 }
 
 const within = (scope: string) => or(eq(dashboardReads.scope, scope), sql`${dashboardReads.scope} LIKE ${`${scope.replace(/[\\%_]/g, "\\$&")}/%`}`);
 
-/** The keys cached in a scope and the scopes under it (for tests and diagnostics). */
-export async function cachedKeys(db: ReadStore, scope: string): Promise<QueryKey[]> {
-  const rows = await db.select({ id: dashboardReads.id }).from(dashboardReads).where(within(scope));
-  return rows.map((r) => JSON.parse(r.id) as QueryKey);
+/** The reads cached in a scope and the scopes under it, each with whether a write marked it stale (for tests and diagnostics). */
+export async function cachedKeys(db: ReadStore, scope: string): Promise<{ key: QueryKey; stale: boolean }[]> {
+  const rows = await db.select({ id: dashboardReads.id, marks: dashboardReads.marks, readMarks: dashboardReads.readMarks }).from(dashboardReads).where(within(scope));
+  return rows.map((r) => ({ key: JSON.parse(r.id) as QueryKey, stale: r.marks !== r.readMarks }));
 }
 
 const KEEP_MS = 86_400_000;

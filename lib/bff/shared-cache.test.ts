@@ -83,27 +83,32 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
     await api.call(`/api/document/${shared}/sharing`, jsonInit("PUT", { account: "read" }, admin.auth));
   });
 
-  it("at the call limit answers with the last data and says as of when and when the API is live again", async () => {
+  it("at the call limit confirms unchanged reads for free, and answers changed ones with the last data, saying as of when and when the API is live again", async () => {
     const docId = admin.scorecardIds[0]!;
     const client = clientOf(admin.token);
+    const tree = await client.tree({ docId });
     const fresh = await client.grouped(range(docId));
     expect(client.staleReads()).toEqual([]);
 
-    // A minute later the cache is no longer fresh, and the account's budget is spent.
-    {
-      const info = await (await api.call("/api/access/info", { headers: admin.auth })).json();
-      for (let i = info.usedCount; i < info.allowedCount; i++) await api.call("/api/documents/list", { headers: admin.auth });
-      expect((await api.call("/api/documents/list", { headers: admin.auth })).status).toBe(429);
+    // A script changes a figure behind the dashboard's back, then the account's budget is spent.
+    const guid = tree.root.children[0]!.children[0]!.guid;
+    await api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid, date: "2026-03-01", value: 4242 }] }, admin.auth));
+    const info = await (await api.call("/api/access/info", { headers: admin.auth })).json();
+    for (let i = info.usedCount; i < info.allowedCount; i++) await api.call("/api/documents/list", { headers: admin.auth });
+    expect((await api.call("/api/documents/list", { headers: admin.auth })).status).toBe(429);
 
-      const later = createKpiClient(admin.token, { db: async () => database.db, now: () => new Date(Date.now() + 61_000) });
-      const served = await later.grouped(range(docId));
-      expect(served).toEqual(fresh);
-      const [stale] = later.staleReads();
-      expect(stale).toMatchObject({ asOf: expect.any(String), liveAgainAt: expect.any(String) });
-      expect(Date.parse(stale!.liveAgainAt!)).toBeGreaterThan(Date.parse(stale!.asOf));
-      // A read never made before has nothing to fall back on: the limit shows.
-      const unseen = await later.grouped({ ...range(docId), period: "YEAR" }).then(() => null, (e: unknown) => e);
-      expect((unseen as ApiCallError).status).toBe(429);
-    }
+    // A minute later nothing is fresh: the unchanged tree is confirmed (304, free), the changed figures are not.
+    const later = createKpiClient(admin.token, { db: async () => database.db, now: () => new Date(Date.now() + 61_000) });
+    expect(await later.tree({ docId })).toEqual(tree);
+    expect(later.staleReads()).toEqual([]);
+    const served = await later.grouped(range(docId));
+    expect(served).toEqual(fresh);
+    const [stale] = later.staleReads();
+    expect(stale).toMatchObject({ asOf: expect.any(String), liveAgainAt: expect.any(String) });
+    expect(Date.parse(stale!.liveAgainAt!)).toBeGreaterThan(Date.parse(stale!.asOf));
+    expect((await (await api.call("/api/access/info", { headers: admin.auth })).json()).usedCount).toBe(info.allowedCount);
+    // A read never made before has nothing to fall back on: the limit shows.
+    const unseen = await later.grouped({ ...range(docId), period: "YEAR" }).then(() => null, (e: unknown) => e);
+    expect((unseen as ApiCallError).status).toBe(429);
   });
 });
