@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { AccessInfo } from "@/lib/contract/auth";
 import { readQuery } from "@/lib/bff/queries";
 import { formatTime } from "@/lib/format";
@@ -27,21 +27,53 @@ export function CallBudget({ initial }: { initial: AccessInfo }) {
   const left = Math.max(0, data.allowedCount - data.usedCount);
   const share = Math.min(1, data.usedCount / data.allowedCount);
   const tone = left === 0 ? "bg-red-600" : left < 20 ? "bg-amber-500" : "bg-emerald-600";
+  // "auto" shows the explanation on hover and focus; a click pins it open, Escape hides it.
+  const [shown, setShown] = useState<"auto" | "open" | "closed">("auto");
+  const explanation = shown === "open" ? "block" : shown === "closed" ? "hidden" : "hidden group-hover:block group-focus-within:block";
   return (
     <div
-      className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300"
-      role="status"
-      aria-label={`API calls: ${data.usedCount} used, ${left} left, resets at ${formatTime(data.resetAt)}`}
-      title="Each account may make a limited number of API calls per hour"
+      className="group relative"
+      onMouseLeave={() => setShown("auto")}
+      onBlur={() => setShown("auto")}
+      onKeyDown={(event) => event.key === "Escape" && setShown("closed")}
     >
-      <span className="hidden sm:inline">API calls</span>
-      <span className="relative h-2 w-16 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
-        <span className={`absolute inset-y-0 left-0 ${tone}`} style={{ width: `${share * 100}%` }} />
-      </span>
-      <span>
-        <strong className="font-semibold text-slate-900 dark:text-slate-100">{left}</strong> left
-        <span className="hidden sm:inline"> · {data.usedCount} used · resets {formatTime(data.resetAt)}</span>
-      </span>
+      <button
+        type="button"
+        className="flex items-center gap-2 rounded text-xs text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-slate-300"
+        aria-describedby="call-budget-explained"
+        aria-expanded={shown === "open"}
+        onClick={() => setShown(shown === "open" ? "closed" : "open")}
+      >
+        <span role="status" aria-label={`API calls: ${data.usedCount} used, ${left} left, resets at ${formatTime(data.resetAt)}`} className="flex items-center gap-2">
+          <span className="hidden sm:inline">API calls</span>
+          <span className="relative h-2 w-16 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
+            <span className={`absolute inset-y-0 left-0 ${tone}`} style={{ width: `${share * 100}%` }} />
+          </span>
+          <span>
+            <strong className="font-semibold text-slate-900 dark:text-slate-100">{left}</strong> left
+            <span className="hidden sm:inline"> · {data.usedCount} used · resets {formatTime(data.resetAt)}</span>
+          </span>
+        </span>
+      </button>
+      <div
+        id="call-budget-explained"
+        role="tooltip"
+        className={`${explanation} absolute right-0 top-full z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-3 text-xs leading-relaxed text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200`}
+      >
+        <p>
+          Your account may make {data.allowedCount} API calls an hour ({data.limitPerUser} for each of its {data.countedUsers} admins and
+          experts), shared by everyone in it: this dashboard, scripts and API keys. This hour resets at {formatTime(data.resetAt)}.
+        </p>
+        <p className="mt-2">
+          <strong className="font-semibold">Counted:</strong> every save, every script&apos;s call, and a page&apos;s read when its
+          figures are new or have changed.
+        </p>
+        <p className="mt-2">
+          <strong className="font-semibold">Not counted:</strong> logging in, this counter, a page whose figures have not changed since
+          it was last read (the dashboard checks for free), and calls refused at the limit.
+        </p>
+        <p className="mt-2">At the limit, pages show their last figures and saving waits for the next hour.</p>
+      </div>
     </div>
   );
 }

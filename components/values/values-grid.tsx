@@ -11,6 +11,7 @@ import { Notice } from "@/components/ui/notice";
 import { formatValue } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { buildGrid, doubtfulChanges, errorsByCell, localeDecimalMark, pendingChanges, toBatchItems, type CellKey, type Doubtful, type EnteredRecord, type GridField } from "./grid-model";
+import { withSavedRecords } from "./saved-records";
 import { useDraft, useLeaveGuard } from "./use-draft";
 import { ValuesTable } from "./values-table";
 import { ValuesToolbar } from "./values-toolbar";
@@ -53,6 +54,13 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
   }, [noteCell, model]);
 
   const save = useWrite("setValues", {
+    // A plan's records come back in the save's answer: only the grouped figures are read again.
+    answered: (result, _variables, queryClient) => {
+      if (field === "value") return [];
+      const { queryKey } = readQuery("records", { docId, field, to: filters.to });
+      queryClient.setQueryData(queryKey, (kept) => kept && { items: withSavedRecords(kept.items, result.values, field, filters.to) });
+      return [queryKey];
+    },
     onSuccess: (result) => {
       setDraft(() => ({}));
       setServerErrors({});

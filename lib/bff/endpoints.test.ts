@@ -105,5 +105,9 @@ describe("the dashboard's endpoint table", () => {
         .map((k) => JSON.stringify(k))
         .sort(),
     );
+    // A read the write's own answer brought up to date is not read again.
+    await writeMutation("setValues", queryClient).onSuccess(null as never, { input: { docId: 8 } } as never, [["scorecard", 8, "records", "target", "", ""]]);
+    const refreshed = queryClient.getQueryCache().findAll({ queryKey: ["scorecard", 8] }).filter((q) => q.state.isInvalidated).map((q) => q.queryKey[2]);
+    expect(refreshed).toEqual(["grouped"]);
   });
 });

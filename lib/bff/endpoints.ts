@@ -114,7 +114,7 @@ export const endpoints = {
   }),
   logout: write({ op: "logout", method: "POST", path: "/logout", stale: () => [], serverOnly: true }),
   // People, invitations and keys change by others' hands (someone joins, a script uses a key):
-  // these admin pages read them live rather than from the minute-long cache.
+  // these admin pages read them live rather than from the shared cache.
   users: read({ op: "listUsers", method: "GET", path: "/api/users", key: () => keys.users, live: true }),
   updateUser: write({ op: "updateUser", method: "PATCH", path: "/api/users/{id}", stale: () => [keys.users, ["budget"]] }),
   invitations: read({ op: "listInvitations", method: "GET", path: "/api/invitations", key: () => keys.invitations, live: true }),

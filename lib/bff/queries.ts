@@ -1,7 +1,7 @@
 // Query and mutation options for every endpoint of the table: server components prefetch with
 // the same options (and keys) that client components read with useSuspenseQuery.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { endpoints, type AnyEndpoint, type BodyOf, type EndpointName, type InputOf, type ReadName, type ResponseOf, type WriteName } from "./endpoints";
+import { endpoints, type AnyEndpoint, type BodyOf, type EndpointName, type InputOf, type QueryKey, type ReadName, type ResponseOf, type WriteName } from "./endpoints";
 import { decodeResponse, endpointUrl } from "./http";
 
 export type CallOptions<E extends EndpointName> = { body?: BodyOf<E>; headers?: Record<string, string> };
@@ -34,27 +34,40 @@ export function readQuery<E extends ReadName>(name: E, input: InputOf<E>, transp
 
 export type WriteVariables<E extends WriteName> = { input: InputOf<E> } & CallOptions<E>;
 
-/** A write's mutation options: on success, the reads it makes stale are refetched. */
+const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+/**
+ * A write's mutation options: on success, the reads it makes stale are refetched, except those
+ * `answered` says the write's own answer already brought up to date.
+ */
 export function writeMutation<E extends WriteName>(name: E, queryClient: QueryClient, transport: Transport = browserTransport) {
   const endpoint = endpoints[name] as AnyEndpoint & { kind: "write" };
   return {
     mutationFn: ({ input, ...options }: WriteVariables<E>) => transport(name, input, options as CallOptions<E>) as Promise<ResponseOf<E>>,
-    onSuccess: (_data: ResponseOf<E>, { input }: WriteVariables<E>) =>
-      Promise.all(endpoint.stale(input as never).map((key) => queryClient.invalidateQueries({ queryKey: key }))).then(() => undefined),
+    onSuccess: (_data: ResponseOf<E>, { input }: WriteVariables<E>, answered: readonly QueryKey[] = []) =>
+      Promise.all(
+        endpoint.stale(input as never).map((key) =>
+          queryClient.invalidateQueries({ queryKey: key, predicate: (query) => !answered.some((done) => sameKey(done, query.queryKey)) }),
+        ),
+      ).then(() => undefined),
   };
 }
 
+type WriteCallbacks<E extends WriteName> = {
+  /** Puts the write's answer into the reads it updates (setQueryData) and names them: they are not read again. */
+  answered?: (data: ResponseOf<E>, variables: WriteVariables<E>, queryClient: QueryClient) => QueryKey[];
+  onSuccess?: (data: ResponseOf<E>, variables: WriteVariables<E>) => void;
+  onError?: (error: Error) => void;
+};
+
 /** useMutation for a table write, with the caller's own callbacks after the invalidation. */
-export function useWrite<E extends WriteName>(
-  name: E,
-  callbacks: { onSuccess?: (data: ResponseOf<E>, variables: WriteVariables<E>) => void; onError?: (error: Error) => void } = {},
-) {
+export function useWrite<E extends WriteName>(name: E, callbacks: WriteCallbacks<E> = {}) {
   const queryClient = useQueryClient();
   const options = writeMutation(name, queryClient);
   return useMutation({
     mutationFn: options.mutationFn,
     onSuccess: async (data, variables) => {
-      await options.onSuccess(data, variables);
+      await options.onSuccess(data, variables, callbacks.answered?.(data, variables, queryClient));
       callbacks.onSuccess?.(data, variables);
     },
     onError: callbacks.onError,

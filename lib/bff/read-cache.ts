@@ -5,7 +5,13 @@ import type { Db } from "@/lib/db/client";
 import { dashboardReads } from "@/lib/db/schema";
 import type { QueryKey } from "./endpoints";
 
-export const FRESH_MS = 60_000;
+/**
+ * How long a confirmed read is served without asking the API again: long enough for one page's
+ * burst of reads (the layout, the page, the browser's hydration) to share it, short enough that a
+ * script's write shows on the next page view. Asking again is a conditional request: free unless
+ * the answer changed.
+ */
+export const FRESH_MS = 5_000;
 
 /** Where the reads are kept: the dashboard's own table in the app's database (nothing else of it). */
 export type ReadStore = Db;
@@ -42,7 +48,7 @@ const globalForCache = globalThis as { gaugeReadsInFlight?: Map<string, Promise<
 const inFlight = (globalForCache.gaugeReadsInFlight ??= new Map());
 
 /**
- * A read through the shared cache. A value confirmed less than a minute ago (by any process) and
+ * A read through the shared cache. A value confirmed within FRESH_MS (by any process) and
  * not marked stale by a write since is served as is; otherwise `load` asks the API, sending the
  * kept value's validator, so an unchanged answer comes back as a free 304 and the kept value is
  * served (and confirmed); a new answer is kept with its own. When the API refuses and
