@@ -3,8 +3,14 @@ import { loadConfig } from "@/lib/config";
 import { DatabaseLockedError, openDatabase } from "@/lib/db/client";
 import { sendToServer } from "@/lib/service/admin-channel";
 import { runAdminCommand } from "@/lib/service/admin-commands";
+import { watchOptions, watchRead } from "./watch";
 
 async function main(argv: string[]): Promise<string> {
+  // A client of the API over HTTP, like any script: it needs no database.
+  if (argv[0] === "watch") {
+    const tally = await watchRead(watchOptions(argv.slice(1), { GAUGE_TOKEN: process.env.GAUGE_TOKEN }));
+    return `${tally.changed} new, ${tally.unchanged} unchanged (not counted), ${tally.limited} at the limit`;
+  }
   const config = loadConfig();
   // A running server holds the embedded database: it runs the command for us.
   if (!config.DATABASE_URL) {

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { DEMO_EMAIL } from "@/lib/db/demo";
 import { importScorecardFile, seedDemo } from "./admin";
 import { addUser, createAccount, findAccountId } from "./domain/accounts";
+import { WATCH_USAGE } from "@/lib/cli/watch";
 
 export const USAGE = `Usage: npm run cli -- <command>
   add-account <email> <password>                       create an account with its first admin
@@ -12,6 +13,7 @@ export const USAGE = `Usage: npm run cli -- <command>
                                                        add a person to the account of an existing user (default: expert)
   import-scorecard <file.json> --owner <email>         import a scorecard file (format: README.md)
   seed-demo                                            load the demo account and scorecards
+${WATCH_USAGE}
 Works while the server runs: with the embedded database, the command is handed to the server.`;
 
 /** The value after `--flag`, and the arguments without the flag and its value. */
