@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
+import { BrowserStaleNotice } from "@/components/layout/browser-stale-notice";
 import { SkipLink } from "@/components/layout/skip-link";
 import { ViewerProvider } from "@/components/layout/viewer";
 import type { AccessInfo } from "@/lib/contract/auth";
@@ -21,7 +22,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <SkipLink />
       <AppHeader email={email} budget={budget} />
       <ViewerProvider viewer={{ userId: budget.userId, role: budget.role }}>
-        <main id="content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">{children}</main>
+        <main id="content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
+          <BrowserStaleNotice />
+          {children}
+        </main>
       </ViewerProvider>
     </>
   );

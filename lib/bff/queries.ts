@@ -18,8 +18,17 @@ export const browserTransport: Transport = async (name, input, options = {}) => 
     headers: { ...(options.body === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
+  const asOf = response.headers.get("X-Gauge-As-Of");
+  if (asOf && typeof window !== "undefined") {
+    const detail: StaleReadDetail = { asOf, liveAgainAt: response.headers.get("X-Gauge-Live-Again-At") };
+    window.dispatchEvent(new CustomEvent(STALE_READ_EVENT, { detail }));
+  }
   return (await decodeResponse(response)) as never;
 };
+
+/** Dispatched on window when the BFF answered a read from its cache at the call limit (X-Gauge-As-Of). */
+export const STALE_READ_EVENT = "gauge:stale-read";
+export type StaleReadDetail = { asOf: string; liveAgainAt: string | null };
 
 /** A read's query options: its key comes from the table, so a write knows what it makes stale. */
 export function readQuery<E extends ReadName>(name: E, input: InputOf<E>, transport: Transport = browserTransport) {
