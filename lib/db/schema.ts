@@ -4,3 +4,4 @@ export * from "./tables/scorecards";
 export * from "./tables/webhooks";
 export * from "./tables/dashboard";
 export * from "./tables/notifications";
+export * from "./tables/history";

@@ -127,6 +127,14 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     excelReport: async (doc) => ({ path: `/api/report/${doc}/excel` }),
     boardPack: async (doc) => ({ path: `/api/report/${doc}/board-pack?date=2024-06-30` }),
     batchRecords: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/records?field=value` }),
+    kpiRevisions: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/revisions` }),
+    listChanges: async (doc) => ({ path: `/api/document/${doc}/changes` }),
+    revertChange: async (doc) => ({ path: `/api/document/${doc}/changes/${await freshChange(doc)}/revert` }),
+  };
+  /** A change set of the admin's, the latest of the scorecard: its revert meets no later change. */
+  const freshChange = async (doc: number) => {
+    await asAdmin("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ guid: kpiOf[doc], date: "2024-02-01", value: Math.random() }] });
+    return (await asAdmin("GET", `/api/document/${doc}/changes?limit=1`)).items[0].id as number;
   };
   const plan = { name: "Plan", status: "IN_PROGRESS", initiativeType: "PROJECT" };
   const freshInitiative = async (doc: number) => (await asAdmin("POST", `/api/document/${doc}/kpi/${kpiOf[doc]}/initiatives`, plan)).guid as string;

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { withGlobalLock, type Db } from "@/lib/db/client";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoScorecards } from "@/lib/db/demo";
 import { importScorecard } from "@/lib/db/import";
+import { setChangeAuthor } from "./domain/change-context";
 import { accounts, users } from "@/lib/db/schema";
 import { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { createAccount, findAccountId } from "./domain/accounts";
@@ -44,5 +45,8 @@ export async function importScorecardFile(db: Db, json: unknown, ownerEmail: str
   const file = ScorecardFile.parse(json);
   const [owner] = await db.select().from(users).where(eq(users.email, normalizeEmail(ownerEmail)));
   if (!owner) throw new Error(`No user ${ownerEmail}: create it first with add-account or add-user`);
-  return db.transaction((tx) => importScorecard(tx, owner.accountId, file, { ownerId: owner.id }));
+  return db.transaction(async (tx) => {
+    await setChangeAuthor(tx, { accountId: owner.accountId, userId: owner.id, email: owner.email, via: "cli", at: new Date().toISOString() });
+    return importScorecard(tx, owner.accountId, file, { ownerId: owner.id });
+  });
 }

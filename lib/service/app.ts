@@ -13,6 +13,7 @@ import { conditionalGet } from "./conditional-get";
 import { gatedOperations, requireRole } from "./role-gate";
 import { renderDocsPage } from "./docs-page";
 import { noteRoutes } from "./routes/notes";
+import { historyRoutes } from "./routes/history";
 import { newRouter } from "./router";
 import { TAGS } from "@/lib/contract/routes/helpers";
 import { resolveAlias } from "./aliases";
@@ -100,6 +101,7 @@ export function createApi(deps: Deps) {
   app.route("/", initiativeRoutes);
   app.route("/", mapAndReportRoutes);
   app.route("/", noteRoutes);
+  app.route("/", historyRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

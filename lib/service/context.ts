@@ -30,6 +30,10 @@ export interface Caller {
   role: Role;
   tokenId: number;
   tokenKind: "session" | "api_key";
+  /** The API key's name, when an API key authenticated the call. */
+  keyName?: string | null;
+  /** Through what the call came, for the history of what it changes (the client's own label, X-Gauge-Client). */
+  via?: "api" | "dashboard" | "import";
   /** Active admins and experts of the account: each adds the per-user limit to its pool. */
   countedUsers: number;
   /** Set only for a public link's anonymous reader: the one scorecard it may read. */

@@ -17,7 +17,8 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
     if (!token) throw unauthorized("Missing Token header: log in with POST /rest/login and send the token in the Token header");
     const found = await authenticate(deps, token, counted);
     if (!found) throw unauthorized("Invalid, revoked or expired token");
-    c.set("caller", found.caller);
+    const client = c.req.header("X-Gauge-Client");
+    c.set("caller", { ...found.caller, via: client === "dashboard" || client === "import" ? client : "api" });
     const { budget } = found;
     if (!budget) return next();
 

@@ -46,6 +46,7 @@ export const TAGS = [
   { name: "Grouped values controller", description: "Values grouped by period: entered, calculated and inherited, with scores and statuses" },
   { name: "Alerts and webhooks", description: "Alerts on KPI values, and the signed webhooks and e-mails they send" },
   { name: "Notes and notifications", description: "Notes that explain a KPI's period, reminders and digests" },
+  { name: "History", description: "Every change to KPI values: revisions with before and after, change sets, and undo" },
   { name: "Initiatives", description: "Projects meant to move a KPI" },
   { name: "Strategy maps", description: "Objectives as a map, with cause-and-effect links" },
   { name: "Reports", description: "The board pack and the Excel report of a scorecard" },

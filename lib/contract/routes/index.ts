@@ -3,6 +3,7 @@
 import * as alerts from "./alerts";
 import * as auth from "./auth";
 import * as grouped from "./grouped";
+import * as history from "./history";
 import * as initiatives from "./initiatives";
 import * as maps from "./maps";
 import * as notes from "./notes";
@@ -13,6 +14,6 @@ import * as scorecards from "./scorecards";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes };
+export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

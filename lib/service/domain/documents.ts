@@ -4,6 +4,7 @@ import { and, asc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { CreateDocument, DeletedDocument, DocumentTree, Scorecard, UpdateDocument } from "@/lib/contract/scorecards";
 import type { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { importScorecard } from "@/lib/db/import";
+import { authorOf, setChangeAuthor } from "./change-context";
 import { kpis, scorecards } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { ApiError, conflict, forbidden, notFound } from "../errors";
@@ -116,9 +117,11 @@ export async function deleteDocument(ctx: Ctx, { docId }: { docId: number }): Pr
     .where(and(eq(scorecards.id, docId), isNull(scorecards.deletedAt)))
     .returning({ id: scorecards.id, name: scorecards.name, deletedAt: scorecards.deletedAt });
   if (!row) throw notFound("Scorecard");
-  await deps.db
-    .delete(scorecards)
-    .where(and(eq(scorecards.accountId, caller.accountId), lt(scorecards.deletedAt, new Date(now.getTime() - RESTORE_DAYS * DAY_MS))));
+  // A purge erases the scorecard with its history: its values' deletions are not history to keep.
+  await deps.db.transaction(async (tx) => {
+    await setChangeAuthor(tx, { via: "system", at: now.toISOString(), history: "off" });
+    await tx.delete(scorecards).where(and(eq(scorecards.accountId, caller.accountId), lt(scorecards.deletedAt, new Date(now.getTime() - RESTORE_DAYS * DAY_MS))));
+  });
   return toDeleted(row);
 }
 
@@ -152,6 +155,9 @@ export async function restoreDocument(ctx: Ctx, { docId }: { docId: number }): P
 
 /** A new scorecard from a scorecard file, owned by the caller (all or nothing). */
 export async function importDocument(ctx: Ctx, file: ScorecardFile): Promise<Scorecard> {
-  const id = await ctx.deps.db.transaction((tx) => importScorecard(tx, ctx.caller.accountId, file, { ownerId: ctx.caller.userId }));
+  const id = await ctx.deps.db.transaction(async (tx) => {
+    await setChangeAuthor(tx, authorOf(ctx, undefined, { via: "import" }));
+    return importScorecard(tx, ctx.caller.accountId, file, { ownerId: ctx.caller.userId });
+  });
   return getScorecard(ctx, { docId: id });
 }

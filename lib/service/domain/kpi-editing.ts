@@ -11,6 +11,7 @@ import { requireAccess } from "./access";
 import { formulaProblems, parseFormula, references } from "@/lib/contract/formula";
 import { initiativesOf } from "./initiatives";
 import { touchScorecard } from "./scorecard-changes";
+import { authorOf, setChangeAuthor } from "./change-context";
 import { toKpi, type StoredKpi } from "./scorecards";
 
 type KpiRef = { docId: number; guid: string };
@@ -25,6 +26,8 @@ async function editTree<T>(ctx: Ctx, docId: number, change: (tx: Tx, tree: Store
   await requireAccess(ctx, docId, "write");
   return ctx.deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM ${scorecards} WHERE ${scorecards.id} = ${docId} FOR UPDATE`);
+    // Deleting a KPI deletes its values: the history names who did it.
+    await setChangeAuthor(tx, authorOf(ctx, docId));
     const tree = await tx.select().from(kpis).where(eq(kpis.scorecardId, docId)).orderBy(asc(kpis.position));
     const result = await change(tx, tree);
     await touchScorecard(tx, docId, ctx.deps.now());

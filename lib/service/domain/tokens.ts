@@ -28,6 +28,7 @@ interface CallerRow {
   tokenId: number;
   kind: Caller["tokenKind"];
   keyRole: Role | null;
+  keyName: string | null;
   accountId: number;
   userId: number;
   email: string;
@@ -42,7 +43,7 @@ interface CallerRow {
 
 const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolean; perUser: number }>(
   (p) => sql`WITH caller AS (
-      SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
+      SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", t.name AS "keyName", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
         ${countedUsersOf(sql`owner.account_id`)} AS "countedUsers"
       FROM ${accessTokens} t JOIN ${users} owner ON owner.id = t.user_id
       WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL AND owner.deactivated_at IS NULL
@@ -82,6 +83,7 @@ export async function authenticate(deps: Deps, token: string, count: boolean): P
   const caller: Caller = {
     tokenId: row.tokenId,
     tokenKind: row.kind,
+    keyName: row.kind === "api_key" ? row.keyName : null,
     accountId: row.accountId,
     userId: row.userId,
     email: row.email,

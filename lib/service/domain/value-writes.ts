@@ -5,7 +5,8 @@ import type { Db, Tx } from "@/lib/db/client";
 import { arrayValue } from "@/lib/db/array-params";
 import { preparedStatement } from "@/lib/db/query";
 import { withRetry } from "@/lib/db/retry";
-import type { Deps } from "../context";
+import type { Ctx } from "../context";
+import { authorOf, type ChangeAuthor } from "./change-context";
 import { alertsAround, anyActiveAlert } from "./alert-evaluation";
 import { requireNotesWhereOffTrack } from "./required-notes";
 import type { StoredKpi } from "./scorecards";
@@ -57,9 +58,10 @@ const kept = (f: ValueField) => `CASE WHEN named_fields & ${FIELD_BITS[f]} = 0 T
 const keepsAny = VALUE_FIELDS.map((f) => `(named_fields & ${FIELD_BITS[f]} = 0 AND ${f} IS NOT NULL)`).join(" OR ");
 
 // Built once (its text never changes); its inputs are the columns as array values (arrayValue).
-type UpsertInput = { now: string; docId: number; guids: unknown; dates: unknown; masks: unknown } & Record<ValueField, unknown>;
+type UpsertInput = { now: string; docId: number; author: string; guids: unknown; dates: unknown; masks: unknown } & Record<ValueField, unknown>;
 const UPSERT = preparedStatement<UpsertInput>(
-  (p) => sql`WITH touched AS (UPDATE scorecards SET updated_at = ${p.now}::timestamptz WHERE id = ${p.docId} RETURNING updated_at),
+  (p) => sql`WITH authored AS (SELECT set_config('gauge.context', ${p.author}, true) AS author),
+    touched AS (UPDATE scorecards SET updated_at = ${p.now}::timestamptz WHERE id = ${p.docId} AND (SELECT author FROM authored) IS NOT NULL RETURNING updated_at),
     written AS (
       INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
       SELECT r.*, (SELECT updated_at FROM touched)
@@ -83,11 +85,12 @@ const UPSERT = preparedStatement<UpsertInput>(
  * A stored field is either what its item sent or, for a field the item did not name, what the
  * row held before (null for a new row). Only rows keeping some non-null field come back, with
  * the fields they kept, by KPI and date: sending 5000 rows back was a sixth of a 5000-value write.
- * The same statement marks the scorecard changed, first: the rows take their updated_at from
+ * The same statement names the change's author for the history (see change-context.ts) and
+ * marks the scorecard changed, first: the rows take their updated_at from
  * that update, so the scorecard is locked before any value or rollup, in the order every other writer of a
  * scorecard's values and KPIs takes them (editing the tree, deleting values).
  */
-async function upsertSorted(tx: Db | Tx, docId: number, items: WriteItem[], now: Date): Promise<Map<string, Kept>> {
+async function upsertSorted(tx: Db | Tx, docId: number, items: WriteItem[], now: Date, author: ChangeAuthor): Promise<Map<string, Kept>> {
   const masks = items.map(namedFields);
   const namedByAny = masks.reduce((all, mask) => all | mask, 0);
   // One array parameter per column (see arrayValue). A column no item names goes as an empty
@@ -97,6 +100,7 @@ async function upsertSorted(tx: Db | Tx, docId: number, items: WriteItem[], now:
   const keptRows = await UPSERT<Kept>(tx, {
     now: now.toISOString(),
     docId,
+    author: JSON.stringify({ ...author, at: now.toISOString() }),
     guids: arrayValue(tx, "uuid", items.map((i) => i.guid)),
     dates: arrayValue(tx, "date", items.map((i) => i.date)),
     value: column("value"),
@@ -137,7 +141,9 @@ function storedRecord(item: WriteItem, keptRows: Map<string, Kept>): StoredRecor
  * transaction they lasted until Node had sent the COMMIT, which under load meant queueing behind
  * other requests' work, and every batch touching the same KPIs waited as long.
  */
-export async function writeValues(deps: Deps, docId: number, defs: StoredKpi[], items: WriteItem[], path: (index: number) => string = (i) => `items.${i}`): Promise<StoredRecord[]> {
+export async function writeValues(ctx: Ctx, docId: number, defs: StoredKpi[], items: WriteItem[], path: (index: number) => string = (i) => `items.${i}`): Promise<StoredRecord[]> {
+  const { deps } = ctx;
+  const author = authorOf(ctx, docId);
   const { sorted, firstNamed } = mergeItems(items);
   const guids = [...new Set(sorted.map((i) => i.guid))];
   const pathOf = ({ guid, date }: { guid: string; date: string }) => [path(items.findIndex((i) => i.guid === guid && i.date === date)), "value"].filter(Boolean).join(".");
@@ -145,12 +151,12 @@ export async function writeValues(deps: Deps, docId: number, defs: StoredKpi[], 
   return withRetry(async () => {
     const now = deps.now();
     if (!notesChecked && !(await anyActiveAlert(deps.db, guids))) {
-      const keptRows = await upsertSorted(deps.db, docId, sorted, now);
+      const keptRows = await upsertSorted(deps.db, docId, sorted, now, author);
       return firstNamed.map((item) => storedRecord(item, keptRows));
     }
     return deps.db.transaction(async (tx) => {
       const watch = await alertsAround(tx, guids, deps.config.dashboardUrl);
-      const keptRows = await upsertSorted(tx, docId, sorted, now);
+      const keptRows = await upsertSorted(tx, docId, sorted, now, author);
       const records = firstNamed.map((item) => storedRecord(item, keptRows));
       await requireNotesWhereOffTrack(tx, defs, records, pathOf);
       await watch.after(now);

@@ -13,7 +13,7 @@ import { performance, progress } from "./performance";
 import { periodsBetween, periodStart } from "./periods";
 import { scoreOf, statusOf } from "./scoring";
 import type { Access } from "./access";
-import { touchScorecard } from "./scorecard-changes";
+import { beginChange } from "./change-context";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries, type LatestRow } from "./value-queries";
@@ -120,7 +120,7 @@ export async function deleteValue(ctx: Ctx, { docId, guid, date }: KpiAt): Promi
   await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const watch = await alertsAround(tx, [guid], deps.config.dashboardUrl);
-      await touchScorecard(tx, docId, deps.now());
+      await beginChange(tx, ctx, docId);
       await tx.delete(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
       await watch.after(deps.now());
     }),
@@ -158,7 +158,7 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   const { unknown, calculated } = badWriteItems(defs, items, path);
   if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard or a value outside its valid range; nothing was written`, [...unknown, ...calculated]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
-  return writeValues(ctx.deps, docId, defs, items, path);
+  return writeValues(ctx, docId, defs, items, path);
 }
 
 /** The KPI as the vendor's `item`. */
@@ -172,7 +172,7 @@ export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item:
   if (isCalculated(kpi)) throw conflict("This KPI is calculated; its values cannot be written");
   const outside = outsideValidRange(item.value, kpi);
   if (outside) throw invalidRequest(outside, [{ path: "value", message: outside }]);
-  const [{ guid: _g, ...record }] = (await writeValues(ctx.deps, docId, defs, [item], () => "")) as [StoredRecord];
+  const [{ guid: _g, ...record }] = (await writeValues(ctx, docId, defs, [item], () => "")) as [StoredRecord];
   const dateOf = (f: ValueField) => (record[f] === null ? null : record.date);
   return {
     ...record,
@@ -203,7 +203,7 @@ export async function deleteField(ctx: Ctx, { docId, guid, date, field }: KpiAt 
   await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const at = and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date));
-      await touchScorecard(tx, docId, deps.now());
+      await beginChange(tx, ctx, docId);
       await tx.update(kpiValues).set({ [field]: null, updatedAt: deps.now() }).where(and(at, sql`${column} IS NOT NULL`));
       await tx.delete(kpiValues).where(and(at, ...VALUE_FIELDS.map((f) => sql`${kpiValues[f]} IS NULL`)));
     }),

@@ -1,0 +1,128 @@
+-- Revision history of every value record: triggers on kpi_values write each changed record's
+-- figures before and after into value_revisions, set-based, in the write's own transaction, under
+-- the change set of the transaction (change_sets). The app names the author in the transaction's
+-- `gauge.context` setting (JSON: accountId, scorecardId, userId, email, keyId, keyName, via, at,
+-- reverts); the first changed record creates the change set from it and keeps its id in
+-- `gauge.change_set`, so a write that changes nothing leaves no change set. Without a context
+-- (a script's own SQL, the demo loader) the change set is "system"; with `"history": "off"` (a
+-- purge erasing a scorecard and its history) nothing is recorded.
+CREATE TABLE "change_sets" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"account_id" integer,
+	"scorecard_id" integer,
+	"user_id" integer,
+	"user_email" text,
+	"api_key_id" integer,
+	"api_key_name" text,
+	"via" text NOT NULL,
+	"reverts" bigint,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "value_revisions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"change_set_id" bigint NOT NULL,
+	"kpi_guid" uuid NOT NULL,
+	"date" date NOT NULL,
+	"action" smallint NOT NULL,
+	"before_value" double precision,
+	"before_target" double precision,
+	"before_baseline" double precision,
+	"before_min" double precision,
+	"before_max" double precision,
+	"before_score" double precision,
+	"after_value" double precision,
+	"after_target" double precision,
+	"after_baseline" double precision,
+	"after_min" double precision,
+	"after_max" double precision,
+	"after_score" double precision
+);
+--> statement-breakpoint
+ALTER TABLE "change_sets" ADD CONSTRAINT "change_sets_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "change_sets" ADD CONSTRAINT "change_sets_scorecard_id_scorecards_id_fk" FOREIGN KEY ("scorecard_id") REFERENCES "public"."scorecards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "change_sets" ADD CONSTRAINT "change_sets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "value_revisions" ADD CONSTRAINT "value_revisions_change_set_id_change_sets_id_fk" FOREIGN KEY ("change_set_id") REFERENCES "public"."change_sets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "change_sets_scorecard_idx" ON "change_sets" USING btree ("scorecard_id","id");--> statement-breakpoint
+CREATE INDEX "value_revisions_kpi_idx" ON "value_revisions" USING btree ("kpi_guid","date","id");--> statement-breakpoint
+CREATE INDEX "value_revisions_change_idx" ON "value_revisions" USING btree ("change_set_id");--> statement-breakpoint
+CREATE FUNCTION gauge_change_set(scorecard integer) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  found bigint := nullif(current_setting('gauge.change_set', true), '')::bigint;
+  ctx jsonb := coalesce(nullif(current_setting('gauge.context', true), '')::jsonb, '{}'::jsonb);
+  card integer := coalesce((ctx->>'scorecardId')::integer, scorecard);
+BEGIN
+  IF found IS NOT NULL THEN
+    RETURN found;
+  END IF;
+  INSERT INTO change_sets (account_id, scorecard_id, user_id, user_email, api_key_id, api_key_name, via, reverts, created_at)
+  VALUES (
+    coalesce((ctx->>'accountId')::integer, (SELECT s.account_id FROM scorecards s WHERE s.id = card)),
+    card, (ctx->>'userId')::integer, ctx->>'email', (ctx->>'keyId')::integer, ctx->>'keyName',
+    coalesce(ctx->>'via', 'system'), (ctx->>'reverts')::bigint, coalesce((ctx->>'at')::timestamptz, now())
+  )
+  RETURNING id INTO found;
+  PERFORM set_config('gauge.change_set', found::text, true);
+  RETURN found;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION kpi_values_revisions() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  change bigint;
+  first_kpi uuid;
+BEGIN
+  IF nullif(current_setting('gauge.context', true), '')::jsonb ->> 'history' = 'off' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    SELECT o.kpi_guid INTO first_kpi FROM old_rows o LIMIT 1;
+  ELSE
+    SELECT n.kpi_guid INTO first_kpi FROM new_rows n LIMIT 1;
+  END IF;
+  IF first_kpi IS NULL THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_rows n WHERE num_nonnulls(n.value, n.target, n.baseline, n.min, n.max, n.score) > 0) THEN
+      RETURN NULL;
+    END IF;
+    change := gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = first_kpi));
+    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action, after_value, after_target, after_baseline, after_min, after_max, after_score)
+    SELECT change, n.kpi_guid, n.date, 1, n.value, n.target, n.baseline, n.min, n.max, n.score
+    FROM new_rows n WHERE num_nonnulls(n.value, n.target, n.baseline, n.min, n.max, n.score) > 0;
+  ELSIF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM old_rows o JOIN new_rows n ON n.kpi_guid = o.kpi_guid AND n.date = o.date
+      WHERE (o.value, o.target, o.baseline, o.min, o.max, o.score) IS DISTINCT FROM (n.value, n.target, n.baseline, n.min, n.max, n.score)
+    ) THEN
+      RETURN NULL;
+    END IF;
+    change := gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = first_kpi));
+    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action,
+      before_value, before_target, before_baseline, before_min, before_max, before_score,
+      after_value, after_target, after_baseline, after_min, after_max, after_score)
+    SELECT change, n.kpi_guid, n.date,
+      CASE WHEN num_nonnulls(o.value, o.target, o.baseline, o.min, o.max, o.score) = 0 THEN 1
+           WHEN num_nonnulls(n.value, n.target, n.baseline, n.min, n.max, n.score) = 0 THEN 3 ELSE 2 END,
+      o.value, o.target, o.baseline, o.min, o.max, o.score, n.value, n.target, n.baseline, n.min, n.max, n.score
+    FROM old_rows o JOIN new_rows n ON n.kpi_guid = o.kpi_guid AND n.date = o.date
+    WHERE (o.value, o.target, o.baseline, o.min, o.max, o.score) IS DISTINCT FROM (n.value, n.target, n.baseline, n.min, n.max, n.score);
+  ELSE
+    IF NOT EXISTS (SELECT 1 FROM old_rows o WHERE num_nonnulls(o.value, o.target, o.baseline, o.min, o.max, o.score) > 0) THEN
+      RETURN NULL;
+    END IF;
+    change := gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = first_kpi));
+    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action, before_value, before_target, before_baseline, before_min, before_max, before_score)
+    SELECT change, o.kpi_guid, o.date, 3, o.value, o.target, o.baseline, o.min, o.max, o.score
+    FROM old_rows o WHERE num_nonnulls(o.value, o.target, o.baseline, o.min, o.max, o.score) > 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER kpi_values_revisions_insert AFTER INSERT ON kpi_values REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kpi_values_revisions();
+--> statement-breakpoint
+CREATE TRIGGER kpi_values_revisions_update AFTER UPDATE ON kpi_values REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kpi_values_revisions();
+--> statement-breakpoint
+CREATE TRIGGER kpi_values_revisions_delete AFTER DELETE ON kpi_values REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION kpi_values_revisions();

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { importScorecardFile } from "@/lib/service/admin";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+
+const nothing = { value: null, target: null, baseline: null, min: null, max: null, score: null };
+
+describe.each(testDatabases)("the revision history of KPI values, on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db);
+  });
+  afterAll(() => database.close());
+
+  async function scorecard(email: string) {
+    const created = await accountWithScorecards(api, database.db, email, [smallScorecard()]);
+    const me = await (await api.call("/api/access/info", { headers: created.auth })).json();
+    const owner = { ...created, userId: me.userId as number, email };
+    const docId = created.scorecardIds[0]!;
+    const tree = await (await api.call(`/api/document/${docId}/kpi/tree`, { headers: owner.auth })).json();
+    const [sales, costs] = tree.root.children[0].children as { guid: string }[];
+    const audit = tree.root.children[1].guid as string;
+    const batch = (items: object[], headers: Record<string, string> = owner.auth) =>
+      api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items }, headers));
+    const revisions = async (guid: string, query = "") => (await api.call(`/api/document/${docId}/kpi/${guid}/revisions${query}`, { headers: owner.auth })).json();
+    const changes = async () => (await api.call(`/api/document/${docId}/changes`, { headers: owner.auth })).json();
+    const records = async () => (await (await api.call(`/api/document/${docId}/kpi/batch/records?field=value`, { headers: owner.auth })).json()).items;
+    return { owner, docId, sales: sales!.guid, costs: costs!.guid, audit, batch, revisions, changes, records };
+  }
+
+  it("records every change of a batch with before and after, who, when and through what, as one change set", async () => {
+    const s = await scorecard(`history-${Date.now()}@example.com`);
+    expect((await s.batch([{ guid: s.sales, date: "2026-01-01", value: 10 }, { guid: s.costs, date: "2026-01-01", value: 4 }])).status).toBe(200);
+    const at = api.clock.current.toISOString();
+    api.clock.advance(60_000);
+    const key = await (await api.call("/api/api-keys", jsonInit("POST", { name: "Nightly ERP export" }, s.owner.auth))).json();
+    await s.batch([{ guid: s.sales, date: "2026-01-01", value: 1000, target: 90 }, { guid: s.sales, date: "2026-02-01", value: 12 }, { guid: s.costs, date: "2026-01-01", value: 4 }], { Token: key.key });
+
+    const page = await s.revisions(s.sales);
+    expect(page.next).toBeNull();
+    expect(page.items).toEqual([
+      expect.objectContaining({ date: "2026-02-01", action: "created", before: nothing, after: { ...nothing, value: 12 }, by: { userId: s.owner.userId, email: s.owner.email, apiKey: "Nightly ERP export", via: "api" } }),
+      expect.objectContaining({ date: "2026-01-01", action: "changed", before: { ...nothing, value: 10 }, after: { ...nothing, value: 1000, target: 90 } }),
+      { changeId: expect.any(Number), at, date: "2026-01-01", action: "created", before: nothing, after: { ...nothing, value: 10 }, by: { userId: s.owner.userId, email: s.owner.email, apiKey: null, via: "api" } },
+    ]);
+    // Costs' 4 written again is no change: the second batch changed two records.
+    const sets = (await s.changes()).items;
+    expect(sets.map((c: { records: number }) => c.records)).toEqual([2, 2]);
+    expect(sets[0].id).toBe(page.items[0].changeId);
+    expect((await s.revisions(s.costs)).items).toHaveLength(1);
+    // Paged, newest first; bounded by dates.
+    const first = await s.revisions(s.sales, "?limit=1");
+    expect(first.items).toHaveLength(1);
+    expect((await s.revisions(s.sales, `?limit=5&before=${first.next}`)).items).toHaveLength(2);
+    expect((await s.revisions(s.sales, "?from=2026-02-01")).items).toHaveLength(1);
+  });
+
+  it("records the single writes, deletions, the dashboard's and imports' labels, a KPI's deletion, and imports", async () => {
+    const s = await scorecard(`paths-${Date.now()}@example.com`);
+    await api.call(`/api/document/${s.docId}/kpi/indicator/${s.sales}/value/2026-03-01`, jsonInit("POST", { value: 5, target: 8 }, { ...s.owner.auth, "X-Gauge-Client": "dashboard" }));
+    await api.call(`/api/document/${s.docId}/kpi/indicator/${s.sales}/target/2026-03-01`, { method: "DELETE", headers: s.owner.auth });
+    await api.call(`/api/document/${s.docId}/kpi/indicator/${s.sales}/values/2026-03-01`, { method: "DELETE", headers: s.owner.auth });
+    const sales = (await s.revisions(s.sales)).items;
+    expect(sales.map((r: { action: string; after: object; by: { via: string } }) => [r.action, r.after, r.by.via])).toEqual([
+      ["deleted", nothing, "api"],
+      ["changed", { ...nothing, value: 5 }, "api"],
+      ["created", { ...nothing, value: 5, target: 8 }, "dashboard"],
+    ]);
+
+    await s.batch([{ guid: s.audit, date: "2026-03-01", value: 1 }], { ...s.owner.auth, "X-Gauge-Client": "import" });
+    expect((await api.call(`/api/document/${s.docId}/kpi/${s.audit}`, { method: "DELETE", headers: s.owner.auth })).status).toBe(204);
+    // The KPI is gone; its history stays the scorecard's.
+    const audit = (await s.revisions(s.audit)).items;
+    expect(audit.map((r: { action: string; by: { via: string; email: string } }) => [r.action, r.by.via, r.by.email])).toEqual([
+      ["deleted", "api", s.owner.email],
+      ["created", "import", s.owner.email],
+    ]);
+
+    const file = { ...smallScorecard("Imported"), kpis: [{ name: "Visits", values: [{ date: "2026-01-01", value: 3 }] }] };
+    const imported = await (await api.call("/api/documents/import", jsonInit("POST", file, s.owner.auth))).json();
+    const viaApi = (await (await api.call(`/api/document/${imported.id}/changes`, { headers: s.owner.auth })).json()).items;
+    expect(viaApi).toEqual([expect.objectContaining({ records: 1, by: expect.objectContaining({ via: "import", email: s.owner.email }) })]);
+    const fromCli = await importScorecardFile(database.db, file, s.owner.email);
+    const viaCli = (await (await api.call(`/api/document/${fromCli}/changes`, { headers: s.owner.auth })).json()).items;
+    expect(viaCli).toEqual([expect.objectContaining({ records: 1, by: expect.objectContaining({ via: "cli", email: s.owner.email }) })]);
+  });
+
+  it("reverts a change set exactly, as a new change set, refuses when later changes touched its records, and previews", async () => {
+    const s = await scorecard(`revert-${Date.now()}@example.com`);
+    await s.batch([{ guid: s.sales, date: "2026-01-01", value: 10 }, { guid: s.sales, date: "2026-02-01", value: 20 }]);
+    const before = await s.records();
+    // A wrong batch: one record changed, one created.
+    await s.batch([{ guid: s.sales, date: "2026-02-01", value: 2000 }, { guid: s.sales, date: "2026-03-01", value: 3000 }]);
+    const wrong = (await s.changes()).items[0].id;
+
+    const preview = await (await api.call(`/api/document/${s.docId}/changes/${wrong}/revert?dryRun=true`, { method: "POST", headers: s.owner.auth })).json();
+    expect(preview).toMatchObject({ dryRun: true, changeId: null, records: [{ date: "2026-02-01", from: { value: 2000 }, to: { value: 20 } }, { date: "2026-03-01", from: { value: 3000 }, to: nothing }] });
+    expect((await s.records()).map((r: { value: number }) => r.value)).toEqual([10, 2000, 3000]);
+
+    const reverted = await api.call(`/api/document/${s.docId}/changes/${wrong}/revert`, { method: "POST", headers: s.owner.auth });
+    expect(reverted.status).toBe(200);
+    const result = await reverted.json();
+    expect(result.records).toHaveLength(2);
+    expect(await s.records()).toEqual(before);
+    const sets = (await s.changes()).items;
+    expect(sets[0]).toMatchObject({ id: result.changeId, reverts: wrong, records: 2 });
+    expect(sets[1]).toMatchObject({ id: wrong, revertedBy: result.changeId });
+
+    // Reverting the revert puts the wrong batch back; then a later change conflicts.
+    const again = await (await api.call(`/api/document/${s.docId}/changes/${result.changeId}/revert`, { method: "POST", headers: s.owner.auth })).json();
+    expect((await s.records()).map((r: { value: number }) => r.value)).toEqual([10, 2000, 3000]);
+    await s.batch([{ guid: s.sales, date: "2026-03-01", value: 31 }]);
+    const refused = await api.call(`/api/document/${s.docId}/changes/${again.changeId}/revert`, { method: "POST", headers: s.owner.auth });
+    expect(refused.status).toBe(409);
+    const body = await refused.json();
+    expect(body.details).toEqual([{ path: `${s.sales}.2026-03-01`, message: expect.stringMatching(/^Sales on 2026-03-01 was changed later \(change \d+ by /) }]);
+    expect((await s.records()).map((r: { value: number }) => r.value)).toEqual([10, 2000, 31]);
+    const forced = await api.call(`/api/document/${s.docId}/changes/${again.changeId}/revert?overwrite=true`, { method: "POST", headers: s.owner.auth });
+    expect(forced.status).toBe(200);
+    expect((await s.records()).map((r: { date: string; value: number }) => [r.date, r.value])).toEqual([["2026-01-01", 10], ["2026-02-01", 20]]);
+  });
+
+  it("shows history to viewers, never to another account, and lets only writers revert", async () => {
+    const s = await scorecard(`access-${Date.now()}@example.com`);
+    await s.batch([{ guid: s.sales, date: "2026-01-01", value: 10 }]);
+    const change = (await s.changes()).items[0].id;
+    await api.call(`/api/document/${s.docId}/sharing`, jsonInit("PUT", { account: "read" }, s.owner.auth));
+    const viewer = await teammate(api, database.db, s.owner.accountId, `viewer-${Date.now()}@example.com`, "viewer");
+    expect((await api.call(`/api/document/${s.docId}/kpi/${s.sales}/revisions`, { headers: viewer.auth })).status).toBe(200);
+    expect((await api.call(`/api/document/${s.docId}/changes`, { headers: viewer.auth })).status).toBe(200);
+    expect((await api.call(`/api/document/${s.docId}/changes/${change}/revert`, { method: "POST", headers: viewer.auth })).status).toBe(403);
+    const stranger = await accountWithScorecards(api, database.db, `stranger-${Date.now()}@example.com`);
+    for (const path of [`/kpi/${s.sales}/revisions`, "/changes"]) expect((await api.call(`/api/document/${s.docId}${path}`, { headers: stranger.auth })).status).toBe(404);
+    expect((await api.call(`/api/document/${s.docId}/changes/${change}/revert`, { method: "POST", headers: stranger.auth })).status).toBe(404);
+    expect((await api.call(`/api/document/${s.docId}/changes/999999/revert`, { method: "POST", headers: s.owner.auth })).status).toBe(404);
+  });
+});
