@@ -6,6 +6,7 @@ import type { Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
 import { NoteForm } from "@/components/notes/note-form";
 import { NoteList } from "@/components/notes/note-list";
+import { RevisionList } from "@/components/history/revision-list";
 import { Button } from "@/components/ui/button";
 import { formatScore, fullValue, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import { cardClass } from "@/components/ui/card";
@@ -20,6 +21,7 @@ export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeri
   const { kpi, series } = row;
   const points = series?.points ?? [];
   const [writing, setWriting] = useState<string | null>(null);
+  const [showChanges, setShowChanges] = useState(false);
   // Each note belongs to the period holding its date.
   const pointOf = (date: string) => points.find((p) => p.start <= date && date <= p.end);
   const mine = notes.filter((n) => n.kpiGuid === kpi.guid && pointOf(n.date));
@@ -85,6 +87,12 @@ export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeri
         )}
         <NoteList docId={docId} notes={mine} periodOf={(date) => periodLabel(pointOf(date)!.start, period)} />
       </div>
+      {docId !== undefined && !container && !kpi.formula && (
+        <details className="text-sm" onToggle={(e) => setShowChanges(e.currentTarget.open)}>
+          <summary className="cursor-pointer font-semibold">Changes to its values</summary>
+          <div className="mt-2">{showChanges && <RevisionList docId={docId} guid={kpi.guid} measure={measure} label={`Changes to ${kpi.name}`} />}</div>
+        </details>
+      )}
       <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${kpi.name} by period`}>
         <Table caption={`Values of ${kpi.name} by period`} dense scroll={false}>
           <TableHead sticky>

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { NoteForm } from "@/components/notes/note-form";
+import { RevisionList } from "@/components/history/revision-list";
 import { ApiCallError } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
@@ -46,6 +47,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
   const [doubts, setDoubts] = useState<Doubtful[]>([]);
   const [noteCell, setNoteCell] = useState<CellKey | null>(null);
   const [writingNote, setWritingNote] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
   const noteTarget = useMemo(() => {
     const [guid, start] = noteCell?.split("|") ?? [];
     const row = model.rows.find((r) => r.guid === guid);
@@ -131,8 +133,24 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
               <Button variant="secondary" disabled={!noteTarget} onClick={() => setWritingNote(true)}>
                 {noteTarget ? `Add a note on ${noteTarget.kpi.name}, ${noteTarget.periodName}` : "Add a note"}
               </Button>
+              {noteTarget && (
+                <Button variant="ghost" aria-expanded={showHistory} onClick={() => setShowHistory(!showHistory)}>
+                  {showHistory ? "Hide" : "Show"} changes to this cell
+                </Button>
+              )}
               {!noteTarget && <span>Choose a cell first: the note is about that KPI and period.</span>}
             </div>
+          )}
+          {showHistory && noteTarget && (
+            <RevisionList
+              key={noteCell}
+              docId={docId}
+              guid={noteTarget.kpi.guid}
+              measure={model.rows.find((r) => r.guid === noteTarget.kpi.guid)?.measure ?? ""}
+              from={noteTarget.date}
+              to={model.columns.find((c) => c.start === noteTarget.date)?.end}
+              label={`Changes to ${noteTarget.kpi.name}, ${noteTarget.periodName}`}
+            />
           )}
           {writingNote && noteTarget && (
             <NoteForm

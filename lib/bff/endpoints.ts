@@ -65,9 +65,11 @@ export const keys = {
   tree: (docId: number) => ["scorecard", docId, "tree"],
   maps: (docId: number) => ["scorecard", docId, "maps"],
   notificationSettings: ["notification-settings"],
+  history: (docId: number) => ["scorecard", docId, "history"],
 } as const;
 
-const kpiShaped = (docId: number): QueryKey[] => [keys.tree(docId), keys.grouped(docId), keys.records(docId), keys.maps(docId), keys.scorecards];
+// Deleting a KPI deletes its values: the history shows it.
+const kpiShaped = (docId: number): QueryKey[] => [keys.tree(docId), keys.grouped(docId), keys.records(docId), keys.maps(docId), keys.scorecards, keys.history(docId)];
 
 export const endpoints = {
   budget: read({ op: "accessInfo", method: "GET", path: "/api/access/info", key: () => ["budget"], live: true }),
@@ -86,7 +88,7 @@ export const endpoints = {
     headers: ["Idempotency-Key"],
     // Values change the scorecard's grouped reads and records and its "updated" date, not its KPI
     // tree; and they may fire alerts (each alert's "last fired").
-    stale: ({ docId }) => [keys.grouped(docId), keys.records(docId), keys.scorecards, keys.alerts(docId)],
+    stale: ({ docId }) => [keys.grouped(docId), keys.records(docId), keys.scorecards, keys.alerts(docId), keys.history(docId)],
   }),
   records: read({
     op: "batchRecords",
@@ -150,6 +152,20 @@ export const endpoints = {
   createInitiative: write({ op: "createInitiative", method: "POST", path: "/api/document/{docId}/kpi/{guid}/initiatives", headers: ["Idempotency-Key"], stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
   updateInitiative: write({ op: "updateInitiative", method: "PUT", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
   deleteInitiative: write({ op: "deleteInitiative", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
+  // History: a scorecard's change sets and a KPI's revisions; an undo changes the values as a save does.
+  changes: read({ op: "listChanges", method: "GET", path: "/api/document/{docId}/changes", key: ({ docId, limit, before }) => [...keys.history(docId), "changes", limit ?? "", before ?? ""] }),
+  revisions: read({
+    op: "kpiRevisions",
+    method: "GET",
+    path: "/api/document/{docId}/kpi/{guid}/revisions",
+    key: ({ docId, guid, from, to, limit, before }) => [...keys.history(docId), "revisions", guid, from ?? "", to ?? "", limit ?? "", before ?? ""],
+  }),
+  revertChange: write({
+    op: "revertChange",
+    method: "POST",
+    path: "/api/document/{docId}/changes/{changeId}/revert",
+    stale: ({ docId }) => [keys.grouped(docId), keys.records(docId), keys.scorecards, keys.alerts(docId), keys.history(docId)],
+  }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
 };
 

@@ -29,6 +29,7 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
           editHref={access === "write" ? `/s/${docId}/edit` : undefined}
           mapHref={`/s/${docId}/map`}
           packHref={`/s/${docId}/pack?period=${filters.period}`}
+          activityHref={`/s/${docId}/activity`}
         />
         <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<ScorecardViewSkeleton />}>
           <ScorecardView docId={docId} filters={filters} />

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { ActivityView } from "@/components/history/activity-view";
+import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Prefetch } from "@/lib/bff/prefetch";
+import { scorecardAccess } from "@/lib/bff/scorecard-access";
+import { docIdParam } from "@/lib/page-params";
+
+export const metadata: Metadata = { title: "Activity" };
+
+const CHANGES_PAGE = 50;
+
+export default async function ActivityPage({ params }: { params: Promise<{ docId: string }> }) {
+  const docId = await docIdParam(params);
+  const { access } = await scorecardAccess(docId);
+  return (
+    <Prefetch queries={[["tree", { docId }], ["changes", { docId, limit: CHANGES_PAGE }]]}>
+      <div className="flex flex-col gap-4">
+        <ScorecardTitle docId={docId} subtitle="Activity" />
+        <Suspense fallback={<Skeleton className="h-96" />}>
+          <ActivityView docId={docId} pageSize={CHANGES_PAGE} canUndo={access === "write"} />
+        </Suspense>
+      </div>
+    </Prefetch>
+  );
+}

@@ -1,0 +1,76 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ChangeSet } from "@/lib/contract/history";
+import { readQuery } from "@/lib/bff/queries";
+import { formatDateTime } from "@/lib/format";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { authorText } from "./change-author";
+
+function state(change: ChangeSet) {
+  if (change.revertedBy) return `Undone (change ${change.revertedBy})`;
+  if (change.reverts) return `Undid change ${change.reverts}`;
+  return "";
+}
+
+/** The scorecard's change sets, newest first, a page at a time; `onUndo` offers each one's undo. */
+export function ChangeList({ docId, pageSize, onUndo }: { docId: number; pageSize: number; onUndo?: (change: ChangeSet) => void }) {
+  const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
+  return (
+    <div className="flex flex-col gap-3">
+      <Table caption="Changes to this scorecard's values, newest first">
+        <TableHead>
+          <Th>Change</Th>
+          <Th>When</Th>
+          <Th>Who</Th>
+          <Th align="right">Records</Th>
+          <Th>
+            <span className="sr-only">State and undo</span>
+          </Th>
+        </TableHead>
+        <tbody>
+          {pages.map((before, i) => (
+            <ChangePage key={before ?? "first"} docId={docId} pageSize={pageSize} before={before} onUndo={onUndo} onNext={i === pages.length - 1 ? (next) => setPages([...pages, next]) : undefined} />
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number; pageSize: number; before?: number; onUndo?: (change: ChangeSet) => void; onNext?: (next: number) => void }) {
+  const { data, error, isPending } = useQuery(readQuery("changes", { docId, limit: pageSize, ...(before ? { before } : {}) }));
+  if (isPending) return <Tr><Td colSpan={5}>Loading older changes…</Td></Tr>;
+  if (error) return <Tr><Td colSpan={5}><Notice tone="error">The changes could not be read: {error.message}</Notice></Td></Tr>;
+  if (data.items.length === 0 && !before) return <Tr><Td colSpan={5}>No value of this scorecard has been written yet.</Td></Tr>;
+  return (
+    <>
+      {data.items.map((change) => (
+        <Tr key={change.id}>
+          <Td>{change.id}</Td>
+          <Td className="whitespace-nowrap">{formatDateTime(change.at)}</Td>
+          <Td>{authorText(change.by)}</Td>
+          <Td align="right">{change.records}</Td>
+          <Td className="whitespace-nowrap text-right">
+            <span className="mr-2 text-xs text-slate-600 dark:text-slate-400">{state(change)}</span>
+            {onUndo && !change.revertedBy && (
+              <Button variant="secondary" onClick={() => onUndo(change)} aria-label={`Undo change ${change.id}`}>
+                Undo…
+              </Button>
+            )}
+          </Td>
+        </Tr>
+      ))}
+      {onNext && data.next && (
+        <Tr>
+          <Td colSpan={5}>
+            <Button variant="ghost" onClick={() => onNext(data.next!)}>Show older changes</Button>
+          </Td>
+        </Tr>
+      )}
+    </>
+  );
+}
