@@ -174,6 +174,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
       )}
       <ValuesTable
         model={model}
+        lockedUntil={tree.lockedUntil}
         draft={draft}
         changed={new Set(changes.map((c) => c.key))}
         errors={{ ...serverErrors, ...invalid }}

@@ -13,10 +13,13 @@ interface Props {
   onEdit: (key: CellKey) => void;
   /** The cell last focused, for actions on "this cell" (a note). */
   onFocusCell?: (key: CellKey) => void;
+  /** Periods starting on or before it are locked: their cells are read-only. */
+  lockedUntil?: string | null;
 }
 
 /** The grid's cells: arrow keys and Enter move, Escape undoes a cell, a pasted block fills many. */
-export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, onFocusCell }: Props) {
+export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, onFocusCell, lockedUntil = null }: Props) {
+  const isLocked = (start: string) => lockedUntil !== null && start <= lockedUntil;
   const decimalMark = useMemo(() => localeDecimalMark(), []);
   const scroller = useRef<HTMLDivElement>(null);
   const [spacer, setSpacer] = useState(0);
@@ -101,7 +104,11 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
             <tr>
               <th scope="col" className="sticky left-0 z-10 w-40 min-w-40 bg-slate-50 px-3 py-2 text-left font-medium sm:w-56 sm:min-w-56 dark:bg-slate-800">KPI</th>
               {model.columns.map((c) => (
-                <th key={c.start} scope="col" data-start={c.start} data-end={c.end} className="snap-start whitespace-nowrap bg-slate-50 px-2 py-2 text-right font-medium dark:bg-slate-800">{c.label}</th>
+                <th key={c.start} scope="col" data-start={c.start} data-end={c.end} className="snap-start whitespace-nowrap bg-slate-50 px-2 py-2 text-right font-medium dark:bg-slate-800">
+                  {isLocked(c.start) && <span aria-hidden title={`Locked: periods up to ${lockedUntil} cannot change`}>🔒 </span>}
+                  {c.label}
+                  {isLocked(c.start) && <span className="sr-only"> (locked)</span>}
+                </th>
               ))}
               <th aria-hidden className="bg-slate-50 p-0 dark:bg-slate-800" style={{ width: spacer, minWidth: spacer }} />
             </tr>
@@ -119,6 +126,7 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
                   const reading = key in draft && !error ? parseCell(draft[key]!, decimalMark) : null;
                   const read = reading?.ok ? reading.read : undefined;
                   const inherited = model.inherited.get(key);
+                  const locked = isLocked(column.start);
                   return (
                     <td key={key} className="p-0.5 align-top">
                       <input
@@ -130,7 +138,8 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
                         aria-describedby={error ? `${key}-error` : read ? `${key}-read` : undefined}
                         value={cellText(model, draft, key)}
                         placeholder={inherited === undefined ? "" : String(inherited)}
-                        title={inherited === undefined ? undefined : `Inherited: ${inherited}`}
+                        readOnly={locked}
+                        title={locked ? `Locked: periods up to ${lockedUntil} cannot change` : inherited === undefined ? undefined : `Inherited: ${inherited}`}
                         onChange={(e) => edit(key, e.target.value)}
                         onKeyDown={(e) => onKeyDown(e, r, c, key)}
                         onPaste={(e) => onPaste(e, r, c)}
@@ -138,6 +147,8 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
                         className={`w-24 rounded border px-2 py-1 text-right tabular-nums placeholder:text-slate-400 placeholder:italic focus:outline-2 focus:outline-blue-600 dark:placeholder:text-slate-500 ${
                           error
                             ? "border-red-500 bg-red-50 dark:bg-red-950"
+                            : locked
+                              ? "cursor-not-allowed border-transparent bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400"
                             : changed.has(key)
                               ? "border-amber-400 bg-amber-50 dark:border-amber-500 dark:bg-amber-950"
                               : "border-transparent bg-transparent hover:border-slate-300 dark:hover:border-slate-600"

@@ -166,6 +166,8 @@ export const endpoints = {
     path: "/api/document/{docId}/changes/{changeId}/revert",
     stale: ({ docId }) => [keys.grouped(docId), keys.records(docId), keys.scorecards, keys.alerts(docId), keys.history(docId)],
   }),
+  // Locking changes what every reader of the scorecard is told about it (its tree, its card).
+  lockPeriods: write({ op: "lockPeriods", method: "PUT", path: "/api/document/{docId}/lock", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
 };
 

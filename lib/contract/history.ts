@@ -90,3 +90,7 @@ export const RevertResult = z
   })
   .meta({ id: "RevertResult", example: { dryRun: false, changeId: 42, records: [revertedExample] } });
 export type RevertResult = z.infer<typeof RevertResult>;
+
+export const LockPeriods = z
+  .strictObject({ lockedUntil: IsoDate.nullable().meta({ description: "Lock every value dated on or before it; null unlocks" }) })
+  .meta({ id: "LockPeriods", example: { lockedUntil: "2026-09-30" } });

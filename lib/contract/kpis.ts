@@ -108,8 +108,9 @@ export const KpiTree = z
   .object({
     root: KpiNode,
     ownerId: z.number().int().nullable().meta({ description: "The user who owns the scorecard" }),
+    lockedUntil: z.string().nullable().meta({ description: "Values dated on or before it are locked (null: none)" }),
   })
-  .meta({ id: "KpiTree", example: { root: kpiRootExample, ownerId: 1 } });
+  .meta({ id: "KpiTree", example: { root: kpiRootExample, ownerId: 1, lockedUntil: null } });
 export type KpiTree = z.infer<typeof KpiTree>;
 
 const Name = z.string().trim().min(1, "Must not be empty").max(200);

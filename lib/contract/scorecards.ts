@@ -16,6 +16,7 @@ const scorecardExample = {
   guid: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
   type: "DOCUMENT" as const,
   icon: "",
+  lockedUntil: null,
   treeGroupId: 0,
   items: [],
   health: { month: "2026-10-01", score: 0.85, status: "AT_RISK" as const },
@@ -36,6 +37,7 @@ export const Scorecard = z
     guid: z.string().meta({ description: "A stable GUID of the scorecard" }),
     type: z.literal("DOCUMENT").meta({ description: "The tree item's type (the vendor's field): scorecards are DOCUMENT, folders GROUP" }),
     icon: z.string().meta({ description: "An icon's path or name, as the caller set it (empty: none)" }),
+    lockedUntil: z.string().nullable().meta({ description: "Values dated on or before it are locked: every write to them is refused (409). Null: nothing is locked" }),
     treeGroupId: z.number().int().meta({ description: "The folder holding it: Gauge has one folder per account, 0" }),
     items: z.array(z.unknown()).meta({ description: "Child tree items: always empty for a scorecard (the vendor's field)" }),
     health: z

@@ -130,6 +130,8 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     kpiRevisions: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/revisions` }),
     listChanges: async (doc) => ({ path: `/api/document/${doc}/changes` }),
     revertChange: async (doc) => ({ path: `/api/document/${doc}/changes/${await freshChange(doc)}/revert` }),
+    // Changing nothing: no period is locked.
+    lockPeriods: async (doc) => ({ path: `/api/document/${doc}/lock`, body: { lockedUntil: null } }),
   };
   /** A change set of the admin's, the latest of the scorecard: its revert meets no later change. */
   const freshChange = async (doc: number) => {

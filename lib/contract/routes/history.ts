@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DocId, Guid } from "../common";
-import { ChangeQuery, ChangeSetPage, RevertQuery, RevertResult, RevisionPage, RevisionQuery } from "../history";
-import { errors, json, needs, secured } from "./helpers";
+import { ChangeQuery, ChangeSetPage, LockPeriods, RevertQuery, RevertResult, RevisionPage, RevisionQuery } from "../history";
+import { Scorecard } from "../scorecards";
+import { errors, json, jsonBody, needs, secured } from "./helpers";
 
 const tags = ["History"];
 const docParams = z.object({ docId: DocId });
@@ -34,4 +35,15 @@ export const revertChange = createRoute({
     "`dryRun=true` answers what would change and changes nothing. Needs write access to the scorecard.",
   request: { params: docParams.extend({ changeId }), query: RevertQuery },
   responses: { 200: json(RevertResult, "What was (or would be) put back"), ...errors(400, 404, 409, 403) },
+});
+export const lockPeriods = createRoute({
+  operationId: "lockPeriods",
+  ...needs("admin"),
+  method: "put", path: "/api/document/{docId}/lock", tags, security: secured,
+  summary: "Lock a scorecard's periods up to a date (after a review), or unlock them",
+  description:
+    "Every write to a value dated on or before `lockedUntil` is refused with 409 and the reason, whatever the path: the API's writes and deletions, the " +
+    "value grid, imports, undo, and deleting a KPI that holds such values. Admins only; both lock and unlock are in the activity log.",
+  request: { params: docParams, body: jsonBody(LockPeriods) },
+  responses: { 200: json(Scorecard, "The scorecard as it is now"), ...errors(400, 403, 404, 415) },
 });

@@ -24,6 +24,8 @@ export const scorecards = pgTable(
     icon: text("icon").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Values dated on or before it cannot change (a trigger refuses every write path; migration 0019). */
+    lockedUntil: date("locked_until", { mode: "string" }),
     /** Set when deleted: hidden from every route, restorable for 30 days, then purged. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },

@@ -12,6 +12,7 @@ import { formulaProblems, parseFormula, references } from "@/lib/contract/formul
 import { initiativesOf } from "./initiatives";
 import { touchScorecard } from "./scorecard-changes";
 import { authorOf, setChangeAuthor } from "./change-context";
+import { refuseLockedKpiDeletion } from "./locks";
 import { toKpi, type StoredKpi } from "./scorecards";
 
 type KpiRef = { docId: number; guid: string };
@@ -177,6 +178,7 @@ export async function deleteKpi(ctx: Ctx, { docId, guid }: KpiRef): Promise<void
       const names = users.map((k) => k.name).join(", ");
       throw conflict(`${names} ${users.length === 1 ? "uses" : "use"} it in a formula: change ${users.length === 1 ? "that formula" : "those formulas"} first`, users.map((k) => ({ path: "formula", message: `${k.name} (${k.guid}) uses it` })));
     }
+    await refuseLockedKpiDeletion(tx, docId, [...gone]);
     await tx.delete(kpis).where(eq(kpis.guid, guid));
   });
 }

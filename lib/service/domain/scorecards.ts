@@ -20,6 +20,7 @@ const scorecardColumns = (caller: Caller) => ({
   alias: scorecards.alias,
   guid: scorecards.guid,
   icon: scorecards.icon,
+  lockedUntil: scorecards.lockedUntil,
   access: accessOf(caller),
   kpiCount: sql<number>`(SELECT count(*) FROM ${kpis} WHERE ${kpis.scorecardId} = ${scorecards.id})::int`,
 });
@@ -36,6 +37,7 @@ type ScorecardRow = {
   alias: string | null;
   guid: string;
   icon: string;
+  lockedUntil: string | null;
   access: Access | null;
 };
 
@@ -163,9 +165,9 @@ export async function kpiTree(ctx: Ctx, { docId }: { docId: number }): Promise<K
 export async function scorecardTree(ctx: Ctx, { docId }: { docId: number }): Promise<KpiTree> {
   const [root, [card]] = await Promise.all([
     kpiTree(ctx, { docId }),
-    ctx.deps.db.select({ ownerId: scorecards.ownerId }).from(scorecards).where(eq(scorecards.id, docId)),
+    ctx.deps.db.select({ ownerId: scorecards.ownerId, lockedUntil: scorecards.lockedUntil }).from(scorecards).where(eq(scorecards.id, docId)),
   ]);
-  return { root, ownerId: card?.ownerId ?? null };
+  return { root, ownerId: card?.ownerId ?? null, lockedUntil: card?.lockedUntil ?? null };
 }
 
 /**

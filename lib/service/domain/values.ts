@@ -14,6 +14,7 @@ import { periodsBetween, periodStart } from "./periods";
 import { scoreOf, statusOf } from "./scoring";
 import type { Access } from "./access";
 import { beginChange } from "./change-context";
+import { refuseLockedItems } from "./locks";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries, type LatestRow } from "./value-queries";
@@ -158,6 +159,7 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   const { unknown, calculated } = badWriteItems(defs, items, path);
   if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard or a value outside its valid range; nothing was written`, [...unknown, ...calculated]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
+  await refuseLockedItems(ctx.deps.db, docId, items, path);
   return writeValues(ctx, docId, defs, items, path);
 }
 

@@ -8,6 +8,8 @@ import { NoticePanel } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
+import { sessionBudget } from "@/lib/bff/session-client";
+import { PeriodLock } from "@/components/history/period-lock";
 import { docIdParam } from "@/lib/page-params";
 
 export const metadata: Metadata = { title: "Edit scorecard" };
@@ -26,6 +28,8 @@ export default async function EditScorecardPage({ params }: { params: Promise<{ 
     return <NoticePanel tone="plain" title="You may read this scorecard but not change it" heading="h1">Ask its owner or an admin for write access.</NoticePanel>;
   }
   const month = lastMonth();
+  // access/info is not counted: whether the user may lock periods costs nothing.
+  const admin = (await sessionBudget()).role === "admin";
   return (
     <Prefetch queries={[["tree", { docId }], ["scorecard", { docId }], ["grouped", { docId, period: "MONTH", startDate: month.start, endDate: month.end }]]}>
       <div className="flex flex-col gap-6">
@@ -35,6 +39,13 @@ export default async function EditScorecardPage({ params }: { params: Promise<{ 
             <ScorecardSettings docId={docId} canDelete={canShare} />
           </Suspense>
         </Card>
+        {admin && (
+          <Card id="locks" title="Locked periods">
+            <Suspense fallback={<Skeleton className="h-20" />}>
+              <PeriodLock docId={docId} />
+            </Suspense>
+          </Card>
+        )}
         <section aria-labelledby="kpis-heading" className="flex flex-col gap-3">
           <h2 id="kpis-heading" className="text-lg font-semibold">KPIs</h2>
           <Suspense fallback={<Skeleton className="h-96" />}>
