@@ -11,7 +11,7 @@ import { cachedKeys } from "./read-cache";
 
 const table = Object.entries(endpoints as Record<string, AnyEndpoint>);
 // A sample input for every endpoint, so that keys can be computed.
-const sample = { docId: 7, id: 3, eventId: "msg_x", period: "MONTH", startDate: "2026-01-01", endDate: "2026-12-31", field: "target" } as never;
+const sample = { docId: 7, id: 3, eventId: "msg_x", guid: "g", period: "MONTH", startDate: "2026-01-01", endDate: "2026-12-31", field: "target" } as never;
 
 describe("the dashboard's endpoint table", () => {
   let database: Database;
@@ -101,13 +101,21 @@ describe("the dashboard's endpoint table", () => {
       .map((q) => JSON.stringify(q.queryKey))
       .sort();
     expect(invalidated).toEqual(
-      [["alerts", 7], ["alerts", 7, 3, "history"], ["scorecard", 7, "grouped", "MONTH", "2026-01-01", "2026-12-31"], ["scorecard", 7, "records", "target", "", ""], ["scorecards"]]
+      [
+        ["alerts", 7],
+        ["alerts", 7, 3, "history"],
+        ["scorecard", 7, "grouped", "MONTH", "2026-01-01", "2026-12-31"],
+        ["scorecard", 7, "history", "changes", "", ""],
+        ["scorecard", 7, "history", "revisions", "g", "", "", "", ""],
+        ["scorecard", 7, "records", "target", "", ""],
+        ["scorecards"],
+      ]
         .map((k) => JSON.stringify(k))
         .sort(),
     );
     // A read the write's own answer brought up to date is not read again.
     await writeMutation("setValues", queryClient).onSuccess(null as never, { input: { docId: 8 } } as never, [["scorecard", 8, "records", "target", "", ""]]);
     const refreshed = queryClient.getQueryCache().findAll({ queryKey: ["scorecard", 8] }).filter((q) => q.state.isInvalidated).map((q) => q.queryKey[2]);
-    expect(refreshed).toEqual(["grouped"]);
+    expect(refreshed).toEqual(["grouped", "history", "history"]);
   });
 });
