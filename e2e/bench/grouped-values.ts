@@ -5,7 +5,7 @@
 // and just after a write to every KPI.
 // Run: npm run bench   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, when set)
 import type { Grouping, Period } from "@/lib/contract/kpis";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { kpis as kpiTable } from "@/lib/db/schema";
 import { periodsBetween } from "@/lib/service/domain/periods";
@@ -52,16 +52,27 @@ async function bench(name: string, database: Database) {
   console.log(`\n${name}: loaded ${all.length} values in ${((performance.now() - load) / 1000).toFixed(1)} s`);
 
   let round = 0;
-  // The client's building of the 5000-item request body is not the API's time.
-  const write = await time(
-    async (init: RequestInit) => {
-      const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, init);
-      if (response.status !== 200) throw new Error(`write failed: ${response.status}`);
-    },
-    () => jsonInit("POST", { items: all.slice(0, 5000).map((item) => ({ ...item, value: item.value + ++round })) }, auth),
-  );
+  // The client's building of the 5000-item request body is not the API's time. Runs alternate
+  // with and without the revision history's triggers, to show what recording it costs.
+  const history = async (on: boolean) => {
+    for (const trigger of ["kpi_values_revisions_insert", "kpi_values_revisions_update"]) await database.db.execute(sql.raw(`ALTER TABLE kpi_values ${on ? "ENABLE" : "DISABLE"} TRIGGER ${trigger}`));
+  };
+  const write: number[] = [];
+  const withoutHistory: number[] = [];
+  for (let run = -1; run < RUNS * 2; run++) {
+    await history(run % 2 === 0);
+    const init = jsonInit("POST", { items: all.slice(0, 5000).map((item) => ({ ...item, value: item.value + ++round })) }, auth);
+    const t = performance.now();
+    const response = await api.call(`/api/document/${doc}/kpi/batch/set-values`, init);
+    if (response.status !== 200) throw new Error(`write failed: ${response.status}`);
+    if (run >= 0) (run % 2 === 0 ? write : withoutHistory).push(performance.now() - t);
+  }
+  await history(true);
+  write.sort((a, b) => a - b);
+  withoutHistory.sort((a, b) => a - b);
   const rate = (ms: number) => `${Math.round(5000 / (ms / 1000)).toLocaleString("en-US")} values/s`;
-  console.log(`  batch write, 5000 values (overwrites, rollups and alerts included)   median ${fmt(median(write))} (${rate(median(write))})   p95 ${fmt(p95(write))}`);
+  console.log(`  batch write, 5000 values (overwrites, rollups, alerts and revision history included)   median ${fmt(median(write))} (${rate(median(write))})   p95 ${fmt(p95(write))}`);
+  console.log(`  the same without recording revisions (interleaved)      median ${fmt(median(withoutHistory))} (${rate(median(withoutHistory))})   p95 ${fmt(p95(withoutHistory))}`);
   // The same write when every KPI requires a note for off-track values (all on track here: checked, none refused).
   await database.db.update(kpiTable).set({ noteRequiredOffTrack: true }).where(inArray(kpiTable.guid, indicators));
   const strict = await time(

@@ -1,3 +1,5 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows } from "@/lib/db/query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { importScorecardFile } from "@/lib/service/admin";
@@ -137,5 +139,21 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
     for (const path of [`/kpi/${s.sales}/revisions`, "/changes"]) expect((await api.call(`/api/document/${s.docId}${path}`, { headers: stranger.auth })).status).toBe(404);
     expect((await api.call(`/api/document/${s.docId}/changes/${change}/revert`, { method: "POST", headers: stranger.auth })).status).toBe(404);
     expect((await api.call(`/api/document/${s.docId}/changes/999999/revert`, { method: "POST", headers: s.owner.auth })).status).toBe(404);
+  });
+
+  it("is erased with its scorecard when a deletion is purged, and only then", async () => {
+    const s = await scorecard(`purge-${Date.now()}@example.com`);
+    await s.batch([{ guid: s.sales, date: "2026-01-01", value: 10 }]);
+    const count = async (query: SQL) => ((await queryRows<{ n: number }>(database.db, query))[0]!);
+    const revisionsOf = (docId: number) => count(sql`SELECT count(*)::int AS n FROM value_revisions r JOIN change_sets cs ON cs.id = r.change_set_id WHERE cs.scorecard_id = ${docId}`);
+    const orphans = () => count(sql`SELECT count(*)::int AS n FROM value_revisions r WHERE NOT EXISTS (SELECT 1 FROM change_sets cs WHERE cs.id = r.change_set_id)`);
+    expect((await api.call(`/api/documents/list/${s.docId}`, { method: "DELETE", headers: s.owner.auth })).status).toBe(200);
+    expect((await revisionsOf(s.docId)).n).toBe(1);
+    api.clock.advance(31 * 86_400_000);
+    const { token } = await (await api.call("/login", jsonInit("POST", { email: s.owner.email, contraseña: s.owner.password }))).json();
+    const other = await (await api.call("/api/documents", jsonInit("POST", { name: "Next" }, { Token: token }))).json();
+    expect((await api.call(`/api/documents/list/${other.id}`, { method: "DELETE", headers: { Token: token } })).status).toBe(200);
+    expect((await revisionsOf(s.docId)).n).toBe(0);
+    expect((await orphans()).n).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ CREATE TABLE "change_sets" (
 );
 --> statement-breakpoint
 CREATE TABLE "value_revisions" (
-	"id" bigserial PRIMARY KEY NOT NULL,
+	"id" bigserial NOT NULL,
 	"change_set_id" bigint NOT NULL,
 	"kpi_guid" uuid NOT NULL,
 	"date" date NOT NULL,
@@ -42,9 +42,8 @@ CREATE TABLE "value_revisions" (
 ALTER TABLE "change_sets" ADD CONSTRAINT "change_sets_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "change_sets" ADD CONSTRAINT "change_sets_scorecard_id_scorecards_id_fk" FOREIGN KEY ("scorecard_id") REFERENCES "public"."scorecards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "change_sets" ADD CONSTRAINT "change_sets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "value_revisions" ADD CONSTRAINT "value_revisions_change_set_id_change_sets_id_fk" FOREIGN KEY ("change_set_id") REFERENCES "public"."change_sets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "change_sets_scorecard_idx" ON "change_sets" USING btree ("scorecard_id","id");--> statement-breakpoint
-CREATE INDEX "value_revisions_kpi_idx" ON "value_revisions" USING btree ("kpi_guid","date","id");--> statement-breakpoint
+CREATE INDEX "value_revisions_kpi_idx" ON "value_revisions" USING btree ("kpi_guid","id");--> statement-breakpoint
 CREATE INDEX "value_revisions_change_idx" ON "value_revisions" USING btree ("change_set_id");--> statement-breakpoint
 CREATE FUNCTION gauge_change_set(scorecard integer) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
@@ -68,54 +67,45 @@ END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION kpi_values_revisions() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  change bigint;
-  first_kpi uuid;
 BEGIN
   IF nullif(current_setting('gauge.context', true), '')::jsonb ->> 'history' = 'off' THEN
     RETURN NULL;
   END IF;
-  IF TG_OP = 'DELETE' THEN
-    SELECT o.kpi_guid INTO first_kpi FROM old_rows o LIMIT 1;
-  ELSE
-    SELECT n.kpi_guid INTO first_kpi FROM new_rows n LIMIT 1;
-  END IF;
-  IF first_kpi IS NULL THEN
-    RETURN NULL;
-  END IF;
+  -- One pass over the statement's rows: the records that changed, then (only if there are any)
+  -- the transaction's change set, then their revisions. Action: 1 created, 2 changed, 3 deleted.
   IF TG_OP = 'INSERT' THEN
-    IF NOT EXISTS (SELECT 1 FROM new_rows n WHERE num_nonnulls(n.value, n.target, n.baseline, n.min, n.max, n.score) > 0) THEN
-      RETURN NULL;
-    END IF;
-    change := gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = first_kpi));
-    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action, after_value, after_target, after_baseline, after_min, after_max, after_score)
-    SELECT change, n.kpi_guid, n.date, 1, n.value, n.target, n.baseline, n.min, n.max, n.score
-    FROM new_rows n WHERE num_nonnulls(n.value, n.target, n.baseline, n.min, n.max, n.score) > 0;
+    WITH changed AS (
+      SELECT n.kpi_guid, n.date, 1::smallint AS action, NULL::float8, NULL::float8, NULL::float8, NULL::float8, NULL::float8, NULL::float8, n.value, n.target, n.baseline, n.min, n.max, n.score
+      FROM new_rows n WHERE num_nonnulls(n.value, n.target, n.baseline, n.min, n.max, n.score) > 0
+    ), change AS (
+      SELECT gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = (SELECT c.kpi_guid FROM changed c LIMIT 1))) AS id
+      WHERE EXISTS (SELECT 1 FROM changed)
+    )
+    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action, before_value, before_target, before_baseline, before_min, before_max, before_score, after_value, after_target, after_baseline, after_min, after_max, after_score)
+    SELECT change.id, changed.* FROM changed CROSS JOIN change;
   ELSIF TG_OP = 'UPDATE' THEN
-    IF NOT EXISTS (
-      SELECT 1 FROM old_rows o JOIN new_rows n ON n.kpi_guid = o.kpi_guid AND n.date = o.date
+    WITH changed AS (
+      SELECT n.kpi_guid, n.date,
+        (CASE WHEN num_nonnulls(o.value, o.target, o.baseline, o.min, o.max, o.score) = 0 THEN 1 WHEN num_nonnulls(n.value, n.target, n.baseline, n.min, n.max, n.score) = 0 THEN 3 ELSE 2 END)::smallint AS action,
+        o.value, o.target, o.baseline, o.min, o.max, o.score, n.value, n.target, n.baseline, n.min, n.max, n.score
+      FROM old_rows o JOIN new_rows n ON n.kpi_guid = o.kpi_guid AND n.date = o.date
       WHERE (o.value, o.target, o.baseline, o.min, o.max, o.score) IS DISTINCT FROM (n.value, n.target, n.baseline, n.min, n.max, n.score)
-    ) THEN
-      RETURN NULL;
-    END IF;
-    change := gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = first_kpi));
-    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action,
-      before_value, before_target, before_baseline, before_min, before_max, before_score,
-      after_value, after_target, after_baseline, after_min, after_max, after_score)
-    SELECT change, n.kpi_guid, n.date,
-      CASE WHEN num_nonnulls(o.value, o.target, o.baseline, o.min, o.max, o.score) = 0 THEN 1
-           WHEN num_nonnulls(n.value, n.target, n.baseline, n.min, n.max, n.score) = 0 THEN 3 ELSE 2 END,
-      o.value, o.target, o.baseline, o.min, o.max, o.score, n.value, n.target, n.baseline, n.min, n.max, n.score
-    FROM old_rows o JOIN new_rows n ON n.kpi_guid = o.kpi_guid AND n.date = o.date
-    WHERE (o.value, o.target, o.baseline, o.min, o.max, o.score) IS DISTINCT FROM (n.value, n.target, n.baseline, n.min, n.max, n.score);
+    ), change AS (
+      SELECT gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = (SELECT c.kpi_guid FROM changed c LIMIT 1))) AS id
+      WHERE EXISTS (SELECT 1 FROM changed)
+    )
+    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action, before_value, before_target, before_baseline, before_min, before_max, before_score, after_value, after_target, after_baseline, after_min, after_max, after_score)
+    SELECT change.id, changed.* FROM changed CROSS JOIN change;
   ELSE
-    IF NOT EXISTS (SELECT 1 FROM old_rows o WHERE num_nonnulls(o.value, o.target, o.baseline, o.min, o.max, o.score) > 0) THEN
-      RETURN NULL;
-    END IF;
-    change := gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = first_kpi));
-    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action, before_value, before_target, before_baseline, before_min, before_max, before_score)
-    SELECT change, o.kpi_guid, o.date, 3, o.value, o.target, o.baseline, o.min, o.max, o.score
-    FROM old_rows o WHERE num_nonnulls(o.value, o.target, o.baseline, o.min, o.max, o.score) > 0;
+    WITH changed AS (
+      SELECT o.kpi_guid, o.date, 3::smallint AS action, o.value, o.target, o.baseline, o.min, o.max, o.score, NULL::float8, NULL::float8, NULL::float8, NULL::float8, NULL::float8, NULL::float8
+      FROM old_rows o WHERE num_nonnulls(o.value, o.target, o.baseline, o.min, o.max, o.score) > 0
+    ), change AS (
+      SELECT gauge_change_set((SELECT k.scorecard_id FROM kpis k WHERE k.guid = (SELECT c.kpi_guid FROM changed c LIMIT 1))) AS id
+      WHERE EXISTS (SELECT 1 FROM changed)
+    )
+    INSERT INTO value_revisions (change_set_id, kpi_guid, date, action, before_value, before_target, before_baseline, before_min, before_max, before_score, after_value, after_target, after_baseline, after_min, after_max, after_score)
+    SELECT change.id, changed.* FROM changed CROSS JOIN change;
   END IF;
   RETURN NULL;
 END

@@ -35,10 +35,10 @@ export const changeSets = pgTable(
 export const valueRevisions = pgTable(
   "value_revisions",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    changeSetId: bigint("change_set_id", { mode: "number" })
-      .notNull()
-      .references(() => changeSets.id, { onDelete: "cascade" }),
+    /** The order revisions were written in (no key: its index would slow every write). */
+    id: bigserial("id", { mode: "number" }).notNull(),
+    /** No foreign key either (a check per row of every write): a purge deletes its revisions itself. */
+    changeSetId: bigint("change_set_id", { mode: "number" }).notNull(),
     kpiGuid: uuid("kpi_guid").notNull(),
     date: date("date", { mode: "string" }).notNull(),
     /** 1 created, 2 changed, 3 deleted. */
@@ -56,5 +56,5 @@ export const valueRevisions = pgTable(
     afterMax: doublePrecision("after_max"),
     afterScore: doublePrecision("after_score"),
   },
-  (t) => [index("value_revisions_kpi_idx").on(t.kpiGuid, t.date, t.id), index("value_revisions_change_idx").on(t.changeSetId)],
+  (t) => [index("value_revisions_kpi_idx").on(t.kpiGuid, t.id), index("value_revisions_change_idx").on(t.changeSetId)],
 );

@@ -120,7 +120,10 @@ export async function deleteDocument(ctx: Ctx, { docId }: { docId: number }): Pr
   // A purge erases the scorecard with its history: its values' deletions are not history to keep.
   await deps.db.transaction(async (tx) => {
     await setChangeAuthor(tx, { via: "system", at: now.toISOString(), history: "off" });
-    await tx.delete(scorecards).where(and(eq(scorecards.accountId, caller.accountId), lt(scorecards.deletedAt, new Date(now.getTime() - RESTORE_DAYS * DAY_MS))));
+    const expired = and(eq(scorecards.accountId, caller.accountId), lt(scorecards.deletedAt, new Date(now.getTime() - RESTORE_DAYS * DAY_MS)));
+    // Revisions have no foreign key to their change sets (see history.ts): they go first, by hand.
+    await tx.execute(sql`DELETE FROM value_revisions WHERE change_set_id IN (SELECT cs.id FROM change_sets cs JOIN scorecards ON scorecards.id = cs.scorecard_id WHERE ${expired})`);
+    await tx.delete(scorecards).where(expired);
   });
   return toDeleted(row);
 }
