@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { importScorecardFile } from "@/lib/service/admin";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
-import { testDatabases } from "@/lib/testing/databases";
+import { createPostgresDatabase, testDatabases } from "@/lib/testing/databases";
+import { openDatabase } from "@/lib/db/client";
 
 const nothing = { value: null, target: null, baseline: null, min: null, max: null, score: null };
 
@@ -155,5 +156,50 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
     expect((await api.call(`/api/documents/list/${other.id}`, { method: "DELETE", headers: { Token: token } })).status).toBe(200);
     expect((await revisionsOf(s.docId)).n).toBe(0);
     expect((await orphans()).n).toBe(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("the revision history under concurrency, on PostgreSQL", () => {
+  it("keeps an unbroken chain of revisions for every record when two servers write and revert at once", async () => {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const [one, two] = [await openDatabase({ url: created.url }), await openDatabase({ url: created.url })];
+    try {
+      const apiOne = createTestApi(one.db, undefined, { rateLimitPerHour: 100_000 });
+      const apiTwo = createTestApi(two.db, apiOne.clock, { rateLimitPerHour: 100_000 });
+      const owner = await accountWithScorecards(apiOne, one.db, "racers@example.com", [smallScorecard()]);
+      const docId = owner.scorecardIds[0]!;
+      const tree = await (await apiOne.call(`/api/document/${docId}/kpi/tree`, { headers: owner.auth })).json();
+      const guids = [tree.root.children[0].children[0].guid, tree.root.children[0].children[1].guid] as string[];
+      const dates = ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01"];
+      const batch = (api: TestApi, i: number) =>
+        api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: dates.flatMap((date, d) => (d + i) % 3 === 0 ? [] : guids.map((guid) => ({ guid, date, value: i * 10 + d }))) }, owner.auth));
+      await batch(apiOne, 0);
+      const writes = Array.from({ length: 30 }, (_, i) => batch(i % 2 ? apiOne : apiTwo, i + 1).then((r) => r.status));
+      const reverts = Array.from({ length: 10 }, async (_, i) => {
+        const changes = (await (await apiTwo.call(`/api/document/${docId}/changes?limit=5`, { headers: owner.auth })).json()).items;
+        const target = changes[i % changes.length];
+        return (await (i % 2 ? apiOne : apiTwo).call(`/api/document/${docId}/changes/${target.id}/revert?overwrite=true`, { method: "POST", headers: owner.auth })).status;
+      });
+      const statuses = await Promise.all([...writes, ...reverts]);
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+
+      const revisions = await queryRows<Record<string, unknown>>(one.db, sql`SELECT * FROM value_revisions WHERE kpi_guid IN (${sql.raw(guids.map((g) => `'${g}'::uuid`).join(", "))}) ORDER BY id`);
+      const stored = await queryRows<Record<string, unknown>>(one.db, sql`SELECT * FROM kpi_values WHERE kpi_guid IN (${sql.raw(guids.map((g) => `'${g}'::uuid`).join(", "))})`);
+      const fields = ["value", "target", "baseline", "min", "max", "score"];
+      const figures = (row: Record<string, unknown> | undefined, prefix = "") => fields.map((f) => (row?.[`${prefix}${f}`] ?? null) as number | null);
+      const last = new Map<string, (number | null)[]>();
+      for (const r of revisions) {
+        const record = `${r.kpi_guid}|${String(r.date).slice(0, 10)}`;
+        // Each revision starts where the record's previous one ended: nothing was lost in between.
+        expect(figures(r, "before_"), record).toEqual(last.get(record) ?? fields.map(() => null));
+        last.set(record, figures(r, "after_"));
+      }
+      for (const row of stored) expect(last.get(`${row.kpi_guid}|${String(row.date).slice(0, 10)}`)).toEqual(figures(row));
+      expect(revisions.length).toBeGreaterThan(40);
+    } finally {
+      await one.close();
+      await two.close();
+      await created.drop();
+    }
   });
 });
