@@ -19,7 +19,7 @@ export async function logIn(email: string, password: string): Promise<LoginRespo
   const response = await fetch(`${apiBaseUrl()}/login`, {
     method: "POST",
     cache: "no-store",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" },
     body: JSON.stringify({ email, contraseña: password }),
   });
   const body = LoginResponse.parse(await response.json());
@@ -96,6 +96,8 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
       cache: "no-store",
       headers: {
         Token: token,
+        // For the history and the activity log: these changes came through the dashboard.
+        "X-Gauge-Client": "dashboard",
         ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(etag === null ? {} : { "If-None-Match": etag }),
         ...options.headers,

@@ -158,6 +158,9 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     logout: { request: async (who) => ({ path: "/logout", auth: await freshLogin(who) }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     listScorecards: { request: async () => ({ path: "/api/documents/list" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     listApiKeys: { request: async () => ({ path: "/api/api-keys" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    // The stranger is an admin of its own account: it reads its own log.
+    listActivity: { request: async () => ({ path: "/api/activity" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    exportActivity: { request: async () => ({ path: "/api/activity/export" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
     createApiKey: { request: async () => ({ path: "/api/api-keys", body: { name: "mine" } }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     // The admin's key: only an admin of the account may revoke another user's key.
     revokeApiKey: { request: async () => ({ path: `/api/api-keys/${(await asAdmin("POST", "/api/api-keys", { name: "k" })).id}` }), expect: { admin: "ok", expert: 404, viewer: 404, stranger: 404 } },

@@ -11,9 +11,11 @@ import { refuseNulCharacters } from "./nul-guard";
 import { requireToken } from "./require-token";
 import { conditionalGet } from "./conditional-get";
 import { gatedOperations, requireRole } from "./role-gate";
+import { activityRecorders } from "./activity";
 import { renderDocsPage } from "./docs-page";
 import { noteRoutes } from "./routes/notes";
 import { historyRoutes } from "./routes/history";
+import { activityRoutes } from "./routes/activity";
 import { newRouter } from "./router";
 import { TAGS } from "@/lib/contract/routes/helpers";
 import { resolveAlias } from "./aliases";
@@ -83,6 +85,7 @@ export function createApi(deps: Deps) {
     app.use(path, (c, next) => requireToken({ counted: isCounted(c.req.method, c.req.path) })(c, next));
   }
   for (const { method, path, role } of gatedOperations) app.on(method, path, requireRole(role));
+  for (const { method, path, recorder } of activityRecorders) app.on(method, path, recorder);
   // Inside authentication and the call limit: a read's 304 comes after its access check, and is given back.
   app.use("*", conditionalGet);
 
@@ -102,6 +105,7 @@ export function createApi(deps: Deps) {
   app.route("/", mapAndReportRoutes);
   app.route("/", noteRoutes);
   app.route("/", historyRoutes);
+  app.route("/", activityRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

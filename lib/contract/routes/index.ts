@@ -1,5 +1,6 @@
 // Every operation of the KPI API: method, path, parameters, bodies and responses. The service
 // attaches a handler to each; the dashboard's endpoint table names the ones it uses.
+import * as activity from "./activity";
 import * as alerts from "./alerts";
 import * as auth from "./auth";
 import * as grouped from "./grouped";
@@ -14,6 +15,6 @@ import * as scorecards from "./scorecards";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history };
+export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts, users } from "./people";
 import { scorecards } from "./scorecards";
 
@@ -57,4 +57,31 @@ export const valueRevisions = pgTable(
     afterScore: doublePrecision("after_score"),
   },
   (t) => [index("value_revisions_kpi_idx").on(t.kpiGuid, t.id), index("value_revisions_change_idx").on(t.changeSetId)],
+);
+
+/**
+ * The account's activity log: who did what to the account's people, keys, sharing, webhooks,
+ * alerts, scorecards and settings, and who signed in. Written by the API as each such call
+ * succeeds (activity.ts); no route edits or deletes it.
+ */
+export const activityEvents = pgTable(
+  "activity_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email"),
+    apiKeyName: text("api_key_name"),
+    via: text("via").notNull(),
+    kind: text("kind").notNull(),
+    action: text("action").notNull(),
+    /** The scorecard it concerns, if any (no foreign key: the record outlives a purge). */
+    scorecardId: integer("scorecard_id"),
+    /** What it acted on and with what (path parameters and non-secret fields of the request). */
+    details: jsonb("details").notNull().default({}),
+  },
+  (t) => [index("activity_events_account_idx").on(t.accountId, t.id)],
 );

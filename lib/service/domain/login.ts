@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { loginFailures, users } from "@/lib/db/schema";
+import { logActivity } from "../activity";
 import type { Deps } from "../context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { issueSessionToken, pruneSessionTokens } from "./tokens";
@@ -25,7 +26,9 @@ const dummyHashFor = (cost: number) => (dummyHash ??= hashPassword("not-a-passwo
  * many arrive at once, at most 10 per 15 minutes are ever checked. The slow password check runs
  * outside the lock; a success then removes its reservation.
  */
-export async function login(deps: Deps, email: string, password: string): Promise<LoginOutcome> {
+const asUser = (user: { id: number; accountId: number; email: string }) => ({ accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session" as const });
+
+export async function login(deps: Deps, email: string, password: string, via: "api" | "dashboard" = "api"): Promise<LoginOutcome> {
   const key = normalizeEmail(email);
   const now = deps.now();
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
@@ -53,9 +56,12 @@ export async function login(deps: Deps, email: string, password: string): Promis
   // A deactivated user's password is checked like any other, so the answer tells nothing.
   if (!user || !valid || user.deactivatedAt) {
     await deps.db.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
+    // A failure for a known address is its account's business; an unknown address has no account.
+    if (user) await logActivity(deps, { ...asUser(user), via }, "sign-in", user.deactivatedAt ? "failed to log in (deactivated)" : "failed to log in (wrong password)", null, {});
     return { kind: "invalid" };
   }
   await deps.db.delete(loginFailures).where(eq(loginFailures.id, reserved.attemptId));
   await pruneSessionTokens(deps);
+  await logActivity(deps, { ...asUser(user), via }, "sign-in", "logged in", null, {});
   return { kind: "ok", token: await issueSessionToken(deps, user) };
 }

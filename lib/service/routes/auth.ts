@@ -9,7 +9,7 @@ import { newRouter } from "../router";
 export const authRoutes = newRouter()
   .openapi(routes.login, async (c) => {
     const { email, contraseña } = c.req.valid("json");
-    const outcome = await login(c.var.deps, email, contraseña);
+    const outcome = await login(c.var.deps, email, contraseña, c.req.header("X-Gauge-Client") === "dashboard" ? "dashboard" : "api");
     if (outcome.kind === "ok") return c.json({ email, errorMessage: "", success: true, token: outcome.token }, 200);
     if (outcome.kind === "invalid") throw new ApiError(401, "unauthorized", "Invalid e-mail or password");
     throw new ApiError(429, "rate_limited", "Too many failed logins for this e-mail; try again later", [], {
