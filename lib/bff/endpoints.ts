@@ -168,6 +168,14 @@ export const endpoints = {
   }),
   // Locking changes what every reader of the scorecard is told about it (its tree, its card).
   lockPeriods: write({ op: "lockPeriods", method: "PUT", path: "/api/document/{docId}/lock", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
+  // The activity log grows with every change anyone makes: read live.
+  activity: read({
+    op: "listActivity",
+    method: "GET",
+    path: "/api/activity",
+    key: ({ person, scorecard, kind, from, to, limit, before }) => ["activity", person ?? "", scorecard ?? "", kind ?? "", from ?? "", to ?? "", limit ?? "", before ?? ""],
+    live: true,
+  }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
 };
 
