@@ -1,4 +1,5 @@
 // Account and scorecard administration: npm run cli -- <command> ...
+import { resolve } from "node:path";
 import { loadConfig } from "@/lib/config";
 import { DatabaseLockedError, openDatabase } from "@/lib/db/client";
 import { sendToServer } from "@/lib/service/admin-channel";
@@ -11,6 +12,8 @@ async function main(argv: string[]): Promise<string> {
     const tally = await watchRead(watchOptions(argv.slice(1), { GAUGE_TOKEN: process.env.GAUGE_TOKEN }));
     return `${tally.changed} new, ${tally.unchanged} unchanged (not counted), ${tally.limited} at the limit`;
   }
+  // A running server may write the file: it gets the path as the caller means it.
+  if ((argv[0] === "backup" || argv[0] === "restore") && argv[1]) argv = [argv[0], resolve(argv[1]), ...argv.slice(2)];
   const config = loadConfig();
   // A running server holds the embedded database: it runs the command for us.
   if (!config.DATABASE_URL) {

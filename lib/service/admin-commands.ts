@@ -6,6 +6,7 @@ import { DEMO_EMAIL } from "@/lib/db/demo";
 import { importScorecardFile, seedDemo } from "./admin";
 import { addUser, createAccount, findAccountId } from "./domain/accounts";
 import { WATCH_USAGE } from "@/lib/cli/watch";
+import { backup, restore } from "@/lib/db/backup";
 
 export const USAGE = `Usage: npm run cli -- <command>
   add-account <email> <password>                       create an account with its first admin
@@ -13,8 +14,13 @@ export const USAGE = `Usage: npm run cli -- <command>
                                                        add a person to the account of an existing user (default: expert)
   import-scorecard <file.json> --owner <email>         import a scorecard file (format: README.md)
   seed-demo                                            load the demo account and scorecards
+  backup <file>                                        write every account, with its history, to one file (while the server runs)
+  restore <file>                                       load a backup into an empty database (a new DATA_DIR, or DATABASE_URL)
 ${WATCH_USAGE}
 Works while the server runs: with the embedded database, the command is handed to the server.`;
+
+const summary = (counts: Record<string, number>) =>
+  ["accounts", "users", "scorecards", "kpis", "kpi_values", "value_revisions"].map((t) => `${counts[t] ?? 0} ${t.replace("_", " ")}`).join(", ");
 
 /** The value after `--flag`, and the arguments without the flag and its value. */
 function option(args: string[], flag: string): [string | undefined, string[]] {
@@ -49,6 +55,18 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
       const json: unknown = JSON.parse(await readFile(file, "utf8"));
       const id = await importScorecardFile(db, json, owner);
       return `Imported scorecard ${id} for ${owner}`;
+    }
+    case "backup": {
+      const [file] = args;
+      if (!file) throw new Error(USAGE);
+      const counts = await backup(db, file);
+      return `Backed up ${summary(counts)} to ${file}`;
+    }
+    case "restore": {
+      const [file] = args;
+      if (!file) throw new Error(USAGE);
+      const counts = await restore(db, file);
+      return `Restored ${summary(counts)} from ${file}`;
     }
     case "seed-demo":
       return (await seedDemo(db)) ? `Loaded the demo for ${DEMO_EMAIL}` : `The demo account ${DEMO_EMAIL} already exists`;

@@ -1,0 +1,136 @@
+// Backup and restore of a whole installation as one portable file: every table's rows as JSON,
+// gzipped, one line per chunk. PostgreSQL itself turns each row into JSON (to_jsonb) and back
+// (jsonb_populate_recordset), so every type (timestamps, dates, UUIDs, JSON, numbers) travels
+// exactly and the file reads the same into the embedded database or a PostgreSQL server. pg_dump
+// does not fit: it cannot read the embedded database, and its output is not portable to it.
+import { createReadStream, createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "./client";
+import { queryRows } from "./query";
+
+const FORMAT = "gauge-backup";
+const VERSION = 1;
+const CHUNK = 2000;
+/** What is derived or transient: rebuilt by the triggers (rollups) or by use (caches, counters, throttles, retries). */
+const SKIPPED = new Set(["dashboard_reads", "kpi_rollups", "call_counters", "login_failures", "idempotency_keys"]);
+
+interface Header {
+  format: typeof FORMAT;
+  version: number;
+  /** The last migration the database had: a file restores into the same schema only. */
+  schema: string;
+  createdAt: string;
+}
+type Line = Header | { table: string; rows: unknown[] };
+
+/** The tables to copy, each after the tables it references (self-references aside). */
+async function tablesInOrder(db: Db | Tx): Promise<string[]> {
+  const rows = await queryRows<{ name: string; refs: string[] | null }>(
+    db,
+    sql`SELECT c.relname AS name, array_remove(array_agg(DISTINCT r.relname), NULL) AS refs
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      LEFT JOIN pg_constraint k ON k.conrelid = c.oid AND k.contype = 'f'
+      LEFT JOIN pg_class r ON r.oid = k.confrelid AND r.oid <> c.oid
+      WHERE n.nspname = 'public' AND c.relkind = 'r' GROUP BY c.relname ORDER BY c.relname`,
+  );
+  const refs = new Map(rows.filter((r) => !SKIPPED.has(r.name)).map((r) => [r.name, (r.refs ?? []).filter((t) => !SKIPPED.has(t))]));
+  const ordered: string[] = [];
+  const visit = (name: string) => {
+    if (ordered.includes(name)) return;
+    for (const ref of refs.get(name) ?? []) visit(ref);
+    ordered.push(name);
+  };
+  for (const name of refs.keys()) visit(name);
+  return ordered;
+}
+
+async function schemaVersion(db: Db | Tx): Promise<string> {
+  const [row] = await queryRows<{ hash: string }>(db, sql`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`);
+  return row?.hash ?? "";
+}
+
+/** A table's rows, parents first where it references itself (KPIs under their parents). */
+const rowsQuery = (table: string) =>
+  table === "kpis"
+    ? sql`WITH RECURSIVE tree AS (SELECT k.*, 0 AS depth FROM kpis k WHERE parent_guid IS NULL
+        UNION ALL SELECT k.*, tree.depth + 1 FROM kpis k JOIN tree ON k.parent_guid = tree.guid)
+        SELECT (to_jsonb(tree) - 'depth')::text AS row FROM tree ORDER BY depth`
+    : sql`SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(table)} t`;
+
+/**
+ * Writes every account of the database to `file`: one consistent snapshot (a read-only
+ * repeatable-read transaction), read through a cursor so that memory stays flat whatever its size.
+ * Answers the rows written per table.
+ */
+export async function backup(db: Db, file: string, now = new Date()): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  const gzip = createGzip();
+  const done = pipeline(gzip, createWriteStream(file, { mode: 0o600 }));
+  const write = async (line: Line) => {
+    if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
+  };
+  await db.transaction(
+    async (tx) => {
+      await write({ format: FORMAT, version: VERSION, schema: await schemaVersion(tx), createdAt: now.toISOString() });
+      for (const table of await tablesInOrder(tx)) {
+        counts[table] = 0;
+        await tx.execute(sql`DECLARE backup_rows NO SCROLL CURSOR FOR ${rowsQuery(table)}`);
+        for (;;) {
+          const chunk = await queryRows<{ row: string }>(tx, sql.raw(`FETCH ${CHUNK} FROM backup_rows`));
+          if (chunk.length === 0) break;
+          await write({ table, rows: chunk.map((r) => JSON.parse(r.row) as unknown) });
+          counts[table] += chunk.length;
+        }
+        await tx.execute(sql`CLOSE backup_rows`);
+      }
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  gzip.end();
+  await done;
+  return counts;
+}
+
+/**
+ * Loads a backup into an empty database (no account yet) of either kind, all or nothing, then
+ * moves every sequence past the restored IDs. Triggers rebuild what the backup leaves out (the
+ * rollups); the restored history is not recorded again, and locked periods take their values.
+ */
+export async function restore(db: Db, file: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    const [{ n }] = (await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM accounts`)) as [{ n: number }];
+    if (n > 0) throw new Error("The database is not empty: restore into a new one (a new DATA_DIR, or an empty PostgreSQL database)");
+    await tx.execute(sql`SELECT set_config('gauge.context', ${JSON.stringify({ via: "system", history: "off" })}, true)`);
+    let header: Header | null = null;
+    // Read from here on: lines emitted before the loop is waiting for them would be lost.
+    const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+    for await (const text of lines) {
+      if (!text) continue;
+      const line = JSON.parse(text) as Line;
+      if (!header) {
+        header = line as Header;
+        if (header.format !== FORMAT || header.version !== VERSION) throw new Error("This file is not a Gauge backup (or is of another version)");
+        if (header.schema !== (await schemaVersion(tx))) throw new Error("This backup was made by another version of Gauge: restore it with the version that made it");
+        continue;
+      }
+      const { table, rows } = line as { table: string; rows: unknown[] };
+      await tx.execute(sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM jsonb_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
+      counts[table] = (counts[table] ?? 0) + rows.length;
+    }
+    if (!header) throw new Error("The file is empty");
+    const serials = await queryRows<{ table: string; column: string }>(
+      tx,
+      sql`SELECT c.table_name AS table, c.column_name AS column FROM information_schema.columns c
+        WHERE c.table_schema = 'public' AND c.column_default LIKE 'nextval(%'`,
+    );
+    for (const { table, column } of serials) {
+      await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce((SELECT max(${sql.identifier(column)}) FROM ${sql.identifier(table)}), 0) + 1, false)`);
+    }
+  });
+  return counts;
+}
