@@ -92,6 +92,15 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
     expect(viaCli).toEqual([expect.objectContaining({ records: 1, by: expect.objectContaining({ via: "cli", email: s.owner.email }) })]);
   });
 
+  it("gives a script's own SQL over several scorecards one system change set per scorecard", async () => {
+    const a = await scorecard(`sql-a-${Date.now()}@example.com`);
+    const b = await scorecard(`sql-b-${Date.now()}@example.com`);
+    await database.db.execute(sql`INSERT INTO kpi_values (kpi_guid, date, value) VALUES (${a.sales}::uuid, '2026-05-01', 1), (${b.sales}::uuid, '2026-05-01', 2), (${a.costs}::uuid, '2026-05-01', 3)`);
+    for (const [s, records] of [[a, 2], [b, 1]] as const) {
+      expect((await s.changes()).items).toEqual([expect.objectContaining({ records, by: { userId: null, email: null, apiKey: null, via: "system" } })]);
+    }
+  });
+
   it("reverts a change set exactly, as a new change set, refuses when later changes touched its records, and previews", async () => {
     const s = await scorecard(`revert-${Date.now()}@example.com`);
     await s.batch([{ guid: s.sales, date: "2026-01-01", value: 10 }, { guid: s.sales, date: "2026-02-01", value: 20 }]);

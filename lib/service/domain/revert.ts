@@ -97,7 +97,7 @@ export async function revertChange(ctx: Ctx, { docId, changeId, dryRun, overwrit
       await beginChange(tx, ctx, docId, { reverts: changeId });
       const records = await plan(tx);
       await putBack(tx, records, deps.now());
-      const [made] = await queryRows<{ id: string | null }>(tx, sql`SELECT nullif(current_setting('gauge.change_set', true), '') AS id`);
+      const [made] = await queryRows<{ id: string | null }>(tx, sql`SELECT nullif(current_setting(${`gauge.change_set_${docId}`}, true), '') AS id`);
       return { dryRun: false, changeId: made?.id ? Number(made.id) : null, records };
     }),
   );
