@@ -23,7 +23,6 @@ export function ChangeList({ docId, pageSize, onUndo }: { docId: number; pageSiz
     <div className="flex flex-col gap-3">
       <Table caption="Changes to this scorecard's values, newest first">
         <TableHead>
-          <Th>Change</Th>
           <Th>When</Th>
           <Th>Who</Th>
           <Th align="right">Records</Th>
@@ -43,19 +42,21 @@ export function ChangeList({ docId, pageSize, onUndo }: { docId: number; pageSiz
 
 function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number; pageSize: number; before?: number; onUndo?: (change: ChangeSet) => void; onNext?: (next: number) => void }) {
   const { data, error, isPending } = useQuery(readQuery("changes", { docId, limit: pageSize, ...(before ? { before } : {}) }));
-  if (isPending) return <Tr><Td colSpan={5}>Loading older changes…</Td></Tr>;
-  if (error) return <Tr><Td colSpan={5}><Notice tone="error">The changes could not be read: {error.message}</Notice></Td></Tr>;
-  if (data.items.length === 0 && !before) return <Tr><Td colSpan={5}>No value of this scorecard has been written yet.</Td></Tr>;
+  if (isPending) return <Tr><Td colSpan={4}>Loading older changes…</Td></Tr>;
+  if (error) return <Tr><Td colSpan={4}><Notice tone="error">The changes could not be read: {error.message}</Notice></Td></Tr>;
+  if (data.items.length === 0 && !before) return <Tr><Td colSpan={4}>No value of this scorecard has been written yet.</Td></Tr>;
   return (
     <>
       {data.items.map((change) => (
         <Tr key={change.id}>
-          <Td>{change.id}</Td>
-          <Td className="whitespace-nowrap">{formatDateTime(change.at)}</Td>
+          <Td>
+            {formatDateTime(change.at)}
+            <span className="block text-xs text-slate-600 dark:text-slate-400">change {change.id}</span>
+          </Td>
           <Td>{authorText(change.by)}</Td>
           <Td align="right">{change.records}</Td>
-          <Td className="whitespace-nowrap text-right">
-            <span className="mr-2 text-xs text-slate-600 dark:text-slate-400">{state(change)}</span>
+          <Td className="text-right">
+            {state(change) && <span className="block text-xs text-slate-600 sm:mr-2 sm:inline dark:text-slate-400">{state(change)}</span>}
             {onUndo && !change.revertedBy && (
               <Button variant="secondary" onClick={() => onUndo(change)} aria-label={`Undo change ${change.id}`}>
                 Undo…
@@ -66,7 +67,7 @@ function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number
       ))}
       {onNext && data.next && (
         <Tr>
-          <Td colSpan={5}>
+          <Td colSpan={4}>
             <Button variant="ghost" onClick={() => onNext(data.next!)}>Show older changes</Button>
           </Td>
         </Tr>

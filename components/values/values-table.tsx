@@ -98,14 +98,19 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
   return (
     <>
       {/* Columns snap to the frozen KPI column's edge, so a sideways scroll never leaves a period half hidden under it. */}
-      <div ref={scroller} className="snap-x snap-mandatory scroll-pl-40 overflow-auto rounded-lg border border-slate-200 bg-white sm:scroll-pl-56 dark:border-slate-800 dark:bg-slate-900">
+      <div ref={scroller} className="relative snap-x snap-mandatory scroll-pl-40 overflow-auto rounded-lg border border-slate-200 bg-white sm:scroll-pl-56 dark:border-slate-800 dark:bg-slate-900">
         <table ref={grid} className="border-collapse text-sm" aria-label="KPI values by period" aria-describedby="grid-help">
           <thead>
             <tr>
               <th scope="col" className="sticky left-0 z-10 w-40 min-w-40 bg-slate-50 px-3 py-2 text-left font-medium sm:w-56 sm:min-w-56 dark:bg-slate-800">KPI</th>
               {model.columns.map((c) => (
                 <th key={c.start} scope="col" data-start={c.start} data-end={c.end} className="snap-start whitespace-nowrap bg-slate-50 px-2 py-2 text-right font-medium dark:bg-slate-800">
-                  {isLocked(c.start) && <span aria-hidden title={`Locked: periods up to ${lockedUntil} cannot change`}>🔒 </span>}
+                  {isLocked(c.start) && (
+                    <svg aria-hidden viewBox="0 0 16 16" className="mr-1 inline h-3 w-3 align-[-1px] fill-current text-slate-500 dark:text-slate-400">
+                      <title>{`Locked: periods up to ${lockedUntil} cannot change`}</title>
+                      <path d="M4 7V5a4 4 0 1 1 8 0v2h1v8H3V7h1Zm2 0h4V5a2 2 0 1 0-4 0v2Z" />
+                    </svg>
+                  )}
                   {c.label}
                   {isLocked(c.start) && <span className="sr-only"> (locked)</span>}
                 </th>
@@ -168,6 +173,7 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
       <p id="grid-help" className="text-xs text-slate-600 dark:text-slate-400">
         Arrow keys and Enter move between cells; Escape undoes a cell. Paste a block copied from Excel or Google Sheets into any cell.
         Grey italic numbers are carried over from an earlier period. Changed cells are highlighted until you save.
+        {lockedUntil && ` Periods up to ${lockedUntil} are locked (shaded): an admin can unlock them on the Edit page.`}
       </p>
     </>
   );
