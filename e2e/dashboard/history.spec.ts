@@ -1,0 +1,71 @@
+import { expect, test } from "../fixtures";
+
+const VALUES_PAGE = "/s/2/values?period=WEEK";
+
+test("a saved value shows in its cell's changes, and the scorecard's Activity undoes it after a preview", async ({ page }) => {
+  await page.goto(VALUES_PAGE);
+  const grid = page.getByRole("table", { name: "KPI values by period" });
+  await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
+  const weeks = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+  const cell = page.getByLabel(`Qualified leads, ${weeks[3]}`, { exact: true });
+  const before = await cell.inputValue();
+  const next = String(Number(before || "200") + 3);
+  await cell.fill(next);
+  await page.getByRole("button", { name: "Save 1 value" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved 1 value." })).toBeVisible();
+
+  // The cell's own changes: what it was, what it is, who, through the dashboard.
+  await cell.focus();
+  await page.getByRole("button", { name: "Show changes to this cell" }).click();
+  const changes = page.getByRole("list", { name: `Changes to Qualified leads, ${weeks[3]}` });
+  await expect(changes.getByRole("listitem").first()).toContainText(before ? `value ${next} (was ${before})` : `value ${next}`);
+  await expect(changes.getByRole("listitem").first()).toContainText("demo@example.com, through the dashboard");
+  await page.screenshot({ path: "e2e/screenshots/cell-history.png", fullPage: true });
+
+  // The Activity page lists the save first; Undo previews, then puts it back as a new change.
+  await page.goto("/s/2/activity");
+  const latest = page.getByRole("row").nth(1);
+  await expect(latest).toContainText("demo@example.com, through the dashboard");
+  await latest.getByRole("button", { name: /^Undo change \d+$/ }).click();
+  const preview = page.getByRole("list", { name: "What undo puts back" });
+  await expect(preview).toContainText(`Qualified leads`);
+  await expect(preview).toContainText(before ? `${next} → ${before}` : `${next} → no record`);
+  await page.screenshot({ path: "e2e/screenshots/activity-undo-preview.png", fullPage: true });
+  await page.getByRole("button", { name: "Undo 1 record" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Undid change \d+: 1 record put back, as change \d+\./ })).toBeVisible();
+  await expect(page.getByRole("row").nth(1)).toContainText(/Undid change \d+/);
+
+  await page.goto(VALUES_PAGE);
+  await expect(page.getByLabel(`Qualified leads, ${weeks[3]}`, { exact: true })).toHaveValue(before);
+});
+
+test("an admin locks periods: the grid shows them read-only and a write to them is refused, until unlocked", async ({ page, baseURL }) => {
+  await page.goto(VALUES_PAGE);
+  const grid = page.getByRole("table", { name: "KPI values by period" });
+  await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
+  const first = await grid.getByRole("columnheader").nth(1).getAttribute("data-start");
+
+  await page.goto("/s/2/edit");
+  await page.getByLabel("Lock values dated up to").fill(first!);
+  await page.getByRole("button", { name: "Lock", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "are locked." })).toBeVisible();
+
+  await page.goto(VALUES_PAGE);
+  const headers = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+  expect(headers[0]).toContain("(locked)");
+  const locked = page.getByLabel(`Qualified leads, ${headers[0]!.replace(/\s*\(locked\)/, "").trim()}`, { exact: true });
+  await expect(locked).toHaveAttribute("readonly", "");
+  await expect(page.getByText(`Periods up to ${first} are locked`)).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/values-locked.png", fullPage: true });
+  const tree = await (await page.request.get("/api/document/2/kpi/tree")).json();
+  const kpi = tree.root.children.flatMap((c: { children: { name: string; guid: string }[] }) => c.children).find((k: { name: string }) => k.name === "Qualified leads");
+  const refused = await page.request.post("/api/document/2/kpi/batch/set-values", {
+    headers: { Origin: baseURL!, "Content-Type": "application/json" },
+    data: { items: [{ guid: kpi.guid, date: first, value: 1 }] },
+  });
+  expect(refused.status()).toBe(409);
+
+  await page.goto("/s/2/edit");
+  await page.getByRole("button", { name: "Unlock all" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Nothing is locked now." })).toBeVisible();
+});
