@@ -18,7 +18,8 @@ test("a saved value shows in its cell's changes, and the scorecard's Activity un
   await cell.focus();
   await page.getByRole("button", { name: "Show changes to this cell" }).click();
   const changes = page.getByRole("list", { name: `Changes to Qualified leads, ${weeks[3]}` });
-  await expect(changes.getByRole("listitem").first()).toContainText(before ? `value ${next} (was ${before})` : `value ${next}`);
+  // In the KPI's unit ("248 leads (was 245 leads)").
+  await expect(changes.getByRole("listitem").first()).toContainText(new RegExp(`value ${next} leads${before ? ` \\(was ${before} leads\\)` : ""}`));
   await expect(changes.getByRole("listitem").first()).toContainText("demo@example.com, through the dashboard");
   await page.screenshot({ path: "e2e/screenshots/cell-history.png", fullPage: true });
 
@@ -29,7 +30,7 @@ test("a saved value shows in its cell's changes, and the scorecard's Activity un
   await latest.getByRole("button", { name: /^Undo change \d+$/ }).click();
   const preview = page.getByRole("list", { name: "What undo puts back" });
   await expect(preview).toContainText(`Qualified leads`);
-  await expect(preview).toContainText(before ? `${next} → ${before}` : `${next} → no record`);
+  await expect(preview).toContainText(before ? `${next} leads → ${before} leads` : `${next} leads → no record`);
   await page.screenshot({ path: "e2e/screenshots/activity-undo-preview.png", fullPage: true });
   await page.getByRole("button", { name: "Undo 1 record" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Undid change \d+: 1 record put back, as change \d+\./ })).toBeVisible();
