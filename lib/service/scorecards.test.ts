@@ -40,6 +40,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       guid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: "DOCUMENT",
       icon: "",
+      lockedUntil: null,
       treeGroupId: 0,
       items: [],
       health: { month: "2026-02-01", score: null, status: "NONE" },
@@ -146,6 +147,8 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     const theirNote = (await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/notes`, jsonInit("POST", { date: "2024-01-01", text: "theirs" }, stranger.auth))).json()).id;
     expect([theirHook, theirAlert, theirNote]).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
     const theirUser = (await (await api.call("/api/access/info", { headers: stranger.auth })).json()).userId;
+    await api.call(`/api/document/${theirDoc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: theirKpi, date: "2024-01-01", value: 1 }] }, stranger.auth));
+    const theirChange = (await (await api.call(`/api/document/${theirDoc}/changes`, { headers: stranger.auth })).json()).items[0].id;
     const theirInitiative = (
       await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, jsonInit("POST", { name: "Theirs", status: "IN_PROGRESS", initiativeType: "PROJECT" }, stranger.auth))).json()
     ).guid;
@@ -220,6 +223,10 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/report/${theirDoc}/excel`, openapi: "/rest/api/report/{docId}/excel" },
       { method: "GET", path: `/api/report/${theirDoc}/board-pack`, openapi: "/rest/api/report/{docId}/board-pack" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/batch/records?field=target`, openapi: "/rest/api/document/{docId}/kpi/batch/records" },
+      { method: "GET", path: `/api/document/${theirDoc}/changes`, openapi: "/rest/api/document/{docId}/changes" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}/revisions`, openapi: "/rest/api/document/{docId}/kpi/{guid}/revisions" },
+      { method: "POST", path: `/api/document/${theirDoc}/changes/${theirChange}/revert`, openapi: "/rest/api/document/{docId}/changes/{changeId}/revert" },
+      { method: "PUT", path: `/api/document/${theirDoc}/lock`, openapi: "/rest/api/document/{docId}/lock", body: { lockedUntil: "2030-01-01" } },
       // Their alias is no alias of the caller's account.
       { method: "GET", path: `/api/documents/list/theirs`, openapi: "" },
       { method: "GET", path: `/api/report/theirs/excel`, openapi: "" },
