@@ -59,10 +59,9 @@ export function ActivityLog() {
       </form>
       <Table caption="The account's activity, newest first">
         <TableHead>
-          <Th>When</Th>
-          <Th>Who</Th>
+          <Th>When and who</Th>
           <Th>What</Th>
-          <Th>Details</Th>
+          <Th className="hidden md:table-cell">Details</Th>
         </TableHead>
         <tbody>
           {pages.map((before, i) => (
@@ -76,29 +75,31 @@ export function ActivityLog() {
 
 function EventPage({ filters, before, onNext }: { filters: Filters; before?: number; onNext?: (next: number) => void }) {
   const { data, isPending, error } = useQuery(readQuery("activity", { ...filters, limit: PAGE, ...(before ? { before } : {}) }));
-  if (isPending) return <Tr><Td colSpan={4}>Loading…</Td></Tr>;
-  if (error) return <Tr><Td colSpan={4}><Notice tone="error">The activity could not be read: {error.message}</Notice></Td></Tr>;
-  if (data.items.length === 0 && !before) return <Tr><Td colSpan={4}>Nothing matches these filters.</Td></Tr>;
+  if (isPending) return <Tr><Td colSpan={3}>Loading…</Td></Tr>;
+  if (error) return <Tr><Td colSpan={3}><Notice tone="error">The activity could not be read: {error.message}</Notice></Td></Tr>;
+  if (data.items.length === 0 && !before) return <Tr><Td colSpan={3}>Nothing matches these filters.</Td></Tr>;
   return (
     <>
       {data.items.map((e) => (
         <Tr key={e.id}>
-          <Td className="whitespace-nowrap">{formatDateTime(e.at)}</Td>
           <Td>
-            {e.email ?? "A former user"}
-            {e.apiKey && <span className="block text-xs text-slate-600 dark:text-slate-400">key {e.apiKey}</span>}
+            {formatDateTime(e.at)}
+            <span className="block break-all text-xs text-slate-600 dark:text-slate-400">
+              {e.email ?? "A former user"}
+              {e.apiKey && `, key ${e.apiKey}`}
+            </span>
           </Td>
           <Td>
             {e.action}
             {e.scorecardId !== null && <span className="text-slate-600 dark:text-slate-400"> (scorecard {e.scorecardId})</span>}
             <span className="block text-xs text-slate-600 dark:text-slate-400">{e.kind}, through {e.via}</span>
           </Td>
-          <Td className="max-w-xs break-words text-xs text-slate-600 dark:text-slate-400">{detailText(e.details)}</Td>
+          <Td className="hidden max-w-xs break-words text-xs text-slate-600 md:table-cell dark:text-slate-400">{detailText(e.details)}</Td>
         </Tr>
       ))}
       {onNext && data.next && (
         <Tr>
-          <Td colSpan={4}>
+          <Td colSpan={3}>
             <Button variant="ghost" onClick={() => onNext(data.next!)}>Show older</Button>
           </Td>
         </Tr>
