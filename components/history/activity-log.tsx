@@ -93,6 +93,7 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
             {e.action}
             {e.scorecardId !== null && <span className="text-slate-600 dark:text-slate-400"> (scorecard {e.scorecardId})</span>}
             <span className="block text-xs text-slate-600 dark:text-slate-400">{e.kind}, through {e.via}</span>
+            <span className="block break-words text-xs text-slate-600 md:hidden dark:text-slate-400">{detailText(e.details)}</span>
           </Td>
           <Td className="hidden max-w-xs break-words text-xs text-slate-600 md:table-cell dark:text-slate-400">{detailText(e.details)}</Td>
         </Tr>
