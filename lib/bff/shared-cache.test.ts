@@ -111,4 +111,23 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
     const unseen = await later.grouped({ ...range(docId), period: "YEAR" }).then(() => null, (e: unknown) => e);
     expect((unseen as ApiCallError).status).toBe(429);
   });
+
+  it("asks the API who the caller is once per request, whatever parts of a page ask, and reads each figure once", async () => {
+    const docId = admin.scorecardIds[0]!;
+    const asked: string[] = [];
+    const fetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => (asked.push(new URL(String(input)).pathname.replace(/^\/rest/, "")), fetch(input, init));
+    try {
+      // One scorecard page on the server, past the cache's freshness: the layout, the access check, the prefetch.
+      const client = createKpiClient(admin.token, { db: async () => database.db, now: () => new Date(Date.now() + 600_000) });
+      await client.budget({});
+      await Promise.all([client.tree({ docId }), client.budget({ docId })]);
+      await Promise.all([client.tree({ docId }), client.grouped(range(docId))]);
+    } finally {
+      globalThis.fetch = fetch;
+    }
+    expect(asked.sort()).toEqual(
+      ["/api/access/info", "/api/access/info", `/api/document/${docId}/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-06-30`, `/api/document/${docId}/kpi/tree`].sort(),
+    );
+  });
 });
