@@ -20,7 +20,7 @@ const AT = sql.raw(`to_char(cs.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24
 
 export const figuresOf = (row: Record<string, unknown>, prefix: "before" | "after"): RecordFigures =>
   Object.fromEntries(VALUE_FIELDS.map((f) => [f, (row[`${prefix}_${f}`] as number | null) ?? null])) as RecordFigures;
-const authorOf = (row: AuthorRow) => ({ userId: row.userId, email: row.email, apiKey: row.apiKey, via: row.via });
+const authorFromRow = (row: AuthorRow) => ({ userId: row.userId, email: row.email, apiKey: row.apiKey, via: row.via });
 
 /** Whether the KPI is (or, deleted since, was) one of the scorecard's: its history is the scorecard's. */
 async function kpiOfScorecard(db: Db, docId: number, guid: string): Promise<boolean> {
@@ -51,7 +51,7 @@ export async function kpiRevisions(ctx: Ctx, q: { docId: number; guid: string; f
   const items: ValueRevision[] = page.map((row) => ({
     changeId: Number(row.changeId),
     at: row.at,
-    by: authorOf(row),
+    by: authorFromRow(row),
     date: row.date,
     action: ACTIONS[row.action as 1 | 2 | 3],
     before: figuresOf(row, "before"),
@@ -76,7 +76,7 @@ export async function listChanges(ctx: Ctx, q: { docId: number; limit: number; b
   const items: ChangeSet[] = page.map((row) => ({
     id: Number(row.id),
     at: row.at,
-    by: authorOf(row),
+    by: authorFromRow(row),
     records: row.records,
     reverts: row.reverts === null ? null : Number(row.reverts),
     revertedBy: row.revertedBy === null ? null : Number(row.revertedBy),
