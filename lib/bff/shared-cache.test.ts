@@ -115,8 +115,13 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
   it("asks the API who the caller is once per request, whatever parts of a page ask, and reads each figure once", async () => {
     const docId = admin.scorecardIds[0]!;
     const asked: string[] = [];
+    const encodings = new Set<string | undefined>();
     const fetch = globalThis.fetch;
-    globalThis.fetch = (input, init) => (asked.push(new URL(String(input)).pathname.replace(/^\/rest/, "")), fetch(input, init));
+    globalThis.fetch = (input, init) => {
+      asked.push(new URL(String(input)).pathname.replace(/^\/rest/, ""));
+      encodings.add((init?.headers as Record<string, string> | undefined)?.["Accept-Encoding"]);
+      return fetch(input, init);
+    };
     try {
       // One scorecard page on the server, past the cache's freshness: the layout, the access check, the prefetch.
       const client = createKpiClient(admin.token, { db: async () => database.db, now: () => new Date(Date.now() + 600_000) });
@@ -126,8 +131,31 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
     } finally {
       globalThis.fetch = fetch;
     }
+    // KPI_API_URL names this test's API, as it would another server: answers may come compressed.
+    expect([...encodings]).toEqual([undefined]);
     expect(asked.sort()).toEqual(
       ["/api/access/info", "/api/access/info", `/api/document/${docId}/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-06-30`, `/api/document/${docId}/kpi/tree`].sort(),
     );
+  });
+
+  it("asks this same server over loopback for answers uncompressed", async () => {
+    const [url, port] = [process.env.KPI_API_URL, process.env.PORT];
+    const encodings: (string | undefined)[] = [];
+    const fetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => (encodings.push((init?.headers as Record<string, string> | undefined)?.["Accept-Encoding"]), fetch(input, init));
+    try {
+      // No KPI_API_URL: the API is this server, at 127.0.0.1 on PORT (the test's server stands in).
+      delete process.env.KPI_API_URL;
+      process.env.PORT = new URL(http.url).port;
+      const client = createKpiClient(admin.token, { db: async () => database.db, now: () => new Date(Date.now() + 1_200_000) });
+      await client.tree({ docId: admin.scorecardIds[0]! });
+    } finally {
+      globalThis.fetch = fetch;
+      process.env.KPI_API_URL = url;
+      if (port === undefined) delete process.env.PORT;
+      else process.env.PORT = port;
+    }
+    expect(encodings.length).toBeGreaterThan(1);
+    expect(new Set(encodings)).toEqual(new Set(["identity"]));
   });
 });
