@@ -21,7 +21,7 @@ export async function lockPeriods(ctx: Ctx, { docId, lockedUntil }: { docId: num
 }
 
 /** The date up to which the scorecard's values are locked, or null. */
-export async function lockedUntilOf(db: Db | Tx, docId: number): Promise<string | null> {
+async function lockedUntilOf(db: Db | Tx, docId: number): Promise<string | null> {
   const [row] = await db.select({ lockedUntil: scorecards.lockedUntil }).from(scorecards).where(eq(scorecards.id, docId));
   return row?.lockedUntil ?? null;
 }
