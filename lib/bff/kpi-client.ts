@@ -9,9 +9,14 @@ import type { AccessInfo } from "@/lib/contract/auth";
 import type { OperationName } from "@/lib/contract/routes";
 import { appReadStore, cachedRead, markStale, StaleRead, type ReadStore } from "./read-cache";
 
-export function apiBaseUrl(): string {
+/** The API's address, and whether it is this same server over loopback (no KPI_API_URL). */
+function apiTarget(): { base: string; loopback: boolean } {
   const config = loadConfig();
-  return (config.KPI_API_URL ?? `http://127.0.0.1:${config.PORT}/rest`).replace(/\/$/, "");
+  return { base: (config.KPI_API_URL ?? `http://127.0.0.1:${config.PORT}/rest`).replace(/\/$/, ""), loopback: !config.KPI_API_URL };
+}
+
+export function apiBaseUrl(): string {
+  return apiTarget().base;
 }
 
 /** POST /rest/login: not counted against the call limit. Failures come back in the login shape. */
@@ -91,7 +96,8 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
 
   async function request<E extends EndpointName>(name: E, input: InputOf<E>, options: CallOptions<E>, etag: string | null = null) {
     const endpoint = endpoints[name];
-    const response = await fetch(`${apiBaseUrl()}${endpointUrl(endpoint.path, input as object)}`, {
+    const { base, loopback } = apiTarget();
+    const response = await fetch(`${base}${endpointUrl(endpoint.path, input as object)}`, {
       method: endpoint.method,
       cache: "no-store",
       headers: {
@@ -99,7 +105,7 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
         // For the history and the activity log: these changes came through the dashboard.
         "X-Gauge-Client": "dashboard",
         // This same server over loopback: compressing an answer to inflate it again is work for nothing.
-        ...(loadConfig().KPI_API_URL ? {} : { "Accept-Encoding": "identity" }),
+        ...(loopback ? { "Accept-Encoding": "identity" } : {}),
         ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(etag === null ? {} : { "If-None-Match": etag }),
         ...options.headers,

@@ -55,7 +55,7 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /** The message of the database's refusal to change a locked period (SQLSTATE GL001, migration 0019), if that is what `error` is. */
-function lockedPeriodRefusal(error: unknown): string | null {
+export function lockedPeriodRefusal(error: unknown): string | null {
   for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
     if (e.code === "GL001" && typeof e.message === "string") return e.message;
   }

@@ -10,8 +10,8 @@ import { requireAccess } from "./access";
 import { getScorecard } from "./scorecards";
 
 // Locked periods: a trigger on kpi_values refuses any change to a value dated on or before the
-// scorecard's locked_until (migration 0019). These checks come first where a caller deserves each
-// refused item named, not only the first.
+// scorecard's locked_until (migration 0019). These checks name each refused item where a caller
+// deserves more than the first: a batch looks them up once the database has refused it.
 
 /** Locks the scorecard's values dated on or before `lockedUntil` (null unlocks). */
 export async function lockPeriods(ctx: Ctx, { docId, lockedUntil }: { docId: number; lockedUntil: string | null }): Promise<Scorecard> {

@@ -15,6 +15,7 @@ import { scoreOf, statusOf } from "./scoring";
 import type { Access } from "./access";
 import { beginChange } from "./change-context";
 import { refuseLockedItems } from "./locks";
+import { lockedPeriodRefusal } from "../errors";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries, type LatestRow } from "./value-queries";
@@ -159,8 +160,13 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   const { unknown, calculated } = badWriteItems(defs, items, path);
   if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard or a value outside its valid range; nothing was written`, [...unknown, ...calculated]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
-  await refuseLockedItems(ctx.deps.db, docId, items, path);
-  return writeValues(ctx, docId, defs, items, path);
+  try {
+    return await writeValues(ctx, docId, defs, items, path);
+  } catch (error) {
+    // The database refuses a locked date (migration 0019); only then is each locked item looked up and named.
+    if (lockedPeriodRefusal(error)) await refuseLockedItems(ctx.deps.db, docId, items, path);
+    throw error;
+  }
 }
 
 /** The KPI as the vendor's `item`. */
