@@ -1,10 +1,8 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies, headers } from "next/headers";
 import { loadConfig } from "@/lib/config";
+import { keptSecret } from "@/lib/kept-secret";
 
 /** What the encrypted cookie holds; it never reaches the browser in readable form. */
 export interface SessionData {
@@ -23,14 +21,7 @@ function sessionSecret(): string {
   if (cachedSecret) return cachedSecret;
   const config = loadConfig();
   if (config.SESSION_SECRET) return (cachedSecret = config.SESSION_SECRET);
-  const file = path.resolve(config.DATA_DIR, "session-secret");
-  mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  return (cachedSecret = readFileSync(file, "utf8").trim());
+  return (cachedSecret = keptSecret(config.DATA_DIR, "session-secret"));
 }
 
 /**

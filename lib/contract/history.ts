@@ -11,13 +11,13 @@ export const RecordFigures = z
   .meta({ id: "RecordFigures", description: "A value record's six figures; all null: there was no record" });
 export type RecordFigures = z.infer<typeof RecordFigures>;
 
-const VIA = ["api", "dashboard", "import", "cli", "system"] as const;
+const VIA = ["api", "dashboard", "import", "cli", "system", "connector"] as const;
 export const ChangeAuthor = z
   .object({
     userId: z.number().int().nullable(),
     email: z.string().nullable().meta({ description: "Who it was when it happened (kept when the user is gone); null for the system" }),
     apiKey: z.string().nullable().meta({ description: "The API key's name, when a key made the change" }),
-    via: z.enum(VIA).meta({ description: "Through what: the API (scripts), the dashboard, an import, the CLI, or the system" }),
+    via: z.enum(VIA).meta({ description: "Through what: the API (scripts), the dashboard, an import, the CLI, the system, or a connector's run (its run names the change set)" }),
   })
   .meta({ id: "ChangeAuthor", example: author });
 export type ChangeAuthor = z.infer<typeof ChangeAuthor>;

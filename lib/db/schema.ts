@@ -5,3 +5,4 @@ export * from "./tables/webhooks";
 export * from "./tables/dashboard";
 export * from "./tables/notifications";
 export * from "./tables/history";
+export * from "./tables/connectors";

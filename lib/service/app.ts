@@ -16,6 +16,7 @@ import { renderDocsPage } from "./docs-page";
 import { noteRoutes } from "./routes/notes";
 import { historyRoutes } from "./routes/history";
 import { activityRoutes } from "./routes/activity";
+import { connectorRoutes, pushRoutes } from "./routes/connectors";
 import { newRouter } from "./router";
 import { TAGS } from "@/lib/contract/routes/helpers";
 import { resolveAlias } from "./aliases";
@@ -106,6 +107,8 @@ export function createApi(deps: Deps) {
   app.route("/", noteRoutes);
   app.route("/", historyRoutes);
   app.route("/", activityRoutes);
+  app.route("/", connectorRoutes);
+  app.route("/", pushRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {
@@ -127,7 +130,7 @@ export function createApi(deps: Deps) {
   app.fetch = async (request, env, executionContext) => dispatch(await resolveAlias(request, deps), env, executionContext);
   // The filter is a plain GET form: the page runs no script at all.
   app.get("/docs", (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig), (c.req.query("q") ?? "").slice(0, 200))));
-  return app;
+  return Object.assign(app, { deps });
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/contract/people";
 import type { MailConfig } from "./notifications/mail";
+import type { Limits } from "./connectors/sources/limits";
 
 export interface ServiceConfig {
   rateLimitPerHour: number;
@@ -13,6 +14,17 @@ export interface ServiceConfig {
   dashboardUrl?: string;
   /** Set when the server can send e-mail (SMTP_URL and MAIL_FROM). */
   mail?: MailConfig | null;
+  /** Connectors: the key their credentials are sealed with, and the private hosts they may reach. */
+  connectors?: ConnectorSettings;
+}
+
+export interface ConnectorSettings {
+  /** CONNECTOR_SECRET, or the one generated and kept in the data folder. */
+  secret: string;
+  /** CONNECTOR_ALLOWED_HOSTS: host names, addresses and CIDRs allowed although private. */
+  allowedHosts: string[];
+  /** Overrides of a run's bounds (time, rows, bytes). */
+  limits?: Partial<Limits>;
 }
 
 export interface Deps {
@@ -33,7 +45,7 @@ export interface Caller {
   /** The API key's name, when an API key authenticated the call. */
   keyName?: string | null;
   /** Through what the call came, for the history of what it changes (the client's own label, X-Gauge-Client). */
-  via?: "api" | "dashboard" | "import";
+  via?: "api" | "dashboard" | "import" | "connector";
   /** Active admins and experts of the account: each adds the per-user limit to its pool. */
   countedUsers: number;
   /** Set only for a public link's anonymous reader: the one scorecard it may read. */

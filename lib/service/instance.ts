@@ -1,5 +1,6 @@
 import "server-only";
 import { dashboardUrl, demoDataWanted, loadConfig, mailConfig } from "@/lib/config";
+import { keptSecret } from "@/lib/kept-secret";
 import { getDatabase } from "@/lib/db";
 import { demoOnStart } from "./admin";
 import { createApi, type Api } from "./app";
@@ -27,6 +28,7 @@ export function getApi(): Promise<Api> {
         webhookAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
         dashboardUrl: dashboardUrl(config),
         mail: mailConfig(config),
+        connectors: { secret: config.CONNECTOR_SECRET ?? keptSecret(config.DATA_DIR, "connector-secret"), allowedHosts: config.CONNECTOR_ALLOWED_HOSTS },
       },
     });
   })().catch((error) => {

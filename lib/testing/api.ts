@@ -21,7 +21,14 @@ export function createTestApi(db: Db, clock = new TestClock(), config: Partial<S
   const app = createApi({
     db,
     now: clock.now,
-    config: { rateLimitPerHour: 100, tokenTtlHours: 12, passwordCost: TEST_PASSWORD_COST, webhookAllowPrivate: false, ...config },
+    config: {
+      rateLimitPerHour: 100,
+      tokenTtlHours: 12,
+      passwordCost: TEST_PASSWORD_COST,
+      webhookAllowPrivate: false,
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: [] },
+      ...config,
+    },
   });
   return { app, clock, call: async (path: string, init: RequestInit = {}) => app.request(`/rest${path}`, init) };
 }

@@ -56,6 +56,7 @@ export const TAGS = [
   { name: "Organization", description: "The account's folder of scorecards, as the vendor's organization" },
   { name: "First start", description: "Creating an installation's first admin" },
   { name: "Public scorecards", description: "Published scorecards, read without a Token and not counted" },
+  { name: "Connectors", description: "Values that arrive by themselves: SQL databases, JSON and CSV URLs on a schedule, and push URLs" },
 ];
 
 /**

@@ -3,6 +3,7 @@
 import * as activity from "./activity";
 import * as alerts from "./alerts";
 import * as auth from "./auth";
+import * as connectors from "./connectors";
 import * as grouped from "./grouped";
 import * as history from "./history";
 import * as initiatives from "./initiatives";
@@ -15,6 +16,6 @@ import * as scorecards from "./scorecards";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity };
+export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity, ...connectors };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

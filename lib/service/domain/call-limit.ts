@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { callCounters } from "@/lib/db/schema";
+import { callCounters, users } from "@/lib/db/schema";
+import { queryRows } from "@/lib/db/query";
 import type { Deps } from "../context";
 
 export const WINDOW_SECONDS = 3600;
@@ -55,4 +56,31 @@ export function budgetHeaders(b: CallBudget, now: Date): Record<string, string> 
     "X-RateLimit-Remaining": String(b.remaining),
     "X-RateLimit-Reset": String(Math.ceil(b.resetAt.getTime() / 1000)),
   };
+}
+
+/**
+ * Counts one call of the account's window for a caller without a token (a connector's push URL),
+ * in one atomic upsert as authenticate() does: the budget, or null when the window is full and the
+ * call is refused (not counted).
+ */
+export async function spendCall(deps: Deps, accountId: number): Promise<{ budget: CallBudget; refused: boolean }> {
+  const now = deps.now().toISOString();
+  const expired = sql`c.window_start <= ${now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS})`;
+  const perUser = deps.config.rateLimitPerHour;
+  const rows = await queryRows<{ counted: number; limit: number; windowStartMs: number; used: number }>(
+    deps.db,
+    sql`WITH limits AS (SELECT ${perUser}::int * GREATEST(1, (SELECT count(*) FROM ${users} u WHERE u.account_id = ${accountId} AND u.role <> 'viewer' AND u.deactivated_at IS NULL)::int) AS "limit"),
+      counted AS (
+        INSERT INTO ${callCounters} AS c (account_id, window_start, used) VALUES (${accountId}, ${now}::timestamptz, 1)
+        ON CONFLICT (account_id) DO UPDATE SET
+          window_start = CASE WHEN ${expired} THEN excluded.window_start ELSE c.window_start END,
+          used = CASE WHEN ${expired} THEN 1 ELSE c.used + 1 END
+        WHERE ${expired} OR c.used < (SELECT "limit" FROM limits)
+        RETURNING window_start, used)
+      SELECT (SELECT count(*) FROM counted)::int AS counted, (SELECT "limit" FROM limits) AS "limit",
+        (extract(epoch FROM COALESCE((SELECT window_start FROM counted), (SELECT window_start FROM ${callCounters} WHERE account_id = ${accountId}))) * 1000)::float8 AS "windowStartMs",
+        COALESCE((SELECT used FROM counted), (SELECT used FROM ${callCounters} WHERE account_id = ${accountId})) AS used`,
+  );
+  const row = rows[0]!;
+  return { budget: callBudget(row.limit, Math.min(row.used, row.limit), new Date(row.windowStartMs)), refused: row.counted === 0 };
 }

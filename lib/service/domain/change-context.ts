@@ -4,8 +4,8 @@ import type { Db, Tx } from "@/lib/db/client";
 import type { Ctx } from "../context";
 import { touchScorecard } from "./scorecard-changes";
 
-/** Through what a change came: the API (scripts), the dashboard, an import, the CLI, or the system. */
-export type Via = "api" | "dashboard" | "import" | "cli" | "system";
+/** Through what a change came: the API (scripts), the dashboard, an import, the CLI, the system, or a connector. */
+export type Via = "api" | "dashboard" | "import" | "cli" | "system" | "connector";
 
 export interface ChangeAuthor {
   accountId?: number;

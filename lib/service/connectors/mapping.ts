@@ -1,0 +1,114 @@
+import "server-only";
+import { MAPPED_FIGURES, type ConnectorMapping, type Rejection } from "@/lib/contract/connectors";
+import { isCalendarDate, outsideValidRange, MAX_MAGNITUDE } from "@/lib/contract/constants";
+import type { StoredKpi } from "../domain/scorecards";
+import { isCalculated } from "../domain/series";
+import type { WriteItem } from "../domain/value-writes";
+import type { SourceRow } from "./sources/limits";
+import { jsonPath } from "./sources/documents";
+
+export const MAX_REJECTIONS_KEPT = 200;
+
+/** The field of a row a mapping names: a JSONPath (from `$`), else a column, matched exactly or ignoring case. */
+function pick(row: SourceRow, spec: string): unknown {
+  if (spec.startsWith("$")) return jsonPath(spec, row, false);
+  if (spec in row) return row[spec];
+  const lower = spec.toLowerCase();
+  const key = Object.keys(row).find((k) => k.toLowerCase() === lower);
+  return key === undefined ? undefined : row[key];
+}
+
+/** A number from a source: a number, or text such as "1234.5", "-3e2" or "12,5". */
+export function numberOf(raw: unknown): number | null | "bad" {
+  if (raw === null || raw === undefined || raw === "") return null;
+  if (typeof raw === "number") return Number.isFinite(raw) && Math.abs(raw) <= MAX_MAGNITUDE ? raw : "bad";
+  if (typeof raw === "bigint") return numberOf(Number(raw));
+  if (typeof raw !== "string") return "bad";
+  const text = raw.trim().replace(/\s/g, "");
+  const normal = /^[-+]?\d+,\d+$/.test(text) ? text.replace(",", ".") : text;
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(normal)) return "bad";
+  return numberOf(Number(normal));
+}
+
+/** A date from a source: YYYY-MM-DD (a time after it is dropped), or a Date (its UTC day). */
+export function dateOf(raw: unknown): string | null {
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : raw.toISOString().slice(0, 10);
+  if (typeof raw !== "string") return null;
+  const day = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(raw.trim())?.[1];
+  return day && isCalendarDate(day) ? day : null;
+}
+
+const shown = (raw: unknown) => (raw instanceof Date ? raw.toISOString() : typeof raw === "string" ? `"${raw.slice(0, 80)}"` : String(raw));
+
+export interface MapContext {
+  kpis: StoredKpi[];
+  mapping: ConnectorMapping;
+  /** The date every row gets when the mapping has none: the period's start, or today's period. */
+  dateFor?: (kpi: StoredKpi) => string;
+  lockedUntil: string | null;
+}
+
+export interface Mapped {
+  items: WriteItem[];
+  rejections: Rejection[];
+  rowsRejected: number;
+}
+
+/** Turns source rows into value items; a row that cannot be written is rejected with its reason, never silently. */
+export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mapped {
+  const byGuid = new Map(ctx.kpis.map((k) => [k.guid.toLowerCase(), k]));
+  const byName = new Map<string, StoredKpi | null>();
+  for (const kpi of ctx.kpis) byName.set(kpi.name, byName.has(kpi.name) ? null : kpi);
+  const byLowerName = new Map<string, StoredKpi | null>();
+  for (const kpi of ctx.kpis) byLowerName.set(kpi.name.toLowerCase(), byLowerName.has(kpi.name.toLowerCase()) ? null : kpi);
+  const { mapping } = ctx;
+  const fixed = mapping.kpiGuid ? byGuid.get(mapping.kpiGuid.toLowerCase()) : undefined;
+  const items: WriteItem[] = [];
+  const rejections: Rejection[] = [];
+  let rowsRejected = 0;
+  rows.forEach((row, i) => {
+    const reject = (reason: string) => {
+      rowsRejected++;
+      if (rejections.length < MAX_REJECTIONS_KEPT) rejections.push({ row: i + firstRow, reason, data: Object.fromEntries(Object.entries(row).slice(0, 20).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])) });
+    };
+    let kpi: StoredKpi | undefined | null;
+    if (mapping.kpiGuid) {
+      kpi = fixed;
+      if (!kpi) return reject(`The scorecard has no KPI ${mapping.kpiGuid}`);
+    } else {
+      const named = pick(row, mapping.kpi ?? "kpi");
+      const text = typeof named === "string" || typeof named === "number" ? String(named).trim() : "";
+      if (!text) return reject(`No KPI in column ${mapping.kpi ?? "kpi"}`);
+      kpi = byGuid.get(text.toLowerCase()) ?? byName.get(text) ?? byLowerName.get(text.toLowerCase());
+      if (kpi === null) return reject(`More than one KPI of this scorecard is named ${text}: name it by GUID`);
+      if (!kpi) return reject(`No KPI of this scorecard is named ${text}`);
+    }
+    if (kpi.indicatorType === "CONTAINER") return reject(`${kpi.name} is a container: its value comes from its children`);
+    if (isCalculated(kpi)) return reject(`${kpi.name} is calculated: its values cannot be written`);
+    let date: string | null;
+    if (mapping.date) {
+      const raw = pick(row, mapping.date);
+      date = dateOf(raw);
+      if (!date) return reject(`The date ${shown(raw)} is not a date (YYYY-MM-DD)`);
+    } else date = ctx.dateFor!(kpi);
+    if (ctx.lockedUntil && date <= ctx.lockedUntil) return reject(`${date} is in a locked period (locked until ${ctx.lockedUntil})`);
+    const item: WriteItem = { guid: kpi.guid, date };
+    const valueSpec = mapping.value ?? (mapping.kpiGuid && !mapping.date ? Object.keys(row)[0] : "value");
+    const raw = valueSpec === undefined ? undefined : pick(row, valueSpec);
+    const value = numberOf(raw);
+    if (value === "bad") return reject(`The value ${shown(raw)} is not a number`);
+    if (value !== null) item.value = value;
+    for (const figure of MAPPED_FIGURES) {
+      const spec = mapping[figure];
+      if (!spec) continue;
+      const n = numberOf(pick(row, spec));
+      if (n === "bad") return reject(`The ${figure} ${shown(pick(row, spec))} is not a number`);
+      if (n !== null) item[figure] = n;
+    }
+    if (Object.keys(item).length === 2) return reject(`No value in ${valueSpec ?? "the row"}`);
+    const outside = outsideValidRange(item.value, kpi);
+    if (outside) return reject(`${kpi.name}: ${outside}`);
+    items.push(item);
+  });
+  return { items, rejections, rowsRejected };
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import ExcelJS from "exceljs";
+import { parse as parseCsv } from "csv-parse/sync";
+import { JSONPath } from "jsonpath-plus";
+import { QueryRefusal } from "./sql-text";
+import type { SourceRow } from "./limits";
+
+const isXlsx = (bytes: Buffer, type: string) => type.includes("spreadsheetml") || (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04);
+
+/** A JSONPath (starting with `$`) against a value, without script expressions. */
+export const jsonPath = (path: string, json: unknown, wrap: boolean): unknown =>
+  JSONPath({ path, json: json as object, wrap, eval: false });
+
+/** The rows of a JSON document: those the JSONPath picks (default: the top array, or its `rows`, `items` or `data`). */
+export function jsonRows(text: string, path: string | undefined): SourceRow[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new QueryRefusal(`The answer is not JSON: ${(error as Error).message}`);
+  }
+  let rows: unknown;
+  if (path) rows = jsonPath(path, json, true);
+  else if (Array.isArray(json)) rows = json;
+  else {
+    const obj = json as Record<string, unknown>;
+    rows = [obj?.rows, obj?.items, obj?.data].find(Array.isArray) ?? [json];
+  }
+  if (!Array.isArray(rows)) throw new QueryRefusal(`${path ?? "The answer"} picks no list of rows`);
+  return rows.map((row) => (row !== null && typeof row === "object" && !Array.isArray(row) ? (row as SourceRow) : { value: row }));
+}
+
+/** The rows of a CSV text (comma, semicolon or tab separated, with a header row). */
+export function csvRows(text: string): SourceRow[] {
+  const header = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
+  const delimiter = [",", ";", "\t"].sort((a, b) => header.split(b).length - header.split(a).length)[0]!;
+  try {
+    return parseCsv(text, { columns: (names: string[]) => names.map((n) => n.trim()), bom: true, delimiter, skip_empty_lines: true, relax_column_count: true, trim: true }) as SourceRow[];
+  } catch (error) {
+    throw new QueryRefusal(`The CSV could not be read: ${(error as Error).message}`);
+  }
+}
+
+/** The rows of a workbook's sheet (the first, or the one named), its first row naming the columns. */
+async function xlsxRows(bytes: Buffer, sheetName: string | undefined): Promise<SourceRow[]> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (error) {
+    throw new QueryRefusal(`The workbook could not be read: ${(error as Error).message}`);
+  }
+  const sheet = sheetName ? book.getWorksheet(sheetName) : book.worksheets[0];
+  if (!sheet) throw new QueryRefusal(sheetName ? `The workbook has no sheet named ${sheetName}` : "The workbook has no sheet");
+  const names: string[] = [];
+  const rows: SourceRow[] = [];
+  sheet.eachRow((row, index) => {
+    const cells = (row.values as unknown[]).slice(1).map((v) => (v !== null && typeof v === "object" && !(v instanceof Date) ? ((v as { result?: unknown; text?: unknown }).result ?? (v as { text?: unknown }).text ?? null) : v));
+    if (index === 1) names.push(...cells.map((c) => String(c ?? "").trim()));
+    else rows.push(Object.fromEntries(names.map((n, i) => [n, cells[i] ?? null])));
+  });
+  return rows;
+}
+
+/** A CSV or Excel answer (told apart by its bytes or type), or a JSON one, as rows. */
+export async function documentRows(bytes: Buffer, type: string, format: "csv" | "json", rowsOption: string | undefined): Promise<SourceRow[]> {
+  if (format === "json") return jsonRows(bytes.toString("utf8"), rowsOption);
+  if (isXlsx(bytes, type)) return xlsxRows(bytes, rowsOption);
+  return csvRows(bytes.toString("utf8"));
+}

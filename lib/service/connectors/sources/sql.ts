@@ -1,0 +1,94 @@
+import "server-only";
+import pg from "pg";
+import mysql from "mysql2/promise";
+import { bindQuery, QueryRefusal } from "./sql-text";
+import type { Limits, SourceRow } from "./limits";
+
+export interface SqlRequest {
+  kind: "postgres" | "mysql";
+  url: string;
+  query: string;
+  /** The periods a per-period query is asked for, each in turn on one connection; none: the query once. */
+  periods?: { from: string; to: string }[];
+  limits: Limits;
+}
+
+const tooMany = (cap: number) => new QueryRefusal(`The query returned more than ${cap.toLocaleString("en")} rows: narrow it (the limit keeps a run within memory)`);
+
+// DATE as its text (no time zone to shift it), NUMERIC and BIGINT as numbers.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) => {
+    if (oid === 1082) return (text: string) => text;
+    if (oid === 1700 || oid === 20) return (text: string) => Number(text);
+    return pg.types.getTypeParser(oid, format as "text");
+  }) as typeof pg.types.getTypeParser,
+};
+
+async function readPostgres({ url, query, periods, limits }: SqlRequest): Promise<SourceRow[][]> {
+  const bound = bindQuery(query, "postgres", limits.maxRows);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: limits.timeoutMs, query_timeout: limits.timeoutMs + 1000, types: pgTypes, application_name: "gauge-connector" });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("BEGIN READ ONLY");
+    await client.query(`SET LOCAL statement_timeout = ${Math.round(limits.timeoutMs)}`);
+    const answers: SourceRow[][] = [];
+    for (const period of periods ?? [undefined]) {
+      const result = await client.query({ text: bound.text, values: bound.params.map((p) => period![p]) });
+      if (result.rows.length > limits.maxRows) throw tooMany(limits.maxRows);
+      answers.push(result.rows as SourceRow[]);
+    }
+    await client.query("ROLLBACK");
+    return answers;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function readMysql({ url, query, periods, limits }: SqlRequest): Promise<SourceRow[][]> {
+  const bound = bindQuery(query, "mysql", limits.maxRows);
+  const connection = await mysql.createConnection({
+    uri: url.replace(/^mariadb:/, "mysql:"),
+    connectTimeout: limits.timeoutMs,
+    dateStrings: true,
+    decimalNumbers: true,
+    supportBigNumbers: true,
+    multipleStatements: false,
+  });
+  connection.on("error", () => {});
+  try {
+    const [[{ version }]] = (await connection.query("SELECT VERSION() AS version")) as unknown as [[{ version: string }]];
+    // MariaDB bounds a statement in seconds, MySQL a SELECT in milliseconds.
+    if (/mariadb/i.test(version)) await connection.query(`SET SESSION max_statement_time = ${limits.timeoutMs / 1000}`);
+    else await connection.query(`SET SESSION max_execution_time = ${Math.round(limits.timeoutMs)}`);
+    await connection.query("START TRANSACTION READ ONLY");
+    const answers: SourceRow[][] = [];
+    for (const period of periods ?? [undefined]) {
+      const [rows] = await connection.query({ sql: bound.text, values: bound.params.map((p) => period![p]), timeout: limits.timeoutMs + 1000 });
+      if ((rows as SourceRow[]).length > limits.maxRows) throw tooMany(limits.maxRows);
+      answers.push(rows as SourceRow[]);
+    }
+    await connection.query("ROLLBACK");
+    return answers;
+  } finally {
+    connection.destroy();
+  }
+}
+
+/**
+ * Runs the query (once, or once per period) in a read-only transaction, bounded in time and rows,
+ * on a connection of its own: the rows of each run of it.
+ */
+export async function readSql(request: SqlRequest): Promise<SourceRow[][]> {
+  try {
+    return await (request.kind === "postgres" ? readPostgres(request) : readMysql(request));
+  } catch (error) {
+    if (error instanceof QueryRefusal) throw error;
+    const message = (error as Error).message || String(error);
+    if (/statement timeout|max_statement_time|max_execution_time|Query inactivity timeout|maximum statement execution time/i.test(message)) {
+      throw new QueryRefusal(`The query ran past its ${request.limits.timeoutMs / 1000} s limit and was stopped`);
+    }
+    if (/read-only transaction|READ ONLY transaction/i.test(message)) throw new QueryRefusal("Only a SELECT query may feed values: the database refused a write in the read-only transaction");
+    throw new QueryRefusal(`The database said: ${message}`);
+  }
+}

@@ -1,0 +1,65 @@
+import * as routes from "@/lib/contract/routes/connectors";
+import type { Ctx } from "../context";
+import { ApiError, conflict, invalidRequest, notFound } from "../errors";
+import { budgetHeaders, spendCall } from "../domain/call-limit";
+import { plan, previewOf } from "../connectors/engine";
+import { runConnector } from "../connectors/runs";
+import { connectorByPushKey, createConnector, deleteConnector, getConnector, listConnectors, listRuns, ownConnector, unsavedConnector, updateConnector } from "../connectors/store";
+import { csvRows, jsonRows } from "../connectors/sources/documents";
+import { QueryRefusal } from "../connectors/sources/sql-text";
+import { newRouter } from "../router";
+
+/** A source that cannot be read is the caller's to fix: 400 with the reason. */
+async function readable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof QueryRefusal) throw invalidRequest(error.message, [{ path: "source", message: error.message }]);
+    throw error;
+  }
+}
+
+const preview = (ctx: Ctx, connector: Awaited<ReturnType<typeof ownConnector>>) => readable(async () => previewOf(ctx, connector, await plan(ctx, connector, {})));
+
+export const connectorRoutes = newRouter()
+  .openapi(routes.listConnectors, async (c) => c.json({ items: await listConnectors(c.var, c.req.valid("query")) }, 200))
+  .openapi(routes.createConnector, async (c) => c.json(await createConnector(c.var, c.req.valid("json")), 201))
+  .openapi(routes.previewDraftConnector, async (c) => c.json(await preview(c.var, await unsavedConnector(c.var, c.req.valid("json"))), 200))
+  .openapi(routes.getConnector, async (c) => c.json(await getConnector(c.var, c.req.valid("param")), 200))
+  .openapi(routes.updateConnector, async (c) => c.json(await updateConnector(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 200))
+  .openapi(routes.deleteConnector, async (c) => {
+    await deleteConnector(c.var, c.req.valid("param"));
+    return c.body(null, 204);
+  })
+  .openapi(routes.previewConnector, async (c) => c.json(await preview(c.var, await ownConnector(c.var, c.req.valid("param").id)), 200))
+  .openapi(routes.runConnector, async (c) => {
+    const connector = await ownConnector(c.var, c.req.valid("param").id);
+    const range = (await c.req.text()).trim() ? c.req.valid("json") : undefined;
+    if (range && connector.shape !== "period") throw invalidRequest("Only a per-period connector backfills a range: run it without a body", [{ path: "from", message: "Not a per-period connector" }]);
+    return c.json(await runConnector(c.var.deps, connector, { trigger: range ? "backfill" : "manual", range }), 200);
+  })
+  .openapi(routes.listConnectorRuns, async (c) => c.json({ items: await listRuns(c.var, c.req.valid("param")) }, 200));
+
+export const pushRoutes = newRouter().openapi(routes.pushValues, async (c) => {
+  const { deps } = c.var;
+  const connector = await connectorByPushKey({ deps }, c.req.valid("param").key);
+  if (!connector || connector.kind !== "push") throw notFound("Push connector");
+  if (!connector.enabled) throw conflict("This connector is disabled: enable it in Gauge to take pushes");
+  const { budget, refused } = await spendCall(deps, connector.accountId);
+  const headers = budgetHeaders(budget, deps.now());
+  if (refused) {
+    const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
+    throw new ApiError(429, "rate_limited", `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`, [], { ...headers, "Retry-After": String(retryAfter) });
+  }
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  const type = c.req.header("Content-Type") ?? "";
+  const text = await c.req.text();
+  const rows = await readable(async () => {
+    if (/^(text\/csv|text\/plain|application\/csv)/i.test(type)) return csvRows(text);
+    if (/^application\/json/i.test(type)) return jsonRows(text, (connector.mapping as { rows?: string }).rows);
+    throw new ApiError(415, "unsupported_media_type", "Send CSV (Content-Type: text/csv) or JSON (application/json)");
+  });
+  const run = await runConnector(deps, connector, { trigger: "push", pushed: rows });
+  if (run.status === "failed") throw invalidRequest(`Nothing was written: ${run.error}`, [{ path: "body", message: run.error ?? "" }]);
+  return c.json({ success: true as const, run }, 200);
+});
