@@ -105,7 +105,7 @@ export const ConnectorRun = z
   })
   .meta({ id: "ConnectorRun", example: runExample });
 export type ConnectorRun = z.infer<typeof ConnectorRun>;
-export const ConnectorRunList = z.object({ items: z.array(ConnectorRun) }).meta({ id: "ConnectorRunList", description: "Newest first" });
+export const ConnectorRunList = z.object({ items: z.array(ConnectorRun) }).meta({ id: "ConnectorRunList", description: "Newest first", example: { items: [runExample] } });
 
 const connectorExample = {
   id: 5, ...createExample, source: { url: "postgres://reader:***@erp.lan:5432/erp", headers: {} }, enabled: true,
@@ -131,11 +131,17 @@ export const Connector = z
   })
   .meta({ id: "Connector", example: connectorExample });
 export type Connector = z.infer<typeof Connector>;
-export const ConnectorList = z.object({ items: z.array(Connector) }).meta({ id: "ConnectorList" });
+export const ConnectorList = z.object({ items: z.array(Connector) }).meta({ id: "ConnectorList", example: { items: [connectorExample] } });
 
 export const CreatedConnector = Connector.extend({
   pushUrl: z.string().optional().meta({ description: "push: the secret address to POST CSV or JSON to; shown only here" }),
-}).meta({ id: "CreatedConnector" });
+}).meta({
+  id: "CreatedConnector",
+  example: {
+    ...connectorExample, id: 6, name: "Zapier deals", kind: "push", shape: "rows", source: null, query: null, schedule: null, lastRun: null,
+    mapping: { kpi: "kpi", date: "date", value: "value" }, pushUrl: "https://gauge.example.com/rest/push/gpk_Qm9vdHMgYW5kIGNhdHMgYW5kIGJvb3Rz",
+  },
+});
 
 export const RunConnector = z
   .strictObject({ from: IsoDate, to: IsoDate })
@@ -160,9 +166,16 @@ export const ConnectorPreview = z
     rejections: z.array(Rejection),
     rowsRejected: z.number().int(),
   })
-  .meta({ id: "ConnectorPreview", description: "What a run would write now; nothing is written" });
+  .meta({
+    id: "ConnectorPreview",
+    description: "What a run would write now; nothing is written",
+    example: {
+      rowsRead: 13, new: 1, changed: 1, unchanged: 10, rowsRejected: 1, rejections: runExample.rejections,
+      values: [{ guid: GUID, kpi: "Revenue", date: "2026-10-01", value: 6900000, before: 6850000, change: "changed" }, { guid: GUID, kpi: "Revenue", date: "2026-11-01", value: 512000, before: null, change: "new" }],
+    },
+  });
 export type ConnectorPreview = z.infer<typeof ConnectorPreview>;
 
 export const PushAnswer = z
   .object({ success: z.literal(true), run: ConnectorRun })
-  .meta({ id: "PushAnswer" });
+  .meta({ id: "PushAnswer", example: { success: true, run: { ...runExample, trigger: "push", scheduledFor: null } } });

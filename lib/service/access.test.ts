@@ -205,6 +205,17 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     indicatorTypes: { request: async () => ({ path: "/api/service/enums/indicator-types" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     initiativeStatuses: { request: async () => ({ path: "/api/initiative-statuses" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     organizationInfo: { request: async () => ({ path: "/api/organization-info" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    listConnectors: { request: async () => ({ path: "/api/connectors" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
+    // On the scorecard every user of the account may write: the stranger's account has no such scorecard.
+    createConnector: { request: async () => ({ path: "/api/connectors", body: pushConnector(docs.accountWrite) }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: 404 } },
+    previewDraftConnector: { request: async () => ({ path: "/api/connectors/preview", body: pushConnector(docs.accountWrite) }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: 404 } },
+    // The admin's connectors on its private scorecard: only those who may write a scorecard see its connectors.
+    getConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
+    updateConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}`, body: { enabled: false } }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
+    deleteConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
+    previewConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/preview` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
+    runConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/run` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
+    listConnectorRuns: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/runs` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
     changePassword: {
       request: async (who) => {
         const password = who === "stranger" || who === "admin" ? admin.password : users[who]!.password;
@@ -213,13 +224,15 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
     },
   };
+  const pushConnector = (docId: number) => ({ name: "Pushed", kind: "push", shape: "rows", docId, mapping: { kpi: "kpi", date: "date", value: "value" } });
+  const freshConnector = async () => (await asAdmin("POST", "/api/connectors", pushConnector(docs.private))).id as number;
   const freshLogin = async (who: Who) => {
     const email = who === "admin" ? "admin@team.example" : who === "stranger" ? "stranger@else.example" : `${who}@team.example`;
     const { token } = (await (await api.call("/login", jsonInit("POST", { email, contraseña: "correct horse battery" }))).json()) as { token: string };
     return { Token: token };
   };
   /** Routes without a Token: tested on their own below. */
-  const untokened = new Set(["login", "lookupInvitation", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup"]);
+  const untokened = new Set(["login", "lookupInvitation", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup", "pushValues"]);
 
   it("follows role x scorecard sharing on every route of the OpenAPI document, which the tables cover exactly", async () => {
     const doc = await (await api.call("/openapi.json")).json();

@@ -91,7 +91,13 @@ export const pushValues = createRoute({
     "with `rows`, `items` or `data`, or what the connector's `mapping.rows` JSONPath picks). Its good rows are written as one change set; rejected rows are listed with their reasons.",
   request: {
     params: z.object({ key: z.string().regex(/^gpk_[\w-]{20,64}$/, "Not a push key") }),
-    body: { required: true, content: { "text/csv": { schema: z.string() }, "application/json": { schema: z.unknown() } } },
+    body: {
+      required: true,
+      content: {
+        "text/csv": { schema: z.string().meta({ example: "kpi,date,value\nRevenue,2026-11-01,512000\n" }) },
+        "application/json": { schema: z.unknown().meta({ description: "Rows of KPI, date and value", example: [{ kpi: "Revenue", date: "2026-11-01", value: 512000 }] }) },
+      },
+    },
   },
   responses: {
     200: json(PushAnswer, "Written: the run"),
