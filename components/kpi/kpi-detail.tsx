@@ -7,6 +7,7 @@ import type { Note } from "@/lib/contract/notes";
 import { NoteForm } from "@/components/notes/note-form";
 import { NoteList } from "@/components/notes/note-list";
 import { RevisionList } from "@/components/history/revision-list";
+import { FedBy } from "@/components/connectors/fed-by";
 import { Button } from "@/components/ui/button";
 import { formatScore, fullValue, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import { cardClass } from "@/components/ui/card";
@@ -49,6 +50,7 @@ export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeri
           {latest && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{periodLabel(latest.start, period)}</p>}
         </div>
       </div>
+      {docId !== undefined && !container && !kpi.formula && <FedBy docId={docId} guid={kpi.guid} />}
       <p className="text-sm text-slate-700 dark:text-slate-300">
         <span className="font-medium">Why this colour: </span>
         {explainPoint(latest, kpi)}

@@ -8,6 +8,7 @@ import { ThemeToggle } from "./theme-toggle";
 
 const links: { href: string; label: string; roles: Role[] }[] = [
   { href: "/", label: "Scorecards", roles: ["admin", "expert", "viewer"] },
+  { href: "/connectors", label: "Connectors", roles: ["admin", "expert"] },
   { href: "/webhooks", label: "Webhooks", roles: ["admin"] },
   { href: "/people", label: "People", roles: ["admin"] },
   { href: "/activity", label: "Activity log", roles: ["admin"] },

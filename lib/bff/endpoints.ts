@@ -66,6 +66,7 @@ export const keys = {
   maps: (docId: number) => ["scorecard", docId, "maps"],
   notificationSettings: ["notification-settings"],
   history: (docId: number) => ["scorecard", docId, "history"],
+  connectors: ["connectors"],
 } as const;
 
 // Deleting a KPI deletes its values: the history shows it.
@@ -177,6 +178,16 @@ export const endpoints = {
     live: true,
   }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
+  // Connectors run by themselves: their list (with each last run) is revalidated like any read, and
+  // a run from the dashboard changes its scorecard's figures, which are revalidated within seconds.
+  connectors: read({ op: "listConnectors", method: "GET", path: "/api/connectors", key: ({ docId }) => [...keys.connectors, docId ?? ""] }),
+  connectorRuns: read({ op: "listConnectorRuns", method: "GET", path: "/api/connectors/{id}/runs", key: ({ id }) => [...keys.connectors, id, "runs"], live: true }),
+  createConnector: write({ op: "createConnector", method: "POST", path: "/api/connectors", stale: () => [keys.connectors] }),
+  updateConnector: write({ op: "updateConnector", method: "PATCH", path: "/api/connectors/{id}", stale: () => [keys.connectors] }),
+  deleteConnector: write({ op: "deleteConnector", method: "DELETE", path: "/api/connectors/{id}", stale: () => [keys.connectors] }),
+  previewDraftConnector: write({ op: "previewDraftConnector", method: "POST", path: "/api/connectors/preview", stale: () => [] }),
+  previewConnector: write({ op: "previewConnector", method: "POST", path: "/api/connectors/{id}/preview", stale: () => [] }),
+  runConnector: write({ op: "runConnector", method: "POST", path: "/api/connectors/{id}/run", stale: () => [keys.connectors] }),
 };
 
 export type Endpoints = typeof endpoints;

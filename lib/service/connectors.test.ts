@@ -119,6 +119,20 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     await database.db.delete(kpiValues);
   });
 
+  it("runs now on a POST with no body or an empty JSON one, and backfills only a per-period connector", async () => {
+    const created = await call("POST", "/api/connectors", jsonConnector());
+    const path = `/api/connectors/${created.json.id}/run`;
+    const empty = await api.call(path, { method: "POST", headers: { ...owner.auth, "Content-Type": "application/json" }, body: "" });
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toMatchObject({ trigger: "manual", status: "succeeded" });
+    const range = await call("POST", path, { from: "2024-01-01", to: "2024-12-31" });
+    expect(range.status).toBe(400);
+    expect(range.json.errorMessage).toBe("Only a per-period connector backfills a range: run it without a body");
+    expect((await call("POST", path, { from: "2024-12-01", to: "2024-01-01" })).json.details).toEqual([{ path: "to", message: "to must not be before from" }]);
+    await call("DELETE", `/api/connectors/${created.json.id}`);
+    await database.db.delete(kpiValues);
+  });
+
   it("reads CSV with semicolons and comma decimals, and an Excel workbook's sheet", async () => {
     const csv = await call("POST", "/api/connectors", { name: "Sheet", kind: "csv", shape: "rows", docId, source: { url: `${source.url}/sales.csv` }, mapping: { kpi: "KPI", date: "Date", value: "Value", target: "Target" } });
     expect(csv.status).toBe(201);

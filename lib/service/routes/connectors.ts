@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from "hono";
 import * as routes from "@/lib/contract/routes/connectors";
 import type { Ctx } from "../context";
 import { ApiError, conflict, invalidRequest, notFound } from "../errors";
@@ -19,6 +20,17 @@ async function readable<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A run's body is optional: one sent empty with a JSON content type (as many HTTP tools do) is no body, a run now. */
+const emptyBodyIsNone: MiddlewareHandler = async (c, next) => {
+  if (c.req.header("Content-Type") && !(await c.req.text()).trim()) {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete("Content-Type");
+    headers.delete("Content-Length");
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers });
+  }
+  await next();
+};
+
 const preview = (ctx: Ctx, connector: Awaited<ReturnType<typeof ownConnector>>) => readable(async () => previewOf(ctx, connector, await plan(ctx, connector, {})));
 
 export const connectorRoutes = newRouter()
@@ -32,7 +44,7 @@ export const connectorRoutes = newRouter()
     return c.body(null, 204);
   })
   .openapi(routes.previewConnector, async (c) => c.json(await preview(c.var, await ownConnector(c.var, c.req.valid("param").id)), 200))
-  .openapi(routes.runConnector, async (c) => {
+  .openapi({ ...routes.runConnector, middleware: [emptyBodyIsNone] }, async (c) => {
     const connector = await ownConnector(c.var, c.req.valid("param").id);
     const range = (await c.req.text()).trim() ? c.req.valid("json") : undefined;
     if (range && connector.shape !== "period") throw invalidRequest("Only a per-period connector backfills a range: run it without a body", [{ path: "from", message: "Not a per-period connector" }]);

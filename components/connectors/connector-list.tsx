@@ -1,0 +1,81 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { Connector } from "@/lib/contract/connectors";
+import { errorText } from "@/lib/bff/http";
+import { readQuery, useWrite } from "@/lib/bff/queries";
+import { Button } from "@/components/ui/button";
+import { cardClass } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FieldError, Notice } from "@/components/ui/notice";
+import { formatDateTime } from "@/lib/format";
+import { KIND_LABEL, runFigures, runWhen } from "./connector-words";
+import { PreviewTable } from "./preview-table";
+import { RunHistory } from "./run-history";
+
+/** Every connector the user may manage, with its schedule, its last run and what can be done with it. */
+export function ConnectorList({ scorecardNames }: { scorecardNames: Record<number, string> }) {
+  const { data } = useSuspenseQuery(readQuery("connectors", {}));
+  if (data.items.length === 0) return <Notice tone="empty">No connectors yet: make one above, test it, and save it.</Notice>;
+  return (
+    <ul className="flex flex-col gap-3">
+      {data.items.map((connector) => <ConnectorItem key={connector.id} connector={connector} scorecard={scorecardNames[connector.docId] ?? `Scorecard ${connector.docId}`} />)}
+    </ul>
+  );
+}
+
+function ConnectorItem({ connector, scorecard }: { connector: Connector; scorecard: string }) {
+  const [panel, setPanel] = useState<"runs" | "preview" | "backfill" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const onError = (e: Error) => setError(errorText(e));
+  const run = useWrite("runConnector", { onSuccess: () => (setError(null), setPanel("runs")), onError });
+  const preview = useWrite("previewConnector", { onSuccess: () => (setError(null), setPanel("preview")), onError });
+  const update = useWrite("updateConnector", { onError });
+  const remove = useWrite("deleteConnector", { onError });
+  const last = connector.lastRun;
+  const toggle = (which: typeof panel) => setPanel(panel === which ? null : which);
+
+  function backfill(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    run.mutate({ input: { id: connector.id }, body: { from: String(form.get("from")), to: String(form.get("to")) } });
+  }
+
+  return (
+    <li className={cardClass} data-testid="connector">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="mr-auto min-w-0">
+          <h2 className="font-semibold">{connector.name}{!connector.enabled && <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(paused)</span>}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{KIND_LABEL[connector.kind]} → {scorecard}</p>
+          {connector.source && <p className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">{connector.source.url}</p>}
+          <p className="text-sm">
+            {connector.schedule ? <>Runs {connector.schedule.description.replace(/^At /, "at ")}{connector.schedule.nextRunAt && connector.enabled && <span className="text-slate-600 dark:text-slate-400">; next {formatDateTime(connector.schedule.nextRunAt)}</span>}</> : connector.kind === "push" ? "Runs when a tool pushes to its URL" : "Runs when you run it"}
+          </p>
+          <p className={`text-sm ${last?.status === "failed" ? "text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-300"}`}>
+            {last ? <>Last run {runWhen(last)}: {runFigures(last)}</> : "Never run"}
+          </p>
+          {connector.failuresInRow >= 3 && <Notice tone="error" className="mt-2">Failed {connector.failuresInRow} runs in a row: its owner{connector.owner ? ` (${connector.owner.email})` : ""} has been told.</Notice>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {connector.kind !== "push" && <Button onClick={() => run.mutate({ input: { id: connector.id } })} disabled={run.isPending}>{run.isPending ? "Running…" : "Run now"}</Button>}
+          {connector.kind !== "push" && <Button variant="secondary" onClick={() => preview.mutate({ input: { id: connector.id } })} disabled={preview.isPending}>Preview</Button>}
+          {connector.shape === "period" && <Button variant="secondary" aria-expanded={panel === "backfill"} onClick={() => toggle("backfill")}>Backfill</Button>}
+          <Button variant="secondary" aria-expanded={panel === "runs"} onClick={() => toggle("runs")}>{panel === "runs" ? "Hide runs" : "Runs"}</Button>
+          <Button variant="ghost" onClick={() => update.mutate({ input: { id: connector.id }, body: { enabled: !connector.enabled } })}>{connector.enabled ? "Pause" : "Resume"}</Button>
+          <Button variant="ghost" onClick={() => window.confirm(`Delete the connector “${connector.name}” and its runs? The values it wrote stay.`) && remove.mutate({ input: { id: connector.id } })}>Delete</Button>
+        </div>
+      </div>
+      {error && <FieldError>{error}</FieldError>}
+      {panel === "backfill" && (
+        <form onSubmit={backfill} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <Field label="From" id={`backfill-from-${connector.id}`} name="from" type="date" required />
+          <Field label="To" id={`backfill-to-${connector.id}`} name="to" type="date" required />
+          <Button type="submit" disabled={run.isPending}>{run.isPending ? "Filling…" : "Fill these periods"}</Button>
+        </form>
+      )}
+      {panel === "preview" && preview.data && <div className="mt-3"><PreviewTable preview={preview.data} /></div>}
+      {panel === "runs" && <div className="mt-3"><RunHistory connectorId={connector.id} docId={connector.docId} name={connector.name} /></div>}
+    </li>
+  );
+}
