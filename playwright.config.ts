@@ -58,10 +58,10 @@ export default defineConfig({
     // A fresh embedded database per run: the demo is loaded on first start.
     command: `rm -rf ${E2E_DATA_DIR} && node lib/cli/start.mjs`,
     url: `http://localhost:${PORT}/rest/health`,
-    // Webhooks may post to the test's own receiver on loopback; retries come 100 times sooner.
+    // Webhooks may post to the test's own receiver on loopback, and connectors read its sources there; retries come 100 times sooner.
     // The authoring tests spend about 60 of the demo account's calls building a scorecard and a map;
     // 300 an hour leaves the rest of the suite its room. What viewing costs is measured by manager-session.
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCALE: "0.01", RATE_LIMIT_PER_HOUR: "300", SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: "Gauge <gauge@localhost>" },
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", WEBHOOK_ALLOW_PRIVATE: "true", CONNECTOR_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCALE: "0.01", RATE_LIMIT_PER_HOUR: "300", SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: "Gauge <gauge@localhost>" },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -50,7 +50,7 @@ function ConnectorItem({ connector, scorecard }: { connector: Connector; scoreca
           <p className="text-sm text-slate-600 dark:text-slate-400">{KIND_LABEL[connector.kind]} → {scorecard}</p>
           {connector.source && <p className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">{connector.source.url}</p>}
           <p className="text-sm">
-            {connector.schedule ? <>Runs {connector.schedule.description.replace(/^At /, "at ")}{connector.schedule.nextRunAt && connector.enabled && <span className="text-slate-600 dark:text-slate-400">; next {formatDateTime(connector.schedule.nextRunAt)}</span>}</> : connector.kind === "push" ? "Runs when a tool pushes to its URL" : "Runs when you run it"}
+            {connector.schedule ? <>Runs {connector.schedule.description.charAt(0).toLowerCase() + connector.schedule.description.slice(1)}{connector.schedule.nextRunAt && connector.enabled && <span className="text-slate-600 dark:text-slate-400">; next {formatDateTime(connector.schedule.nextRunAt)}</span>}</> : connector.kind === "push" ? "Runs when a tool pushes to its URL" : "Runs when you run it"}
           </p>
           <p className={`text-sm ${last?.status === "failed" ? "text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-300"}`}>
             {last ? <>Last run {runWhen(last)}: {runFigures(last)}</> : "Never run"}

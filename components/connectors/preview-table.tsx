@@ -14,6 +14,7 @@ export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
         Read {preview.rowsRead} {preview.rowsRead === 1 ? "row" : "rows"}: <strong>{preview.new} new</strong>, <strong>{preview.changed} changed</strong>, {preview.unchanged} unchanged
         {preview.rowsRejected > 0 && <>, <strong className="text-red-700 dark:text-red-300">{preview.rowsRejected} rejected</strong></>}. Nothing is written until it runs.
       </p>
+      {preview.values.length > 0 && <h3 className="text-sm font-semibold">Values it would write</h3>}
       {preview.values.length > 0 && (
         <Table caption="Values a run would write" dense>
           <TableHead>
@@ -46,7 +47,9 @@ export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
 export function RejectedRows({ rejections, total }: { rejections: Rejection[]; total: number }) {
   if (rejections.length === 0) return null;
   return (
-    <Table caption={`Rejected rows (${total})`} dense>
+    <div className="flex flex-col gap-1">
+      <h3 className="text-sm font-semibold">Rejected rows{total > rejections.length ? ` (the first ${rejections.length} of ${total})` : ""}</h3>
+      <Table caption={`Rejected rows (${total})`} dense>
       <TableHead>
         <Th align="right">Row</Th>
         <Th>Reason</Th>
@@ -61,6 +64,7 @@ export function RejectedRows({ rejections, total }: { rejections: Rejection[]; t
           </Tr>
         ))}
       </tbody>
-    </Table>
+      </Table>
+    </div>
   );
 }

@@ -28,6 +28,7 @@ export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "pack", path: "/s/1/pack" },
   { name: "scorecard-activity", path: "/s/1/activity" },
   { name: "activity-log", path: "/activity" },
+  { name: "connectors", path: "/connectors" },
   { name: "values-locked", path: "/s/1/values?period=MONTH&from=2025-12-01&to=2026-11-30" },
   { name: "not-found", path: "/s/987654" },
   { name: "unknown-address", path: "/no-such-page" },

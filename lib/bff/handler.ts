@@ -6,7 +6,7 @@ import { zodDetails, type ErrorCode, type ErrorDetail } from "@/lib/contract/com
 import { getSession } from "@/lib/session";
 import { endpoints, type AnyEndpoint, type EndpointName } from "./endpoints";
 import { ApiCallError } from "./http";
-import { schemasOf } from "./operation-schemas";
+import { schemasOf, type OperationSchemas } from "./operation-schemas";
 import { NoSessionError, sessionClient } from "./session-client";
 
 /** An error in the contract's shape, never cached. */
@@ -92,9 +92,10 @@ function match(method: string, pathname: string) {
 
 const parse = (schema: z.ZodType | undefined, value: unknown): object => (schema ? (schema.parse(value) as object) : {});
 
-async function readBody(request: NextRequest, schema: z.ZodType | undefined): Promise<unknown> {
+async function readBody(request: NextRequest, { body: schema, bodyOptional }: OperationSchemas): Promise<unknown> {
   if (!schema) return undefined;
   const text = await request.text();
+  if (bodyOptional && !text.trim()) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -118,7 +119,7 @@ export async function handleBff(request: NextRequest): Promise<NextResponse> {
     const { route, params } = found;
     const schemas = schemasOf(route.endpoint);
     const input = { ...parse(schemas.params, params), ...parse(schemas.query, Object.fromEntries(request.nextUrl.searchParams)) };
-    const body = await readBody(request, schemas.body);
+    const body = await readBody(request, schemas);
     const headers = Object.fromEntries((route.endpoint.headers ?? []).flatMap((h) => (request.headers.has(h) ? [[h, request.headers.get(h)!]] : [])));
     const { client } = await sessionClient();
     const data = await client.call(route.name, input as never, { body: body as never, headers });

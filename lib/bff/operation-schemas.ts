@@ -6,7 +6,7 @@ import type { AnyEndpoint } from "./endpoints";
 type RouteConfig = {
   method: string;
   path: string;
-  request?: { params?: z.ZodType; query?: z.ZodType; body?: { content: { "application/json": { schema: z.ZodType } } } };
+  request?: { params?: z.ZodType; query?: z.ZodType; body?: { required?: boolean; content: { "application/json": { schema: z.ZodType } } } };
   responses: Record<string, { content?: { "application/json": { schema: z.ZodType } } }>;
 };
 
@@ -14,6 +14,8 @@ export interface OperationSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body may be left out (a connector's run: a backfill's range, or nothing to run now). */
+  bodyOptional?: boolean;
   /** The success answer's schema; undefined for 204. */
   response?: z.ZodType;
 }
@@ -33,6 +35,7 @@ export function schemasOf(endpoint: AnyEndpoint): OperationSchemas {
     params: route.request?.params,
     query: route.request?.query,
     body: route.request?.body?.content["application/json"].schema,
+    bodyOptional: route.request?.body?.required === false,
     response: success?.content?.["application/json"].schema,
   };
   cache.set(endpoint.op, schemas);

@@ -1,0 +1,63 @@
+import { startSourceServer } from "../../lib/testing/source-server";
+import { expect, test } from "../fixtures";
+
+const figures = JSON.stringify({
+  data: [
+    { kpi: "Revenue", day: "2015-10-01", amount: 6450000 },
+    { kpi: "Sales (EU)", day: "2026-10-01", amount: 3 },
+    { kpi: "Revenue", day: "31/10/2026", amount: 4 },
+  ],
+});
+
+test("a JSON source is tested before it is saved, its run lists the rows it rejected, and a KPI it feeds says so", async ({ page }) => {
+  const source = await startSourceServer({
+    "/figures.json": () => ({ body: figures, requires: { Authorization: "Bearer e2e-secret" } }),
+    "/ideas.json": () => ({ body: JSON.stringify({ value: 42 }) }),
+  });
+  try {
+    await page.goto("/connectors");
+    await page.getByLabel("Name", { exact: true }).fill("Finance API");
+    await page.getByLabel("Source", { exact: true }).selectOption({ label: "JSON from a URL" });
+    await page.getByLabel("URL", { exact: true }).fill(`${source.url}/figures.json`);
+    await page.getByLabel("Header (optional)").fill("Authorization");
+    await page.getByLabel("Header value", { exact: true }).fill("Bearer e2e-secret");
+    await page.getByLabel("Rows (JSONPath)").fill("$.data[*]");
+    await page.getByLabel("Date column", { exact: true }).fill("day");
+    await page.getByLabel("Value column", { exact: true }).fill("amount");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    const preview = page.getByTestId("connector-preview");
+    await expect(preview.getByRole("status")).toContainText("Read 3 rows: 1 new, 0 changed, 0 unchanged, 2 rejected. Nothing is written until it runs.");
+    await expect(preview.getByRole("table", { name: "Values a run would write" })).toContainText("Revenue2015-10-016,450,000");
+    await expect(preview.getByRole("table", { name: "Rejected rows (2)" })).toContainText("No KPI of this scorecard is named Sales (EU)");
+    await page.screenshot({ path: "e2e/screenshots/connector-preview.png", fullPage: true });
+    await page.getByRole("button", { name: "Save connector" }).click();
+    await expect(page.getByText("Saved “Finance API”.")).toBeVisible();
+
+    const item = page.getByTestId("connector").filter({ hasText: "Finance API" });
+    await expect(item).toContainText("http://127.0.0.1");
+    await expect(item).not.toContainText("e2e-secret");
+    await item.getByRole("button", { name: "Run now" }).click();
+    const runs = item.getByRole("table", { name: "Runs of Finance API" });
+    await expect(runs).toContainText("1 value written, 2 rows rejected");
+    await item.getByRole("button", { name: "Rejected rows" }).click();
+    await expect(item.getByRole("table", { name: "Rejected rows (2)" })).toContainText('The date "31/10/2026" is not a date (YYYY-MM-DD)');
+    await page.screenshot({ path: "e2e/screenshots/connector-run-rejected.png", fullPage: true });
+
+    // A snapshot of one KPI: the KPI's detail names the connector and its last run.
+    await page.getByLabel("Name", { exact: true }).fill("Ideas count");
+    await page.getByLabel("Source", { exact: true }).selectOption({ label: "JSON from a URL" });
+    await page.getByLabel("URL", { exact: true }).fill(`${source.url}/ideas.json`);
+    await page.getByLabel("What it returns", { exact: true }).selectOption({ label: "One number now (no dates)" });
+    await page.getByLabel("KPI", { exact: true }).selectOption({ label: "Improvement ideas" });
+    await page.getByLabel("Value column (default: the first)").fill("value");
+    await page.getByRole("button", { name: "Save connector" }).click();
+    const ideas = page.getByTestId("connector").filter({ hasText: "Ideas count" });
+    await ideas.getByRole("button", { name: "Run now" }).click();
+    await expect(ideas.getByRole("table", { name: "Runs of Ideas count" })).toContainText("1 value written");
+    await page.goto("/s/1");
+    await page.getByRole("link", { name: "Improvement ideas", exact: true }).click();
+    await expect(page.getByTestId("fed-by")).toContainText(/Fed by Ideas count, last run .+: 1 value written/);
+  } finally {
+    await source.close();
+  }
+});
