@@ -153,6 +153,9 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, jsonInit("POST", { name: "Theirs", status: "IN_PROGRESS", initiativeType: "PROJECT" }, stranger.auth))).json()
     ).guid;
     expect((await api.call(`/api/documents/list/${theirDoc}`, jsonInit("PUT", { name: "Theirs", alias: "theirs" }, stranger.auth))).status).toBe(200);
+    const theirConnector = (
+      await (await api.call("/api/connectors", jsonInit("POST", { name: "Theirs", kind: "push", shape: "rows", docId: theirDoc, mapping: { kpi: "kpi", date: "date" } }, stranger.auth))).json()
+    ).id;
     const theirInvitation = (await (await api.call("/api/invitations", jsonInit("POST", { email: "theirs@example.com", role: "viewer" }, stranger.auth))).json()).id;
     // A link they published and then withdrew.
     const sharing = `/api/document/${theirDoc}/sharing`;
@@ -227,6 +230,14 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}/revisions`, openapi: "/rest/api/document/{docId}/kpi/{guid}/revisions" },
       { method: "POST", path: `/api/document/${theirDoc}/changes/${theirChange}/revert`, openapi: "/rest/api/document/{docId}/changes/{changeId}/revert" },
       { method: "PUT", path: `/api/document/${theirDoc}/lock`, openapi: "/rest/api/document/{docId}/lock", body: { lockedUntil: "2030-01-01" } },
+      { method: "GET", path: `/api/connectors/${theirConnector}`, openapi: "/rest/api/connectors/{id}" },
+      { method: "PATCH", path: `/api/connectors/${theirConnector}`, openapi: "/rest/api/connectors/{id}", body: { enabled: false } },
+      { method: "DELETE", path: `/api/connectors/${theirConnector}`, openapi: "/rest/api/connectors/{id}" },
+      { method: "POST", path: `/api/connectors/${theirConnector}/preview`, openapi: "/rest/api/connectors/{id}/preview" },
+      { method: "POST", path: `/api/connectors/${theirConnector}/run`, openapi: "/rest/api/connectors/{id}/run" },
+      { method: "GET", path: `/api/connectors/${theirConnector}/runs`, openapi: "/rest/api/connectors/{id}/runs" },
+      // A push key is its own credential: one that opens no connector is simply missing.
+      { method: "POST", path: `/push/gpk_${"n".repeat(32)}`, openapi: "/rest/push/{key}", body: [] },
       // Their alias is no alias of the caller's account.
       { method: "GET", path: `/api/documents/list/theirs`, openapi: "" },
       { method: "GET", path: `/api/report/theirs/excel`, openapi: "" },
