@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IsoDate } from "./common";
 
-export const ACTIVITY_KINDS = ["sign-in", "people", "api-keys", "sharing", "webhooks", "alerts", "scorecards", "kpis", "values", "exports", "settings", "locks"] as const;
+export const ACTIVITY_KINDS = ["sign-in", "people", "api-keys", "sharing", "webhooks", "alerts", "scorecards", "kpis", "values", "exports", "settings", "locks", "connectors"] as const;
 
 const eventExample = {
   id: 120,

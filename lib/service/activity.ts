@@ -43,6 +43,10 @@ const LOGGED: Partial<Record<OperationName, [Kind, string]>> = {
   boardPack: ["exports", "made a board pack"],
   updateNotificationSettings: ["settings", "changed the notification settings"],
   lockPeriods: ["locks", "locked or unlocked periods"],
+  createConnector: ["connectors", "created a connector"],
+  updateConnector: ["connectors", "changed a connector"],
+  deleteConnector: ["connectors", "deleted a connector"],
+  runConnector: ["connectors", "ran a connector"],
 };
 
 /** Request fields worth keeping: names, roles, access, dates. Never secrets (passwords, webhook secrets, tokens). */

@@ -133,6 +133,22 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     await database.db.delete(kpiValues);
   });
 
+  it("fires alerts on what a run writes, and logs the connector's changes without its credentials", async () => {
+    const hook = await call("POST", "/api/webhooks", { name: "ops", url: "https://93.184.216.34/hook" });
+    await call("POST", `/api/document/${docId}/alerts`, { name: "Sales up", kpiGuid: guids.Sales, condition: "VALUE_ABOVE", threshold: 11, webhookId: hook.json.id });
+    const created = await call("POST", "/api/connectors", jsonConnector({ name: "Alerting feed" }));
+    await call("POST", `/api/connectors/${created.json.id}/run`);
+    const fired = (await database.db.select().from(webhookEvents).where(eq(webhookEvents.type, "alert.triggered"))).map((e) => e.summary);
+    expect(fired).toEqual([expect.stringContaining("Sales up")]);
+    const log = (await call("GET", "/api/activity?kind=connectors")).json.items as { action: string; details: unknown }[];
+    expect(log.slice(0, 2).map((e) => e.action)).toEqual(["ran a connector", "created a connector"]);
+    expect(JSON.stringify(log)).not.toContain("s3cret");
+    await call("DELETE", `/api/connectors/${created.json.id}`);
+    await call("DELETE", `/api/webhooks/${hook.json.id}`);
+    await database.db.delete(kpiValues);
+    await database.db.delete(webhookEvents);
+  });
+
   it("reads CSV with semicolons and comma decimals, and an Excel workbook's sheet", async () => {
     const csv = await call("POST", "/api/connectors", { name: "Sheet", kind: "csv", shape: "rows", docId, source: { url: `${source.url}/sales.csv` }, mapping: { kpi: "KPI", date: "Date", value: "Value", target: "Target" } });
     expect(csv.status).toBe(201);
