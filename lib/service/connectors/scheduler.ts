@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { connectors } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import type { Deps } from "../context";
+import { startPolling } from "../polling";
 import { LeaseLost, runConnector } from "./runs";
 
 export interface SchedulerOptions {
@@ -55,21 +56,4 @@ export async function runDueConnectors(options: SchedulerOptions): Promise<numbe
 }
 
 /** Runs due connectors every few seconds until stopped; started once per server process. */
-export function startConnectorScheduler(options: SchedulerOptions) {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = runDueConnectors(options)
-      .catch((error) => console.error("[connectors] scheduler pass failed:", error))
-      .finally(() => (running = null));
-  }, options.pollMs ?? 15_000);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+export const startConnectorScheduler = (options: SchedulerOptions) => startPolling("connectors", () => runDueConnectors(options), options.pollMs ?? 15_000);

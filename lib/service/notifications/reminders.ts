@@ -7,6 +7,7 @@ import { addDays, periodsBefore, periodStart } from "../domain/periods";
 import { scoredAt } from "../domain/scored-at";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
 import type { Message } from "./message";
+import { startPolling } from "../polling";
 
 export interface ReminderOptions {
   db: Db;
@@ -168,18 +169,13 @@ export async function sendWeeklyDigests({ db, now, dashboardUrl, mail }: Reminde
 
 /** Checks for due reminders and digests every few minutes; started once per server process. */
 export function startReminderScheduler(options: Omit<ReminderOptions, "now"> & { everyMs?: number }) {
-  const run = async () => {
-    const now = new Date();
-    await sendDueReminders({ ...options, now });
-    await sendWeeklyDigests({ ...options, now });
-  };
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= run()
-      .catch((error) => console.error("[reminders] pass failed:", error))
-      .finally(() => (running = null));
-  }, options.everyMs ?? 10 * 60_000);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startPolling(
+    "reminders",
+    async () => {
+      const now = new Date();
+      await sendDueReminders({ ...options, now });
+      await sendWeeklyDigests({ ...options, now });
+    },
+    options.everyMs ?? 10 * 60_000,
+  );
 }
-

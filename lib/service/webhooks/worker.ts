@@ -6,6 +6,7 @@ import { queryRows } from "@/lib/db/query";
 import { type MailConfig, sendMail } from "../notifications/mail";
 import { sendEvent, type SendResult } from "./send";
 import { readersAmong } from "../domain/access";
+import { startPolling } from "../polling";
 
 /** Waits after each failed attempt (API.md), multiplied by WEBHOOK_RETRY_SCALE. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
@@ -139,22 +140,5 @@ export async function deliverDue(options: WorkerOptions): Promise<number> {
 
 /** Polls for due deliveries until stopped; started once per server process. */
 export function startWebhookWorker(options: WorkerOptions) {
-  const pollMs = options.pollMs ?? Math.max(50, Math.min(1000, 1000 * options.retryScale));
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = deliverDue(options)
-      .catch((error) => console.error("[webhooks] delivery pass failed:", error))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPolling("webhooks", () => deliverDue(options), options.pollMs ?? Math.max(50, Math.min(1000, 1000 * options.retryScale)));
 }
