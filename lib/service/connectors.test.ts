@@ -165,6 +165,26 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     await database.db.delete(kpiValues);
   });
 
+  it("follows a source's redirects (a published Google Sheet's), checking each target, and sends its headers to its own origin only", async () => {
+    const port = new URL(source.url).port;
+    source.routes["/published"] = () => ({ status: 307, headers: { Location: "/sales.csv" }, body: "" });
+    source.routes["/to-private"] = () => ({ status: 302, headers: { Location: "http://10.20.30.40/sheet.csv" }, body: "" });
+    source.routes["/elsewhere"] = () => ({ status: 302, headers: { Location: `http://localhost:${port}/echo.json` }, body: "" });
+    source.routes["/echo.json"] = () => ({ body: JSON.stringify([{ kpi: "Sales", day: "2024-07-01", amount: 1 }]) });
+    const wide = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1", "localhost"] } });
+    const runOf = async (body: Record<string, unknown>) => {
+      const created = await call("POST", "/api/connectors", { name: "Sheet", kind: "csv", shape: "rows", docId, mapping: { kpi: "KPI", date: "Date", value: "Value" }, ...body }, owner.auth, wide);
+      return (await call("POST", `/api/connectors/${created.json.id}/run`, undefined, owner.auth, wide)).json;
+    };
+    expect(await runOf({ source: { url: `${source.url}/published` } })).toMatchObject({ status: "succeeded", rowsRead: 3, valuesWritten: 2 });
+    expect(await runOf({ source: { url: `${source.url}/to-private` } })).toMatchObject({ status: "failed", error: "10.20.30.40 is a private or internal address: an operator may allow it by listing it in CONNECTOR_ALLOWED_HOSTS" });
+    const json = { kind: "json", source: { url: `${source.url}/elsewhere`, headers: { Authorization: TOKEN } }, mapping: { kpi: "kpi", date: "day", value: "amount" } };
+    expect(await runOf(json)).toMatchObject({ status: "succeeded", valuesWritten: 1 });
+    expect(source.requests.filter((r) => r.path === "/elsewhere").at(-1)!.headers.authorization).toBe(TOKEN);
+    expect(source.requests.filter((r) => r.path === "/echo.json").at(-1)!.headers.authorization).toBeUndefined();
+    await database.db.delete(kpiValues);
+  });
+
   it("takes CSV and JSON at a push URL over real HTTP, without a token, one call of the account each", async () => {
     const created = await call("POST", "/api/connectors", { name: "Zapier", kind: "push", shape: "rows", docId, mapping: { kpi: "kpi", date: "date", value: "value" } });
     expect(created.status).toBe(201);

@@ -7,6 +7,7 @@ export interface Served {
   body: string | Buffer;
   /** Headers the request must carry, else 401. */
   requires?: Record<string, string>;
+  headers?: Record<string, string>;
   /** Holds the answer until released (a source that hangs). */
   hold?: Promise<void>;
 }
@@ -24,7 +25,7 @@ export async function startSourceServer(routes: Record<string, () => Served>) {
       if (req.headers[name.toLowerCase()] !== value) return void res.writeHead(401).end("who are you");
     }
     await served.hold;
-    res.writeHead(served.status ?? 200, { "Content-Type": served.type ?? "application/json" }).end(served.body);
+    res.writeHead(served.status ?? 200, { "Content-Type": served.type ?? "application/json", ...served.headers }).end(served.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

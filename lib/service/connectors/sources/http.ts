@@ -38,19 +38,36 @@ export async function checkSourceHost(hostname: string, allowed: AllowList): Pro
   }
 }
 
+const MAX_REDIRECTS = 5;
+
+/**
+ * The source's answer, following up to 5 redirects (a published Google Sheet answers with one),
+ * each target checked as the first was; headers (an API key) go only to the URL's own origin.
+ */
+async function follow(url: URL, headers: Record<string, string>, limits: Limits, allowed: AllowList): Promise<Response> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    if (at.protocol !== "http:" && at.protocol !== "https:") throw new QueryRefusal("Only http and https URLs are read");
+    await checkSourceHost(at.hostname, allowed);
+    let response: Response;
+    try {
+      response = await fetch(at, { headers: { "User-Agent": "Gauge connector", ...(at.origin === url.origin ? headers : {}) }, redirect: "manual", signal });
+    } catch (error) {
+      const reason = (error as Error).name === "TimeoutError" ? `no answer within ${limits.timeoutMs / 1000} s` : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message);
+      throw new QueryRefusal(`Could not read ${at.host}: ${reason}`);
+    }
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel().catch(() => {});
+    if (hop === MAX_REDIRECTS) throw new QueryRefusal(`The source redirected more than ${MAX_REDIRECTS} times`);
+    at = new URL(location, at);
+  }
+}
+
 /** The source's answer: its bytes (at most the cap) and its content type. */
 export async function fetchSource(url: string, headers: Record<string, string>, limits: Limits, allowed: AllowList): Promise<{ bytes: Buffer; type: string }> {
-  const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new QueryRefusal("Only http and https URLs are read");
-  await checkSourceHost(parsed.hostname, allowed);
-  let response: Response;
-  try {
-    response = await fetch(parsed, { headers: { "User-Agent": "Gauge connector", ...headers }, redirect: "manual", signal: AbortSignal.timeout(limits.timeoutMs) });
-  } catch (error) {
-    const reason = (error as Error).name === "TimeoutError" ? `no answer within ${limits.timeoutMs / 1000} s` : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message);
-    throw new QueryRefusal(`Could not read ${parsed.host}: ${reason}`);
-  }
-  if (response.status >= 300 && response.status < 400) throw new QueryRefusal(`The source answered ${response.status} (a redirect): enter the address it points to`);
+  const response = await follow(new URL(url), headers, limits, allowed);
   if (!response.ok) throw new QueryRefusal(`The source answered ${response.status} ${response.statusText}`.trim());
   const declared = Number(response.headers.get("content-length") ?? 0);
   const tooBig = () => new QueryRefusal(`The answer is larger than ${limits.maxBytes / 1024 / 1024} MiB: narrow it at the source`);
