@@ -11,22 +11,24 @@ import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { formatDateTime } from "@/lib/format";
 import { KIND_LABEL, runFigures, runWhen } from "./connector-words";
+import { ConnectorForm } from "./connector-form";
 import { PreviewTable } from "./preview-table";
 import { RunHistory } from "./run-history";
 
 /** Every connector the user may manage, with its schedule, its last run and what can be done with it. */
-export function ConnectorList({ scorecardNames }: { scorecardNames: Record<number, string> }) {
+export function ConnectorList({ scorecards }: { scorecards: { id: number; name: string }[] }) {
   const { data } = useSuspenseQuery(readQuery("connectors", {}));
   if (data.items.length === 0) return <Notice tone="empty">No connectors yet: make one above, test it, and save it.</Notice>;
   return (
     <ul className="flex flex-col gap-3">
-      {data.items.map((connector) => <ConnectorItem key={connector.id} connector={connector} scorecard={scorecardNames[connector.docId] ?? `Scorecard ${connector.docId}`} />)}
+      {data.items.map((connector) => <ConnectorItem key={connector.id} connector={connector} scorecards={scorecards} />)}
     </ul>
   );
 }
 
-function ConnectorItem({ connector, scorecard }: { connector: Connector; scorecard: string }) {
-  const [panel, setPanel] = useState<"runs" | "preview" | "backfill" | null>(null);
+function ConnectorItem({ connector, scorecards }: { connector: Connector; scorecards: { id: number; name: string }[] }) {
+  const scorecard = scorecards.find((s) => s.id === connector.docId)?.name ?? `Scorecard ${connector.docId}`;
+  const [panel, setPanel] = useState<"runs" | "preview" | "backfill" | "edit" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onError = (e: Error) => setError(errorText(e));
   const run = useWrite("runConnector", { onSuccess: () => (setError(null), setPanel("runs")), onError });
@@ -62,6 +64,7 @@ function ConnectorItem({ connector, scorecard }: { connector: Connector; scoreca
           {connector.kind !== "push" && <Button variant="secondary" onClick={() => preview.mutate({ input: { id: connector.id } })} disabled={preview.isPending}>Preview</Button>}
           {connector.shape === "period" && <Button variant="secondary" aria-expanded={panel === "backfill"} onClick={() => toggle("backfill")}>Backfill</Button>}
           <Button variant="secondary" aria-expanded={panel === "runs"} onClick={() => toggle("runs")}>{panel === "runs" ? "Hide runs" : "Runs"}</Button>
+          <Button variant="ghost" aria-expanded={panel === "edit"} onClick={() => toggle("edit")}>Edit</Button>
           <Button variant="ghost" onClick={() => update.mutate({ input: { id: connector.id }, body: { enabled: !connector.enabled } })}>{connector.enabled ? "Pause" : "Resume"}</Button>
           <Button variant="ghost" onClick={() => window.confirm(`Delete the connector “${connector.name}” and its runs? The values it wrote stay.`) && remove.mutate({ input: { id: connector.id } })}>Delete</Button>
         </div>
@@ -75,6 +78,7 @@ function ConnectorItem({ connector, scorecard }: { connector: Connector; scoreca
         </form>
       )}
       {panel === "preview" && preview.data && <div className="mt-3"><PreviewTable preview={preview.data} /></div>}
+      {panel === "edit" && <div className="mt-3"><ConnectorForm scorecards={scorecards} editing={connector} onDone={() => setPanel(null)} /></div>}
       {panel === "runs" && <div className="mt-3"><RunHistory connectorId={connector.id} docId={connector.docId} name={connector.name} /></div>}
     </li>
   );

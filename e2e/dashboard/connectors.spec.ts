@@ -43,6 +43,16 @@ test("a JSON source is tested before it is saved, its run lists the rows it reje
     await expect(item.getByRole("table", { name: "Rejected rows (2)" })).toContainText('The date "31/10/2026" is not a date (YYYY-MM-DD)');
     await page.screenshot({ path: "e2e/screenshots/connector-run-rejected.png", fullPage: true });
 
+    // Edited as shown (its header value still ***): the stored key is kept, and the source still answers.
+    await item.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("region", { name: "Edit Finance API" });
+    await expect(edit.getByLabel("Header value", { exact: true })).toHaveValue("***");
+    await edit.getByLabel("Name", { exact: true }).fill("Finance API v2");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    const renamed = page.getByTestId("connector").filter({ hasText: "Finance API v2" });
+    await renamed.getByRole("button", { name: "Run now" }).click();
+    await expect(renamed.getByRole("table", { name: "Runs of Finance API v2" }).getByRole("row").nth(1)).toContainText("0 values written, 1 unchanged, 2 rows rejected");
+
     // A snapshot of one KPI: the KPI's detail names the connector and its last run.
     await page.getByLabel("Name", { exact: true }).fill("Ideas count");
     await page.getByLabel("Source", { exact: true }).selectOption({ label: "JSON from a URL" });

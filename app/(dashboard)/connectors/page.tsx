@@ -29,7 +29,7 @@ export default async function ConnectorsPage() {
         </div>
         {writable.length === 0 ? <Notice tone="empty">You may not write any scorecard yet: connectors write into one.</Notice> : <ConnectorForm scorecards={writable} />}
         <Suspense fallback={<Skeleton className="h-64" />}>
-          <ConnectorList scorecardNames={Object.fromEntries(writable.map((s) => [s.id, s.name]))} />
+          <ConnectorList scorecards={writable} />
         </Suspense>
       </div>
     </Prefetch>
