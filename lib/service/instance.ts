@@ -4,8 +4,9 @@ import { keptSecret } from "@/lib/kept-secret";
 import { getDatabase } from "@/lib/db";
 import { demoOnStart } from "./admin";
 import { createApi, type Api } from "./app";
+import { createODataApp } from "./odata/app";
 
-const globalForApi = globalThis as { gaugeApi?: Promise<Api>; demoLogin?: string | null };
+const globalForApi = globalThis as { gaugeApi?: Promise<Api>; gaugeOData?: Promise<ReturnType<typeof createODataApp>>; demoLogin?: string | null };
 
 /** The demo login to print at start, once getApi() has run: null unless this database holds the demo. */
 export const demoLogin = () => globalForApi.demoLogin ?? null;
@@ -36,4 +37,15 @@ export function getApi(): Promise<Api> {
     throw error;
   });
   return globalForApi.gaugeApi;
+}
+
+/** The process's OData service, on the API's own dependencies. */
+export function getOData() {
+  globalForApi.gaugeOData ??= getApi()
+    .then((api) => createODataApp(api.deps))
+    .catch((error) => {
+      globalForApi.gaugeOData = undefined;
+      throw error;
+    });
+  return globalForApi.gaugeOData;
 }

@@ -1,0 +1,72 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows } from "@/lib/db/query";
+import type { Ctx } from "../context";
+import { selected, whereOf } from "./expressions";
+import { setNamed, type EntitySet } from "./model";
+import type { QueryPlan } from "./options";
+import { readPeriods } from "./periods";
+
+/** Rows a page holds at most: a refresh of a typical scorecard is a few calls. */
+export const PAGE_SIZE = 5000;
+
+export type Row = Record<string, unknown>;
+export interface Page {
+  rows: Row[];
+  count: number | null;
+  /** Rows of the query sent so far, this page included, when more follow. */
+  nextToken: number | null;
+}
+
+/** The rows to read for this page: the plan's $skip, the pages already sent, and what $top leaves. */
+function window(plan: QueryPlan, pageSize: number) {
+  const remaining = plan.top === null ? Infinity : Math.max(0, plan.top - plan.token);
+  return { offset: plan.skip + plan.token, limit: Math.min(pageSize, remaining), last: remaining <= pageSize };
+}
+
+/** Only the properties asked for ($select), in the model's order. */
+const chosen = (set: EntitySet, plan: QueryPlan) => set.properties.filter((p) => !plan.select || plan.select.includes(p.name));
+
+async function readTable(ctx: Ctx, set: EntitySet, plan: QueryPlan, pageSize: number, extra?: SQL): Promise<Page> {
+  const where = sql.join([plan.filter ? whereOf(plan.filter, set) : sql`TRUE`, extra ?? sql`TRUE`], sql` AND `);
+  const properties = chosen(set, plan);
+  // The navigation's own property is read even when not selected: the expansion needs it.
+  const nav = plan.expand ? set.navigation.find((n) => n.name === plan.expand) : undefined;
+  const needed = nav && !properties.some((p) => p.name === nav.from) ? [...properties, set.properties.find((p) => p.name === nav.from)!] : properties;
+  const order = sql.join(
+    [...plan.orderBy.map((o) => sql`${set.properties.find((p) => p.name === o.property)!.column} ${sql.raw(o.descending ? "DESC NULLS LAST" : "ASC NULLS FIRST")}`), ...set.key.map((k) => set.properties.find((p) => p.name === k)!.column!)],
+    sql`, `,
+  );
+  const { offset, limit, last } = window(plan, pageSize);
+  const source = set.source!(ctx.caller);
+  const rows = limit === 0 ? [] : await queryRows<Row>(ctx.deps.db, sql`SELECT ${sql.join(needed.map(selected), sql`, `)} ${source} AND ${where} ORDER BY ${order} LIMIT ${limit + 1} OFFSET ${offset}`);
+  const more = rows.length > limit && !last;
+  const page = rows.slice(0, limit);
+  const count = plan.count ? Number((await queryRows<{ n: number }>(ctx.deps.db, sql`SELECT count(*)::int AS n ${source} AND ${where}`))[0]!.n) : null;
+  if (nav) await expand(ctx, page, nav, properties.some((p) => p.name === nav.from));
+  return { rows: page, count, nextToken: more ? plan.token + page.length : null };
+}
+
+/** Adds each row's related rows (one level), read in one query under the same access rules. */
+async function expand(ctx: Ctx, rows: Row[], nav: EntitySet["navigation"][number], keepFrom: boolean): Promise<void> {
+  const target = setNamed(nav.target)!;
+  const keys = [...new Set(rows.map((r) => r[nav.from]).filter((k) => k !== null && k !== undefined))];
+  const toColumn = target.properties.find((p) => p.name === nav.to)!.column!;
+  const related = keys.length === 0 ? [] : (await readTable(ctx, target, { filter: null, select: null, orderBy: [], top: null, skip: 0, token: 0, count: false, expand: null }, Number.MAX_SAFE_INTEGER, sql`${toColumn} IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`)).rows;
+  for (const row of rows) {
+    const mine = related.filter((r) => String(r[nav.to]) === String(row[nav.from]));
+    row[nav.name] = nav.many ? mine : (mine[0] ?? null);
+    if (!keepFrom) delete row[nav.from];
+  }
+}
+
+/** One page of a set's rows for the caller, as the plan asks. */
+export async function readPage(ctx: Ctx, set: EntitySet, plan: QueryPlan): Promise<Page> {
+  if (set.source) return readTable(ctx, set, plan, PAGE_SIZE);
+  const rows = await readPeriods(ctx, plan);
+  const { offset, limit } = window(plan, PAGE_SIZE);
+  const page = rows.slice(offset, offset + limit).map((row) => (plan.select ? Object.fromEntries(plan.select.map((name) => [name, row[name]])) : row));
+  const sent = plan.token + page.length;
+  const more = offset + limit < rows.length && (plan.top === null || sent < plan.top);
+  return { rows: page, count: plan.count ? rows.length : null, nextToken: more ? sent : null };
+}
