@@ -6,3 +6,4 @@ export * from "./tables/dashboard";
 export * from "./tables/notifications";
 export * from "./tables/history";
 export * from "./tables/connectors";
+export * from "./tables/feeds";

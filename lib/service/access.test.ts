@@ -30,8 +30,10 @@ function expectedOnScorecard(who: Who, doc: Doc, op: Operation): Outcome {
   if (who === "stranger") return 404;
   const access = ACCESS[who][doc];
   if (!access) return 404;
-  if (op.role && access === "read") return 403;
+  if (op.role && access === "read" && op.operationId !== "createFeed") return 403;
   if ((op.operationId === "updateSharing" || op.operationId === "deleteNote") && who !== "admin") return 403;
+  // A spreadsheet link reads with its creator's access: reading the scorecard is enough.
+  if (op.operationId === "createFeed") return "ok";
   return "ok";
 }
 
@@ -132,6 +134,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     revertChange: async (doc) => ({ path: `/api/document/${doc}/changes/${await freshChange(doc)}/revert` }),
     // Changing nothing: no period is locked.
     lockPeriods: async (doc) => ({ path: `/api/document/${doc}/lock`, body: { lockedUntil: null } }),
+    createFeed: async (doc) => ({ path: `/api/document/${doc}/feeds` }),
   };
   /** A change set of the admin's, the latest of the scorecard: its revert meets no later change. */
   const freshChange = async (doc: number) => {
@@ -205,6 +208,9 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     indicatorTypes: { request: async () => ({ path: "/api/service/enums/indicator-types" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     initiativeStatuses: { request: async () => ({ path: "/api/initiative-statuses" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     organizationInfo: { request: async () => ({ path: "/api/organization-info" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    listFeeds: { request: async () => ({ path: "/api/feeds" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    // The admin's link: only its creator or an admin of the account revokes it.
+    revokeFeed: { request: async () => ({ path: `/api/feeds/${(await asAdmin("POST", `/api/document/${docs.private}/feeds`)).id}` }), expect: { admin: "ok", expert: 404, viewer: 404, stranger: 404 } },
     listConnectors: { request: async () => ({ path: "/api/connectors" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
     // On the scorecard every user of the account may write: the stranger's account has no such scorecard.
     createConnector: { request: async () => ({ path: "/api/connectors", body: pushConnector(docs.accountWrite) }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: 404 } },
@@ -232,7 +238,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     return { Token: token };
   };
   /** Routes without a Token: tested on their own below. */
-  const untokened = new Set(["login", "lookupInvitation", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup", "pushValues"]);
+  const untokened = new Set(["login", "lookupInvitation", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup", "pushValues", "readFeed"]);
 
   it("follows role x scorecard sharing on every route of the OpenAPI document, which the tables cover exactly", async () => {
     const doc = await (await api.call("/openapi.json")).json();

@@ -43,6 +43,8 @@ const LOGGED: Partial<Record<OperationName, [Kind, string]>> = {
   boardPack: ["exports", "made a board pack"],
   updateNotificationSettings: ["settings", "changed the notification settings"],
   lockPeriods: ["locks", "locked or unlocked periods"],
+  createFeed: ["sharing", "created a spreadsheet link"],
+  revokeFeed: ["sharing", "revoked a spreadsheet link"],
   createConnector: ["connectors", "created a connector"],
   updateConnector: ["connectors", "changed a connector"],
   deleteConnector: ["connectors", "deleted a connector"],

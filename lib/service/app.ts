@@ -17,6 +17,7 @@ import { noteRoutes } from "./routes/notes";
 import { historyRoutes } from "./routes/history";
 import { activityRoutes } from "./routes/activity";
 import { connectorRoutes, pushRoutes } from "./routes/connectors";
+import { feedRoutes } from "./routes/feeds";
 import { newRouter } from "./router";
 import { TAGS } from "@/lib/contract/routes/helpers";
 import { resolveAlias } from "./aliases";
@@ -109,6 +110,7 @@ export function createApi(deps: Deps) {
   app.route("/", activityRoutes);
   app.route("/", connectorRoutes);
   app.route("/", pushRoutes);
+  app.route("/", feedRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

@@ -156,6 +156,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     const theirConnector = (
       await (await api.call("/api/connectors", jsonInit("POST", { name: "Theirs", kind: "push", shape: "rows", docId: theirDoc, mapping: { kpi: "kpi", date: "date" } }, stranger.auth))).json()
     ).id;
+    const theirFeed = (await (await api.call(`/api/document/${theirDoc}/feeds`, { method: "POST", headers: stranger.auth })).json()).id;
     const theirInvitation = (await (await api.call("/api/invitations", jsonInit("POST", { email: "theirs@example.com", role: "viewer" }, stranger.auth))).json()).id;
     // A link they published and then withdrew.
     const sharing = `/api/document/${theirDoc}/sharing`;
@@ -236,6 +237,9 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "POST", path: `/api/connectors/${theirConnector}/preview`, openapi: "/rest/api/connectors/{id}/preview" },
       { method: "POST", path: `/api/connectors/${theirConnector}/run`, openapi: "/rest/api/connectors/{id}/run" },
       { method: "GET", path: `/api/connectors/${theirConnector}/runs`, openapi: "/rest/api/connectors/{id}/runs" },
+      { method: "POST", path: `/api/document/${theirDoc}/feeds`, openapi: "/rest/api/document/{docId}/feeds" },
+      { method: "DELETE", path: `/api/feeds/${theirFeed}`, openapi: "/rest/api/feeds/{id}" },
+      { method: "GET", path: `/feeds/gfd_${"n".repeat(32)}`, openapi: "/rest/feeds/{token}" },
       // A push key is its own credential: one that opens no connector is simply missing.
       { method: "POST", path: `/push/gpk_${"n".repeat(32)}`, openapi: "/rest/push/{key}", body: [] },
       // Their alias is no alias of the caller's account.

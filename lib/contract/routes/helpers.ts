@@ -57,6 +57,7 @@ export const TAGS = [
   { name: "First start", description: "Creating an installation's first admin" },
   { name: "Public scorecards", description: "Published scorecards, read without a Token and not counted" },
   { name: "Connectors", description: "Values that arrive by themselves: SQL databases, JSON and CSV URLs on a schedule, and push URLs" },
+  { name: "Spreadsheet links", description: "A scorecard's figures as CSV at an unguessable address, for Google Sheets and Excel" },
 ];
 
 /**

@@ -1,0 +1,31 @@
+import * as routes from "@/lib/contract/routes/feeds";
+import { ApiError, notFound } from "../errors";
+import { budgetHeaders, spendCall } from "../domain/call-limit";
+import { createFeed, feedByToken, feedCsv, listFeeds, revokeFeed } from "../domain/feeds";
+import { newRouter } from "../router";
+
+export const feedRoutes = newRouter()
+  .openapi(routes.createFeed, async (c) => c.json(await createFeed(c.var, c.req.valid("param")), 201))
+  .openapi(routes.listFeeds, async (c) => c.json({ items: await listFeeds(c.var) }, 200))
+  .openapi(routes.revokeFeed, async (c) => {
+    await revokeFeed(c.var, c.req.valid("param"));
+    return c.body(null, 204);
+  })
+  .openapi(routes.readFeed, async (c) => {
+    const { deps } = c.var;
+    const feed = await feedByToken(deps, c.req.valid("param").token);
+    if (!feed) throw notFound("Spreadsheet link");
+    const query = c.req.valid("query");
+    // Read first: a link whose creator lost access is 404, and costs nothing.
+    const csv = await feedCsv(feed.ctx, feed.docId, query).catch((error) => {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw notFound("Spreadsheet link");
+      throw error;
+    });
+    const { budget, refused } = await spendCall(deps, feed.ctx.caller.accountId);
+    const headers = budgetHeaders(budget, deps.now());
+    if (refused) {
+      const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
+      throw new ApiError(429, "rate_limited", `The link's account reached its limit of ${budget.limit} calls an hour; try again in ${retryAfter} s`, [], { ...headers, "Retry-After": String(retryAfter) });
+    }
+    return c.body(csv, 200, { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'inline; filename="scorecard.csv"' });
+  });
