@@ -12,7 +12,7 @@ const secondaryLink =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
 
 /** Period and date range, kept in the URL so a view can be bookmarked and shared. */
-export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, editHref, mapHref, packHref, activityHref }: { filters: ChartFilters; valuesHref?: string; alertsHref?: string; shareHref?: string; editHref?: string; mapHref?: string; packHref?: string; activityHref?: string }) {
+export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, editHref, mapHref, packHref, activityHref, sheetsHref }: { filters: ChartFilters; valuesHref?: string; alertsHref?: string; shareHref?: string; editHref?: string; mapHref?: string; packHref?: string; activityHref?: string; sheetsHref?: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -77,6 +77,7 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, e
         {mapHref && <Link href={mapHref} className={secondaryLink}>Map</Link>}
         {packHref && <Link href={packHref} className={secondaryLink}>Board pack</Link>}
         {activityHref && <Link href={activityHref} className={secondaryLink}>Activity</Link>}
+        {sheetsHref && <Link href={sheetsHref} className={secondaryLink}>Excel / Sheets</Link>}
         {editHref && <Link href={editHref} className={secondaryLink}>Edit</Link>}
         {shareHref && <Link href={shareHref} className={secondaryLink}>Share</Link>}
         {alertsHref && <Link href={alertsHref} className={secondaryLink}>Alerts</Link>}

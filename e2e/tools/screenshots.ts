@@ -29,6 +29,7 @@ export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "scorecard-activity", path: "/s/1/activity" },
   { name: "activity-log", path: "/activity" },
   { name: "connectors", path: "/connectors" },
+  { name: "sheets", path: "/s/1/sheets" },
   { name: "values-locked", path: "/s/1/values?period=MONTH&from=2025-12-01&to=2026-11-30" },
   { name: "not-found", path: "/s/987654" },
   { name: "unknown-address", path: "/no-such-page" },

@@ -67,6 +67,7 @@ export const keys = {
   notificationSettings: ["notification-settings"],
   history: (docId: number) => ["scorecard", docId, "history"],
   connectors: ["connectors"],
+  feeds: ["feeds"],
 } as const;
 
 // Deleting a KPI deletes its values: the history shows it.
@@ -187,6 +188,9 @@ export const endpoints = {
   deleteConnector: write({ op: "deleteConnector", method: "DELETE", path: "/api/connectors/{id}", stale: () => [keys.connectors] }),
   previewDraftConnector: write({ op: "previewDraftConnector", method: "POST", path: "/api/connectors/preview", stale: () => [] }),
   previewConnector: write({ op: "previewConnector", method: "POST", path: "/api/connectors/{id}/preview", stale: () => [] }),
+  feeds: read({ op: "listFeeds", method: "GET", path: "/api/feeds", key: () => keys.feeds }),
+  createFeed: write({ op: "createFeed", method: "POST", path: "/api/document/{docId}/feeds", stale: () => [keys.feeds] }),
+  revokeFeed: write({ op: "revokeFeed", method: "DELETE", path: "/api/feeds/{id}", stale: () => [keys.feeds] }),
   runConnector: write({ op: "runConnector", method: "POST", path: "/api/connectors/{id}/run", stale: () => [keys.connectors] }),
 };
 

@@ -30,6 +30,7 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
           mapHref={`/s/${docId}/map`}
           packHref={`/s/${docId}/pack?period=${filters.period}`}
           activityHref={`/s/${docId}/activity`}
+          sheetsHref={viewer ? undefined : `/s/${docId}/sheets`}
         />
         <Suspense key={`${filters.period}-${filters.from}-${filters.to}`} fallback={<ScorecardViewSkeleton />}>
           <ScorecardView docId={docId} filters={filters} />
