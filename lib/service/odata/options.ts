@@ -134,10 +134,22 @@ function withoutIn(filter: string): string {
   });
 }
 
+/**
+ * Numbers with the type suffixes of OData v2 (`80D`, `2.5M`, `7L`), which clients such as the SAP
+ * Cloud SDK still send, as plain numbers; text in quotes and GUIDs are left alone.
+ */
+const withoutNumberSuffixes = (filter: string) =>
+  filter
+    .split(/('(?:[^']|'')*')/)
+    .map((part, i) =>
+      i % 2 === 1 ? part : part.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)[dDmMfFlL]\b/gi, (match, number?: string) => number ?? match),
+    )
+    .join("");
+
 function parseFilter(text: string, set: EntitySet): Expr {
   let tree: Node;
   try {
-    tree = defaultParser.filter(withoutIn(text)) as unknown as Node;
+    tree = defaultParser.filter(withoutNumberSuffixes(withoutIn(text))) as unknown as Node;
   } catch (error) {
     if (error instanceof ODataError) throw error;
     throw invalid(`$filter could not be read: ${(error as Error).message}`);
