@@ -1,0 +1,68 @@
+// Benchmark: the OData feed's Periods (40 KPIs x 3 years of daily values, by month) beside the
+// REST grouped read of the same figures: time to the last byte and bytes, medians of interleaved
+// runs, in-process. PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL when set, else PGlite.
+// Run: npm run bench:odata
+import { openDatabase } from "@/lib/db/client";
+import { createODataApp } from "@/lib/service/odata/app";
+import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
+import { createPostgresDatabase } from "@/lib/testing/databases";
+import { benchScorecard, dailyValues } from "./bench-scorecard";
+
+const RUNS = 20;
+const FROM = "2022-01-01";
+const TO = "2024-12-31";
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const created = adminUrl ? await createPostgresDatabase(adminUrl) : null;
+const database = created ? await openDatabase({ url: created.url }) : await openDatabase({ memory: true });
+const api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
+const odata = createODataApp(api.app.deps);
+const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "bench-odata@example.com", [benchScorecard("Bench")]);
+const doc = scorecardIds[0]!;
+const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string }[];
+const days = (Date.parse(TO) - Date.parse(FROM)) / 86_400_000 + 1;
+const all = dailyValues(kpis.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid), FROM, days);
+for (let i = 0; i < all.length; i += 5000) await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: all.slice(i, i + 5000) }, auth));
+
+const filter = encodeURIComponent(`ScorecardId eq ${doc} and Period eq 'MONTH' and Start ge ${FROM} and Start le ${TO}`);
+const reads = {
+  "REST grouped read (MONTH, 3 years)": async () => {
+    const response = await api.call(`/api/document/${doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: auth });
+    return { status: response.status, bytes: (await response.arrayBuffer()).byteLength, rows: 0 };
+  },
+  "OData Periods (same figures, every page)": async () => {
+    let url: string | undefined = `http://bench/odata/Periods?$filter=${filter}`;
+    let bytes = 0;
+    let rows = 0;
+    let status = 200;
+    while (url) {
+      const response = await odata.request(url, { headers: auth });
+      status = response.status;
+      const text = await response.text();
+      bytes += Buffer.byteLength(text);
+      const page = JSON.parse(text);
+      rows += page.value.length;
+      url = page["@odata.nextLink"];
+    }
+    return { status, bytes, rows };
+  },
+};
+const samples: Record<string, number[]> = Object.fromEntries(Object.keys(reads).map((k) => [k, []]));
+const sizes: Record<string, { bytes: number; rows: number }> = {};
+for (let run = -1; run < RUNS; run++) {
+  for (const [name, read] of Object.entries(reads)) {
+    const t = performance.now();
+    const { status, bytes, rows } = await read();
+    const ms = performance.now() - t;
+    if (status !== 200) throw new Error(`${name}: ${status}`);
+    if (run >= 0) samples[name]!.push(ms);
+    sizes[name] = { bytes, rows };
+  }
+}
+const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length / 2)]!;
+console.log(`\n${created ? "PostgreSQL" : "PGlite"}: ${all.length} values, medians of ${RUNS} interleaved runs`);
+for (const name of Object.keys(reads)) {
+  const { bytes, rows } = sizes[name]!;
+  console.log(`${name.padEnd(42)} ${median(samples[name]!).toFixed(1).padStart(7)} ms  ${(bytes / 1024).toFixed(0).padStart(5)} KiB${rows ? `  ${rows} rows` : ""}`);
+}
+await database.close();
+await created?.drop();
