@@ -141,6 +141,13 @@ describe.each(testDatabases)("the OData feed on $name", ({ open }) => {
     expect(await client.getEntitySet("Values").count()).toBe(12_000);
   });
 
+  it("answers a read again with 304, free, while nothing changed", async () => {
+    const first = await get("/Kpis?$select=Name");
+    const again = await get("/Kpis?$select=Name", { ...basic, "If-None-Match": first.headers.get("ETag")! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("X-RateLimit-Remaining")).toBe(first.headers.get("X-RateLimit-Remaining"));
+  });
+
   it("refuses a revoked key at once", async () => {
     const created = await (await api.call("/api/api-keys", jsonInit("POST", { name: "Power BI" }, owner.auth))).json();
     const auth = { Authorization: `Basic ${Buffer.from(`finance@example.com:${created.key}`).toString("base64")}` };
