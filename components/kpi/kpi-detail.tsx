@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { LazyKpiChart } from "@/components/charts/lazy-kpi-chart";
-import type { Period } from "@/lib/contract/kpis";
+import type { FeedingConnector, Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
 import { NoteForm } from "@/components/notes/note-form";
 import { NoteList } from "@/components/notes/note-list";
@@ -18,7 +18,7 @@ import { latestPoint, soFarPoint, type KpiWithSeries } from "./kpi-with-series";
 import { STATUS_ICON, StatusBadge } from "./status-badge";
 
 /** The selected KPI: its latest complete period and why it has its colour, its chart, its history. */
-export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeries; period: Period; notes?: Note[]; docId?: number }) {
+export function KpiDetail({ row, period, notes = [], docId, feeding = [] }: { row: KpiWithSeries; period: Period; notes?: Note[]; docId?: number; feeding?: FeedingConnector[] }) {
   const { kpi, series } = row;
   const points = series?.points ?? [];
   const [writing, setWriting] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function KpiDetail({ row, period, notes = [], docId }: { row: KpiWithSeri
           {latest && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{periodLabel(latest.start, period)}</p>}
         </div>
       </div>
-      {docId !== undefined && !container && !kpi.formula && <FedBy docId={docId} guid={kpi.guid} />}
+      <FedBy connectors={feeding.filter((c) => c.kpiGuid === kpi.guid)} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         <span className="font-medium">Why this colour: </span>
         {explainPoint(latest, kpi)}

@@ -4,7 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { readQuery } from "@/lib/bff/queries";
 import type { Series } from "@/lib/contract/grouped";
-import type { KpiNode, Period } from "@/lib/contract/kpis";
+import type { FeedingConnector, KpiNode, Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -18,11 +18,11 @@ export function ScorecardView({ docId, filters }: { docId: number; filters: Char
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
   // Notes ride on the grouped read: no call of their own.
   const notes = grouped.items.flatMap((s) => s.notes ?? []);
-  return <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} notes={notes} docId={docId} />;
+  return <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} notes={notes} docId={docId} feeding={tree.connectors} />;
 }
 
 /** The KPI table and the selected KPI's detail, from data in hand (the public page passes its own). */
-export function ScorecardPanels({ root, items, period, notes, docId }: { root: KpiNode; items: Series[]; period: Period; notes?: Note[]; docId?: number }) {
+export function ScorecardPanels({ root, items, period, notes, docId, feeding }: { root: KpiNode; items: Series[]; period: Period; notes?: Note[]; docId?: number; feeding?: FeedingConnector[] }) {
   const pathname = usePathname();
   const params = useSearchParams();
   const rows = withSeries(root, items);
@@ -40,7 +40,7 @@ export function ScorecardPanels({ root, items, period, notes, docId }: { root: K
       </div>
       <div className="min-w-0 lg:col-span-5">
         <div className="lg:sticky lg:top-4">
-          <KpiDetail row={selected} period={period} notes={notes} docId={docId} />
+          <KpiDetail row={selected} period={period} notes={notes} docId={docId} feeding={feeding} />
         </div>
       </div>
     </div>

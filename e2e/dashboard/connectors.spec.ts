@@ -66,7 +66,7 @@ test("a JSON source is tested before it is saved, its run lists the rows it reje
     await expect(ideas.getByRole("table", { name: "Runs of Ideas count" })).toContainText("1 value written");
     await page.goto("/s/1");
     await page.getByRole("link", { name: "Improvement ideas", exact: true }).click();
-    await expect(page.getByTestId("fed-by")).toContainText(/Fed by Ideas count, last run .+: 1 value written/);
+    await expect(page.getByTestId("fed-by")).toContainText(/Fed by Ideas count, last wrote .+: 1 value/);
   } finally {
     await source.close();
   }

@@ -104,13 +104,25 @@ export const kpiRootExample = {
   children: [{ ...kpiExample, initiatives: [], children: [] }],
 };
 
+export const FeedingConnector = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    kpiGuid: z.string(),
+    lastWrittenAt: z.string().nullable().meta({ description: "When a run of it last wrote values (null: never)" }),
+    lastWritten: z.number().int().nullable().meta({ description: "How many values that run wrote" }),
+  })
+  .meta({ id: "FeedingConnector", description: "A connector feeding one KPI (per period or snapshot)" });
+export type FeedingConnector = z.infer<typeof FeedingConnector>;
+
 export const KpiTree = z
   .object({
     root: KpiNode,
     ownerId: z.number().int().nullable().meta({ description: "The user who owns the scorecard" }),
     lockedUntil: z.string().nullable().meta({ description: "Values dated on or before it are locked (null: none)" }),
+    connectors: z.array(FeedingConnector).meta({ description: "The connectors that feed one KPI each, with when they last wrote values" }),
   })
-  .meta({ id: "KpiTree", example: { root: kpiRootExample, ownerId: 1, lockedUntil: null } });
+  .meta({ id: "KpiTree", example: { root: kpiRootExample, ownerId: 1, lockedUntil: null, connectors: [{ id: 5, name: "ERP monthly revenue", kpiGuid: kpiRootExample.guid, lastWrittenAt: "2026-11-27T05:00:00.412Z", lastWritten: 2 }] } });
 export type KpiTree = z.infer<typeof KpiTree>;
 
 const Name = z.string().trim().min(1, "Must not be empty").max(200);

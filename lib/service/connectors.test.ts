@@ -149,6 +149,18 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     await database.db.delete(webhookEvents);
   });
 
+  it("names the connectors feeding a KPI in the scorecard's tree, with when they last wrote values", async () => {
+    const created = await call("POST", "/api/connectors", jsonConnector({ name: "Latest sales", shape: "snapshot", mapping: { rows: "$.data[*]", kpiGuid: guids.Sales, value: "amount" } }));
+    expect(created.status).toBe(201);
+    expect((await call("GET", `/api/document/${docId}/kpi/tree`)).json.connectors).toEqual([{ id: created.json.id, name: "Latest sales", kpiGuid: guids.Sales, lastWrittenAt: null, lastWritten: null }]);
+    const run = (await call("POST", `/api/connectors/${created.json.id}/run`)).json;
+    // The test clock is in March 2026: the snapshot is the month's value.
+    expect(await stored()).toEqual(["Sales 2026-03-01 10"]);
+    expect((await call("GET", `/api/document/${docId}/kpi/tree`)).json.connectors).toEqual([{ id: created.json.id, name: "Latest sales", kpiGuid: guids.Sales, lastWrittenAt: run.startedAt, lastWritten: 1 }]);
+    await call("DELETE", `/api/connectors/${created.json.id}`);
+    await database.db.delete(kpiValues);
+  });
+
   it("reads CSV with semicolons and comma decimals, and an Excel workbook's sheet", async () => {
     const csv = await call("POST", "/api/connectors", { name: "Sheet", kind: "csv", shape: "rows", docId, source: { url: `${source.url}/sales.csv` }, mapping: { kpi: "KPI", date: "Date", value: "Value", target: "Target" } });
     expect(csv.status).toBe(201);

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
-import { SCORING_DEFAULTS, type Kpi, type KpiNode, type KpiTree } from "@/lib/contract/kpis";
+import { SCORING_DEFAULTS, type FeedingConnector, type Kpi, type KpiNode, type KpiTree } from "@/lib/contract/kpis";
 import type { Scorecard, ScorecardList } from "@/lib/contract/scorecards";
-import { preparedRows } from "@/lib/db/query";
+import { preparedRows, queryRows } from "@/lib/db/query";
 import { kpis, scorecards } from "@/lib/db/schema";
 import type { Caller, Ctx } from "../context";
 import { accessOf, checkAccess, readableBy, requireAccess, validDocId, type Access } from "./access";
@@ -161,13 +161,28 @@ export async function kpiTree(ctx: Ctx, { docId }: { docId: number }): Promise<K
   return root;
 }
 
-/** The tree and who owns the scorecard (the same for every reader, so it may be cached for all). */
+/**
+ * The connectors feeding one KPI each, with their last run that wrote values: it changes only
+ * when they change a value (or are renamed), so the tree stays cached between runs.
+ */
+const feedingConnectors = (db: Ctx["deps"]["db"], docId: number) =>
+  queryRows<FeedingConnector>(
+    db,
+    sql`SELECT c.id, c.name, c.mapping->>'kpiGuid' AS "kpiGuid",
+          to_char(w.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastWrittenAt", w.values_written AS "lastWritten"
+        FROM connectors c
+        LEFT JOIN LATERAL (SELECT r.started_at, r.values_written FROM connector_runs r WHERE r.connector_id = c.id AND r.values_written > 0 ORDER BY r.id DESC LIMIT 1) w ON true
+        WHERE c.scorecard_id = ${docId} AND c.mapping->>'kpiGuid' IS NOT NULL ORDER BY c.name, c.id`,
+  );
+
+/** The tree, who owns the scorecard and what feeds it (the same for every reader, so it may be cached for all). */
 export async function scorecardTree(ctx: Ctx, { docId }: { docId: number }): Promise<KpiTree> {
-  const [root, [card]] = await Promise.all([
+  const [root, [card], connectors] = await Promise.all([
     kpiTree(ctx, { docId }),
     ctx.deps.db.select({ ownerId: scorecards.ownerId, lockedUntil: scorecards.lockedUntil }).from(scorecards).where(eq(scorecards.id, docId)),
+    feedingConnectors(ctx.deps.db, docId),
   ]);
-  return { root, ownerId: card?.ownerId ?? null, lockedUntil: card?.lockedUntil ?? null };
+  return { root, ownerId: card?.ownerId ?? null, lockedUntil: card?.lockedUntil ?? null, connectors };
 }
 
 /**
