@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Guid } from "./common";
 import { Period, Status } from "./kpis";
 import { Note } from "./notes";
 
@@ -57,3 +58,12 @@ export const GroupedValues = z
   .object({ start: z.string(), end: z.string(), period: Period, items: z.array(Series) })
   .meta({ id: "GroupedValues", example: { start: "2024-01-01", end: "2024-02-29", period: "MONTH", items: [seriesExample] } });
 export type GroupedValues = z.infer<typeof GroupedValues>;
+
+/** A query's comma-separated KPI GUIDs (absent: every KPI). */
+export const GuidList = z
+  .string()
+  .optional()
+  .transform((s) => (s ? s.split(",").map((g) => g.trim()) : undefined))
+  .pipe(z.array(Guid).max(5000).optional())
+  .meta({ description: "Comma-separated KPI GUIDs (default: every KPI)", example: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f" });
+

@@ -135,6 +135,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     // Changing nothing: no period is locked.
     lockPeriods: async (doc) => ({ path: `/api/document/${doc}/lock`, body: { lockedUntil: null } }),
     createFeed: async (doc) => ({ path: `/api/document/${doc}/feeds` }),
+    scorecardForecast: async (doc) => ({ path: `/api/document/${doc}/kpi/indicators/forecast/MONTH` }),
   };
   /** A change set of the admin's, the latest of the scorecard: its revert meets no later change. */
   const freshChange = async (doc: number) => {

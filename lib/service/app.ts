@@ -18,6 +18,7 @@ import { historyRoutes } from "./routes/history";
 import { activityRoutes } from "./routes/activity";
 import { connectorRoutes, pushRoutes } from "./routes/connectors";
 import { feedRoutes } from "./routes/feeds";
+import { forecastRoutes } from "./routes/forecast";
 import { newRouter } from "./router";
 import { TAGS } from "@/lib/contract/routes/helpers";
 import { resolveAlias } from "./aliases";
@@ -111,6 +112,7 @@ export function createApi(deps: Deps) {
   app.route("/", connectorRoutes);
   app.route("/", pushRoutes);
   app.route("/", feedRoutes);
+  app.route("/", forecastRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

@@ -238,6 +238,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "POST", path: `/api/connectors/${theirConnector}/run`, openapi: "/rest/api/connectors/{id}/run" },
       { method: "GET", path: `/api/connectors/${theirConnector}/runs`, openapi: "/rest/api/connectors/{id}/runs" },
       { method: "POST", path: `/api/document/${theirDoc}/feeds`, openapi: "/rest/api/document/{docId}/feeds" },
+      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicators/forecast/MONTH`, openapi: "/rest/api/document/{docId}/kpi/indicators/forecast/{period}" },
       { method: "DELETE", path: `/api/feeds/${theirFeed}`, openapi: "/rest/api/feeds/{id}" },
       { method: "GET", path: `/feeds/gfd_${"n".repeat(32)}`, openapi: "/rest/feeds/{token}" },
       // A push key is its own credential: one that opens no connector is simply missing.

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DocId, Guid, IsoDate } from "../common";
-import { GroupedValue, GroupedValues } from "../grouped";
+import { GroupedValue, GroupedValues, GuidList } from "../grouped";
 import { Period } from "../kpis";
 import { errors, json, secured } from "./helpers";
 
@@ -12,13 +12,6 @@ const description =
   "A point's target, baseline, min and max combine those in force over the KPI's update periods starting in it, by its grouping (a SUM KPI's monthly target of 2M is 6M a quarter). " +
   "`score` (0 at the baseline, 1 at the target, capped) and `status` (ON_TRACK, AT_RISK, OFF_TRACK, NONE against the KPI's thresholds) are computed here; " +
   "`complete` is false for the period holding today, whose SUM targets are pro-rated. At most 1000 periods. The rules in full: the contract's \"Scores and statuses\".";
-
-const GuidList = z
-  .string()
-  .optional()
-  .transform((s) => (s ? s.split(",").map((g) => g.trim()) : undefined))
-  .pipe(z.array(Guid).max(5000).optional())
-  .meta({ description: "Comma-separated KPI GUIDs (default: every KPI)", example: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f" });
 
 export const groupedValue = createRoute({
   operationId: "groupedValue",

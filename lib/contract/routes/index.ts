@@ -5,6 +5,7 @@ import * as alerts from "./alerts";
 import * as auth from "./auth";
 import * as connectors from "./connectors";
 import * as feeds from "./feeds";
+import * as forecast from "./forecast";
 import * as grouped from "./grouped";
 import * as history from "./history";
 import * as initiatives from "./initiatives";
@@ -17,6 +18,6 @@ import * as scorecards from "./scorecards";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity, ...connectors, ...feeds };
+export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity, ...connectors, ...feeds, ...forecast };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

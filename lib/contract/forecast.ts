@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { IsoDate } from "./common";
+import { Period, Status } from "./kpis";
+
+const GUID = "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f";
+const figure = z.number().nullable();
+
+export const ForecastPoint = z
+  .object({ start: IsoDate, end: IsoDate, value: figure, low: figure, high: figure, score: figure, status: Status })
+  .meta({ id: "ForecastPoint", description: "A future period: the expected value, its 80 % interval (low, high), and the score and status it would have" });
+
+const pointExample = { start: "2026-12-01", end: "2026-12-31", value: 6_900_000, low: 6_500_000, high: 7_300_000, score: 1, status: "ON_TRACK" } as const;
+const kpiForecastExample = { guid: GUID, name: "Revenue", method: "seasonal", error: 0.043, note: null, points: [pointExample], projection: pointExample } as const;
+export const KpiForecast = z
+  .object({
+    guid: z.string(),
+    name: z.string(),
+    method: z.enum(["seasonal", "damped", "naive", "formula", "container"]).nullable().meta({
+      description: "seasonal: Holt-Winters with damped trend; damped: damped trend; naive: the last value; formula and container: computed from their inputs' forecasts; null: too little history",
+    }),
+    error: z.number().nullable().meta({ description: "The method's mean absolute percentage error on the held-out end of the history (0.05 = 5 %); null when not measured" }),
+    note: z.string().nullable().meta({ description: "Why there is no forecast (too little history)" }),
+    points: z.array(ForecastPoint),
+    projection: ForecastPoint.nullable().meta({ description: "The period holding the horizon" }),
+  })
+  .meta({ id: "KpiForecast", example: kpiForecastExample });
+export type KpiForecast = z.infer<typeof KpiForecast>;
+
+export const ScorecardForecast = z
+  .object({ period: Period, horizon: IsoDate, items: z.array(KpiForecast) })
+  .meta({ id: "ScorecardForecast", example: { period: "MONTH", horizon: "2026-12-31", items: [kpiForecastExample] } });
+export type ScorecardForecast = z.infer<typeof ScorecardForecast>;

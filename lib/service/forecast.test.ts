@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+
+type Point = { start: string; value: number | null; low: number | null; high: number | null; score: number | null; status: string };
+type Item = { guid: string; name: string; method: string | null; note: string | null; points: Point[]; projection: Point | null };
+const answers = new Map<string, unknown>();
+
+describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
+  let database: Database;
+  let api: TestApi;
+  let owner: Awaited<ReturnType<typeof accountWithScorecards>>;
+  let docId: number;
+  let items: Item[];
+  const byName = (n: string) => items.find((i) => i.name === n)!;
+
+  beforeAll(async () => {
+    database = await open();
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 10_000 });
+    owner = await accountWithScorecards(api, database.db, "forecast@example.com", [smallScorecard("Plan")]);
+    docId = owner.scorecardIds[0]!;
+    const kpis = (await (await api.call(`/api/document/${docId}/kpi/list`, { headers: owner.auth })).json()).items as { name: string; guid: string }[];
+    const guid = (n: string) => kpis.find((k) => k.name === n)!.guid;
+    // 36 months up to February 2026 (the test clock stands on 2 March 2026): a seasonal Sales, a rising Costs.
+    const months = Array.from({ length: 36 }, (_, i) => new Date(Date.UTC(2023, 2 + i, 1)).toISOString().slice(0, 10));
+    const values = months.flatMap((date, i) => [
+      { guid: guid("Sales"), date, value: Math.round(60 + 15 * Math.sin((2 * Math.PI * i) / 12) + (i % 3)) },
+      { guid: guid("Costs"), date, value: 30 + i * 0.5 },
+    ]);
+    const fresh = (await (await api.call(`/api/document/${docId}/kpi`, jsonInit("POST", { name: "New metric" }, owner.auth))).json()).guid as string;
+    values.push({ guid: fresh, date: "2026-01-01", value: 4 }, { guid: fresh, date: "2026-02-01", value: 5 });
+    expect((await api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: values }, owner.auth))).status).toBe(200);
+    const response = await api.call(`/api/document/${docId}/kpi/indicators/forecast/MONTH`, { headers: owner.auth });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    // GUIDs are new in each database: the rest of the answer is compared.
+    answers.set(name, JSON.parse(JSON.stringify(body, (key, value) => (key === "guid" ? undefined : value))));
+    items = (body as { items: Item[] }).items;
+  });
+  afterAll(() => database.close());
+
+  it("forecasts each entered KPI from the current month to the end of the year, its projection the last of them", () => {
+    const sales = byName("Sales");
+    expect(sales.method).toMatch(/^(seasonal|damped|naive)$/);
+    expect(sales.points.map((p) => p.start)).toEqual(["03", "04", "05", "06", "07", "08", "09", "10", "11", "12"].map((m) => `2026-${m}-01`));
+    expect(sales.projection).toEqual(sales.points.at(-1));
+    for (const p of sales.points) expect(p.low! <= p.value! && p.value! <= p.high!).toBe(true);
+  });
+
+  it("computes a formula from its inputs' forecasts, and a container from its children's scores", () => {
+    const [sales, costs, margin] = ["Sales", "Costs", "Margin"].map(byName);
+    expect(margin!.method).toBe("formula");
+    margin!.points.forEach((p, i) => expect(p.value).toBeCloseTo(sales!.points[i]!.value! - costs!.points[i]!.value!, 9));
+    const customer = byName("Customer");
+    expect(customer.method).toBe("container");
+    customer.points.forEach((p, i) => {
+      const scores = [sales, costs, margin].map((k) => k!.points[i]!.score).filter((s): s is number => s !== null);
+      expect(p.score).toBeCloseTo(Math.min(1, scores.reduce((a, b) => a + b, 0) / scores.length), 9);
+    });
+  });
+
+  it("says so when a KPI has too little history, instead of guessing", () => {
+    expect(byName("New metric")).toMatchObject({ method: null, points: [], projection: null, note: "Too little history to forecast: 2 periods of values, at least 4 needed" });
+  });
+
+  it("refuses a horizon before the current period, and answers only the KPIs asked for", async () => {
+    expect((await api.call(`/api/document/${docId}/kpi/indicators/forecast/MONTH?horizon=2025-12-31`, { headers: owner.auth })).status).toBe(400);
+    const sales = byName("Sales").guid;
+    const one = await (await api.call(`/api/document/${docId}/kpi/indicators/forecast/QUARTER?guids=${sales}&horizon=2027-06-30`, { headers: owner.auth })).json();
+    expect(one.items.map((i: Item) => i.name)).toEqual(["Sales"]);
+    expect(one.items[0].points.map((p: Point) => p.start)).toEqual(["2026-01-01", "2026-04-01", "2026-07-01", "2026-10-01", "2027-01-01", "2027-04-01"]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("forecasts on both databases", () => {
+  it("are the same on PGlite and PostgreSQL", () => {
+    expect(answers.get("postgres")).toEqual(answers.get("pglite"));
+  });
+});

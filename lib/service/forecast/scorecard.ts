@@ -1,0 +1,105 @@
+import "server-only";
+import type { Series } from "@/lib/contract/grouped";
+import type { KpiForecast, ScorecardForecast } from "@/lib/contract/forecast";
+import type { Period } from "@/lib/contract/kpis";
+import type { Ctx } from "../context";
+import { invalidRequest, notFound } from "../errors";
+import { seriesFor } from "../domain/grouped";
+import { addDays, MAX_PERIODS, periodsBefore, periodsBetween, periodStart, type PeriodSpan } from "../domain/periods";
+import { scorecardKpis } from "../domain/scorecards";
+import { dependencies, isCalculated } from "../domain/series";
+import type { BucketKpi, BucketRow } from "../domain/value-queries";
+import { forecastSeries, type Forecast } from "./choose";
+
+/** Periods a season spans, and how much history a forecast reads (about four years). */
+const SEASON: Record<Period, number> = { DAY: 7, WEEK: 52, MONTH: 12, QUARTER: 4, HALF_YEAR: 2, YEAR: 1 };
+const HISTORY: Record<Period, number> = { DAY: 730, WEEK: 208, MONTH: 48, QUARTER: 16, HALF_YEAR: 8, YEAR: 8 };
+const DAY_MS = 86_400_000;
+const MIN_HISTORY = 4;
+
+/** The values of a KPI's complete periods, from its first value on; a gap carries the value before it. */
+function historyOf(series: Series): number[] {
+  const values: number[] = [];
+  for (const point of series.points) {
+    if (point.value === null && values.length === 0) continue;
+    values.push(point.value ?? values.at(-1)!);
+  }
+  return values;
+}
+
+type Pick = "value" | "low" | "high";
+
+/**
+ * Buckets of the future spans from the entered KPIs' forecasts, as the rollups would give them:
+ * seriesFor then computes formulas and containers from them exactly as grouped values do.
+ */
+const forecastBuckets = (forecasts: Map<string, Forecast>, spans: PeriodSpan[], pick: Pick) => async (_db: unknown, kpis: BucketKpi[]): Promise<BucketRow[]> =>
+  kpis.flatMap((kpi, i) => {
+    const forecast = forecasts.get(kpi.guid);
+    if (!forecast) return [];
+    return spans.map((span, j) => ({ kpi: i, day: Date.parse(span.start) / DAY_MS, agg: forecast.points[j]![pick], count: 1, last: forecast.points[j]![pick] }));
+  });
+
+export interface ForecastRequest {
+  docId: number;
+  period: Period;
+  horizon?: string;
+  guids?: string[];
+}
+
+/**
+ * Every KPI's forecast to the horizon: entered KPIs from their own history (models.ts), calculated
+ * KPIs and containers through seriesFor from those forecasts. The interval of a calculated KPI or
+ * container is the least and greatest of it computed from its inputs' lows and from their highs.
+ */
+export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guids }: ForecastRequest): Promise<ScorecardForecast> {
+  const defs = await scorecardKpis(ctx, docId);
+  const byGuid = new Map(defs.map((d) => [d.guid, d]));
+  const wanted = guids ?? defs.map((d) => d.guid);
+  const missing = wanted.find((g) => !byGuid.has(g));
+  if (missing) throw notFound(`KPI ${missing}`);
+  const today = ctx.deps.now().toISOString().slice(0, 10);
+  const current = periodStart(today, period);
+  const end = horizon ?? `${today.slice(0, 4)}-12-31`;
+  if (end < current) throw invalidRequest("The horizon is before the current period", [{ path: "horizon", message: `On or after ${current}` }]);
+  const future = periodsBetween(current, end, period);
+  if (!future) throw invalidRequest(`The horizon is more than ${MAX_PERIODS} periods away`, [{ path: "horizon", message: "Nearer, please" }]);
+  const past = periodsBetween(periodsBefore(today, period, HISTORY[period]), addDays(current, -1), period)!;
+
+  const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
+  const history = await seriesFor(ctx.deps, { defs, wanted: entered, spans: past, period });
+  const forecasts = new Map<string, Forecast>();
+  const notes = new Map<string, string>();
+  for (const series of history) {
+    const values = historyOf(series);
+    const forecast = values.length >= MIN_HISTORY ? forecastSeries(values, SEASON[period], future.length) : null;
+    if (forecast) forecasts.set(series.guid, forecast);
+    else notes.set(series.guid, `Too little history to forecast: ${values.length} ${values.length === 1 ? "period" : "periods"} of values, at least ${MIN_HISTORY} needed`);
+  }
+
+  // Every future period is scored whole (no pro-rated target): as if today were past the horizon.
+  const after = { ...ctx.deps, now: () => new Date(Date.parse(addDays(future.at(-1)!.end, 1))) };
+  const pass = (pick: Pick) => seriesFor(after, { defs, wanted, spans: future, period }, forecastBuckets(forecasts, future, pick));
+  const [mid, low, high] = await Promise.all([pass("value"), pass("low"), pass("high")]);
+  const items = mid.map((series, s): KpiForecast => {
+    const kpi = byGuid.get(series.guid)!;
+    const own = forecasts.get(series.guid);
+    const points = series.points.map((p, i) => {
+      const ends = [low[s]!.points[i]!.value, high[s]!.points[i]!.value].filter((v): v is number => v !== null);
+      const bounds = own ? { low: own.points[i]!.low, high: own.points[i]!.high } : { low: ends.length ? Math.min(...ends) : null, high: ends.length ? Math.max(...ends) : null };
+      return { start: p.start, end: p.end, value: p.value, ...bounds, score: p.score, status: p.status };
+    });
+    const calculated = kpi.indicatorType === "CONTAINER" ? "container" : kpi.formula !== null ? "formula" : null;
+    const note = calculated ? null : (notes.get(series.guid) ?? null);
+    return {
+      guid: series.guid,
+      name: series.name,
+      method: calculated ?? own?.method ?? null,
+      error: own?.error ?? null,
+      note,
+      points: note ? [] : points,
+      projection: note ? null : (points.at(-1) ?? null),
+    };
+  });
+  return { period, horizon: end, items };
+}

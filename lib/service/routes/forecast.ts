@@ -1,0 +1,7 @@
+import * as routes from "@/lib/contract/routes/forecast";
+import { forecastScorecard } from "../forecast/scorecard";
+import { newRouter } from "../router";
+
+export const forecastRoutes = newRouter().openapi(routes.scorecardForecast, async (c) =>
+  c.json(await forecastScorecard(c.var, { ...c.req.valid("param"), ...c.req.valid("query") }), 200),
+);
