@@ -1,4 +1,4 @@
-import { candidates, type Fitted, type Method } from "./models";
+import { fitMethod, methodsFor, type Method } from "./models";
 
 /** z of the normal distribution's 90th percentile: an 80 % interval is the forecast ± z spreads. */
 const Z80 = 1.2816;
@@ -31,12 +31,12 @@ export function forecastSeries(y: number[], m: number, h: number): Forecast | nu
   const train = y.slice(0, -k);
   const test = y.slice(-k);
   let best: { method: Method; score: number; error: number | null } | null = null;
-  for (const fitted of candidates(train, m, k)) {
-    const predicted = fitted.forecast(k);
+  for (const method of methodsFor(train.length, m)) {
+    const predicted = fitMethod(method, train, m, k).forecast(k);
     const score = mae(test, predicted);
-    if (!best || score < best.score - 1e-12) best = { method: fitted.method, score, error: mape(test, predicted) };
+    if (!best || score < best.score - 1e-12) best = { method, score, error: mape(test, predicted) };
   }
-  const final = candidates(y, m, h).find((f) => f.method === best!.method) as Fitted;
+  const final = fitMethod(best!.method, y, m, h);
   const values = final.forecast(h);
   return {
     method: final.method,

@@ -29,15 +29,15 @@ interface Params {
   phi: number;
 }
 
-const ALPHAS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9];
-const BETAS = [0.01, 0.05, 0.1, 0.2];
-const GAMMAS = [0.01, 0.05, 0.1, 0.2, 0.3];
-const PHIS = [0.8, 0.9, 0.98];
+const ALPHAS = [0.05, 0.1, 0.2, 0.4];
+const BETAS = [0.01, 0.05, 0.15];
+const GAMMAS = [0.05, 0.15, 0.3];
+const PHIS = [0.85, 0.98];
 
 const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
 
-/** The smoothing states after each observation, and the forecast function of each. */
-function run(y: number[], m: number, p: Params, seasonal: boolean) {
+/** The one-step squared error, and (when kept) the smoothing states after each observation with the forecast function of each. */
+function run(y: number[], m: number, p: Params, seasonal: boolean, keepStates = false) {
   let level: number;
   let trend: number;
   const season: number[] = [];
@@ -67,7 +67,7 @@ function run(y: number[], m: number, p: Params, seasonal: boolean) {
     level = p.alpha * (y[t]! - s) + (1 - p.alpha) * (l0 + p.phi * b0);
     trend = p.beta * (level - l0) + (1 - p.beta) * p.phi * b0;
     if (seasonal) season[t % m] = p.gamma * (y[t]! - l0 - p.phi * b0) + (1 - p.gamma) * s;
-    states.push({ t, l: level, b: trend, s: [...season] });
+    if (keepStates) states.push({ t, l: level, b: trend, s: [...season] });
   }
   return { sse, states, ahead };
 }
@@ -109,7 +109,7 @@ function spreads(y: number[], forecastFrom: (t: number, h: number) => number, fi
 
 function smoothing(y: number[], m: number, seasonal: boolean, maxH: number): Fitted {
   const params = fit(y, m, seasonal);
-  const { states, ahead } = run(y, m, params, seasonal);
+  const { states, ahead } = run(y, m, params, seasonal, true);
   const last = states.at(-1)!;
   const byTime = new Map(states.map((s) => [s.t, s]));
   const errors = spreads(y, (t, h) => { const s = byTime.get(t)!; return ahead(s.l, s.b, s.s, t, h); }, states[0]!.t + 1, maxH);
@@ -125,10 +125,8 @@ function naive(y: number[], maxH: number): Fitted {
   return { method: "naive", forecast: (h) => Array(h).fill(y.at(-1)!), spread: (h) => errors[Math.min(h, errors.length) - 1] ?? 0 };
 }
 
-/** Each method the series supports: seasonal needs two full seasons, damped trend four points. */
-export function candidates(y: number[], m: number, maxH: number): Fitted[] {
-  const fitted: Fitted[] = [naive(y, maxH)];
-  if (y.length >= 4) fitted.push(smoothing(y, m, false, maxH));
-  if (m > 1 && y.length >= 2 * m) fitted.push(smoothing(y, m, true, maxH));
-  return fitted;
-}
+/** The methods a series supports: seasonal needs two full seasons, damped trend four points. */
+export const methodsFor = (n: number, m: number): Method[] => ["naive", ...(n >= 4 ? (["damped"] as const) : []), ...(m > 1 && n >= 2 * m ? (["seasonal"] as const) : [])];
+
+/** One method fitted to a series, with its spreads up to `maxH` periods ahead. */
+export const fitMethod = (method: Method, y: number[], m: number, maxH: number): Fitted => (method === "naive" ? naive(y, maxH) : smoothing(y, m, method === "seasonal", maxH));

@@ -1,7 +1,8 @@
-// Benchmark: the OData feed's Periods (40 KPIs x 3 years of daily values, by month) beside the
-// REST grouped read of the same figures: time to the last byte and bytes, medians of interleaved
-// runs, in-process. PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL when set, else PGlite.
-// Run: npm run bench:odata
+// Benchmark: reads built on the grouped values, beside the REST grouped read (40 KPIs x 3 years of
+// daily values, by month): the OData feed's Periods of the same figures, and the forecast of every
+// KPI to the end of the year. Time to the last byte and bytes, medians of interleaved runs,
+// in-process. PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL when set, else PGlite.
+// Run: npm run bench:reads
 import { openDatabase } from "@/lib/db/client";
 import { createODataApp } from "@/lib/service/odata/app";
 import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
@@ -27,6 +28,10 @@ const filter = encodeURIComponent(`ScorecardId eq ${doc} and Period eq 'MONTH' a
 const reads = {
   "REST grouped read (MONTH, 3 years)": async () => {
     const response = await api.call(`/api/document/${doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: auth });
+    return { status: response.status, bytes: (await response.arrayBuffer()).byteLength, rows: 0 };
+  },
+  "forecast of every KPI (MONTH, to December)": async () => {
+    const response = await api.call(`/api/document/${doc}/kpi/indicators/forecast/MONTH`, { headers: auth });
     return { status: response.status, bytes: (await response.arrayBuffer()).byteLength, rows: 0 };
   },
   "OData Periods (same figures, every page)": async () => {
