@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { IsoDate } from "./common";
+import { Guid, IsoDate, KpiNumber } from "./common";
+import { Series } from "./grouped";
 import { Period, Status } from "./kpis";
 
 const GUID = "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f";
@@ -30,3 +31,31 @@ export const ScorecardForecast = z
   .object({ period: Period, horizon: IsoDate, items: z.array(KpiForecast) })
   .meta({ id: "ScorecardForecast", example: { period: "MONTH", horizon: "2026-12-31", items: [kpiForecastExample] } });
 export type ScorecardForecast = z.infer<typeof ScorecardForecast>;
+
+const override = z.union([
+  z.strictObject({ guid: Guid, date: IsoDate, value: KpiNumber }).meta({ description: "The KPI's value for the period holding `date`" }),
+  z.strictObject({ guid: Guid, growth: z.number().min(-1).max(10) }).meta({ description: "From the KPI's last value, each later period `growth` more (0.05 = 5 % a period), compounding" }),
+]);
+export const WhatIf = z
+  .strictObject({
+    period: Period,
+    from: IsoDate,
+    to: IsoDate,
+    overrides: z.array(override).max(1000),
+  })
+  .refine((w) => w.from <= w.to, { path: ["to"], message: "to must not be before from" })
+  .meta({ id: "WhatIf", example: { period: "MONTH", from: "2026-01-01", to: "2026-12-31", overrides: [{ guid: GUID, growth: 0.05 }] } });
+export type WhatIf = z.infer<typeof WhatIf>;
+
+const movedExample = { guid: GUID, name: "Revenue", start: "2026-12-01", actual: null, whatIf: 7_100_000, actualStatus: "NONE", whatIfStatus: "ON_TRACK" } as const;
+export const WhatIfAnswer = z
+  .object({
+    period: Period,
+    start: IsoDate,
+    end: IsoDate,
+    items: z.array(Series).meta({ description: "The grouped values with the overrides applied through formulas and containers" }),
+    moved: z
+      .array(z.object({ guid: z.string(), name: z.string(), start: IsoDate, actual: figure, whatIf: figure, actualStatus: Status, whatIfStatus: Status }))
+      .meta({ description: "Every KPI and period whose value or status differs from the actual" }),
+  })
+  .meta({ id: "WhatIfAnswer", description: "Nothing is stored", example: { period: "MONTH", start: "2026-01-01", end: "2026-12-31", items: [], moved: [movedExample] } });

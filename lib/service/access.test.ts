@@ -136,6 +136,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     lockPeriods: async (doc) => ({ path: `/api/document/${doc}/lock`, body: { lockedUntil: null } }),
     createFeed: async (doc) => ({ path: `/api/document/${doc}/feeds` }),
     scorecardForecast: async (doc) => ({ path: `/api/document/${doc}/kpi/indicators/forecast/MONTH` }),
+    whatIf: async (doc) => ({ path: `/api/document/${doc}/what-if`, body: { period: "MONTH", from: "2024-01-01", to: "2024-12-31", overrides: [{ guid: kpiOf[doc], date: "2024-03-01", value: 5 }] } }),
   };
   /** A change set of the admin's, the latest of the scorecard: its revert meets no later change. */
   const freshChange = async (doc: number) => {

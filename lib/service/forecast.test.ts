@@ -64,6 +64,32 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     expect(byName("New metric")).toMatchObject({ method: null, points: [], projection: null, note: "Too little history to forecast: 2 periods of values, at least 4 needed" });
   });
 
+  it("answers what-if without overrides byte for byte as the grouped values, and moves formulas and containers by what the weights say", async () => {
+    const post = async (overrides: unknown[]) => api.call(`/api/document/${docId}/what-if`, jsonInit("POST", { period: "MONTH", from: "2025-01-01", to: "2026-06-30", overrides }, owner.auth));
+    const grouped = await (await api.call(`/api/document/${docId}/kpi/indicators/grouped-value/MONTH/2025-01-01/2026-06-30`, { headers: owner.auth })).json();
+    const same = await (await post([])).json();
+    expect(JSON.stringify(same.items)).toBe(JSON.stringify(grouped.items.map(({ notes: _notes, ...series }: { notes?: unknown }) => series)));
+    expect(same.moved).toEqual([]);
+
+    const sales = byName("Sales").guid;
+    const moved = await (await post([{ guid: sales, date: "2026-02-15", value: 95 }])).json();
+    const series = (n: string) => moved.items.find((s: { name: string }) => s.name === n).points as Point[];
+    const at = (n: string) => series(n).find((p) => p.start === "2026-02-01")!;
+    expect(at("Sales").value).toBe(95);
+    expect(at("Margin").value).toBeCloseTo(95 - at("Costs").value!, 9);
+    const scores = ["Sales", "Costs", "Margin"].map((n) => at(n).score).filter((s): s is number => s !== null);
+    expect(at("Customer").score).toBeCloseTo(Math.min(1, scores.reduce((a, b) => a + b, 0) / scores.length), 9);
+    expect(moved.moved.map((m: { name: string; start: string }) => `${m.name} ${m.start}`)).toEqual(expect.arrayContaining(["Sales 2026-02-01", "Margin 2026-02-01"]));
+    expect(moved.moved.every((m: { start: string }) => m.start === "2026-02-01")).toBe(true);
+
+    const grown = await (await post([{ guid: sales, growth: 0.1 }])).json();
+    const future = (grown.items.find((s: { name: string }) => s.name === "Sales").points as Point[]).filter((p) => p.start >= "2026-03-01");
+    const last = (grouped.items.find((s: { name: string }) => s.name === "Sales").points as Point[]).find((p) => p.start === "2026-02-01")!.value!;
+    expect(future.map((p) => p.value)).toEqual([1, 2, 3, 4].map((n) => expect.closeTo(last * 1.1 ** n, 6)));
+    const refused = await post([{ guid: byName("Margin").guid, growth: 0.1 }]);
+    expect(refused.status).toBe(400);
+  });
+
   it("refuses a horizon before the current period, and answers only the KPIs asked for", async () => {
     expect((await api.call(`/api/document/${docId}/kpi/indicators/forecast/MONTH?horizon=2025-12-31`, { headers: owner.auth })).status).toBe(400);
     const sales = byName("Sales").guid;

@@ -239,6 +239,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "GET", path: `/api/connectors/${theirConnector}/runs`, openapi: "/rest/api/connectors/{id}/runs" },
       { method: "POST", path: `/api/document/${theirDoc}/feeds`, openapi: "/rest/api/document/{docId}/feeds" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicators/forecast/MONTH`, openapi: "/rest/api/document/{docId}/kpi/indicators/forecast/{period}" },
+      { method: "POST", path: `/api/document/${theirDoc}/what-if`, openapi: "/rest/api/document/{docId}/what-if", body: { period: "MONTH", from: "2024-01-01", to: "2024-12-31", overrides: [] } },
       { method: "DELETE", path: `/api/feeds/${theirFeed}`, openapi: "/rest/api/feeds/{id}" },
       { method: "GET", path: `/feeds/gfd_${"n".repeat(32)}`, openapi: "/rest/feeds/{token}" },
       // A push key is its own credential: one that opens no connector is simply missing.

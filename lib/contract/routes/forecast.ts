@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DocId, IsoDate } from "../common";
-import { ScorecardForecast } from "../forecast";
+import { ScorecardForecast, WhatIf, WhatIfAnswer } from "../forecast";
 import { Period } from "../kpis";
 import { GuidList } from "../grouped";
-import { errors, json, secured } from "./helpers";
+import { errors, json, jsonBody, secured } from "./helpers";
 
 export const scorecardForecast = createRoute({
   operationId: "scorecardForecast",
@@ -18,4 +18,13 @@ export const scorecardForecast = createRoute({
     query: z.object({ horizon: IsoDate.optional().meta({ description: "The last day forecast (default: 31 December of this year)" }), guids: GuidList }),
   },
   responses: { 200: json(ScorecardForecast, "Each KPI's forecast, in tree order"), ...errors(400, 404) },
+});
+
+export const whatIf = createRoute({
+  operationId: "whatIf",
+  method: "post", path: "/api/document/{docId}/what-if", tags: ["Grouped values controller"], security: secured,
+  summary: "What if: the grouped values with some KPIs' values changed or grown, through formulas and containers, beside the actual; nothing is stored",
+  description: "Reading the scorecard is enough. Without overrides the items are the grouped values' own.",
+  request: { params: z.object({ docId: DocId }), body: jsonBody(WhatIf) },
+  responses: { 200: json(WhatIfAnswer, "The scorecard as it would be"), ...errors(400, 404, 415) },
 });

@@ -1,0 +1,70 @@
+import "server-only";
+import type { WhatIf } from "@/lib/contract/forecast";
+import type { Series } from "@/lib/contract/grouped";
+import type { Ctx } from "../context";
+import { invalidRequest, notFound } from "../errors";
+import { seriesFor, spansOrThrow } from "../domain/grouped";
+import { periodStart } from "../domain/periods";
+import { scorecardKpis } from "../domain/scorecards";
+import { isCalculated } from "../domain/series";
+import { aggregateBuckets, type BucketKpi } from "../domain/value-queries";
+
+const DAY_MS = 86_400_000;
+
+/** Each overridden KPI's value by span start (epoch day), from the overrides and the actual series. */
+function overriddenValues(request: WhatIf, actual: Series[], today: string): Map<string, Map<number, number>> {
+  const values = new Map<string, Map<number, number>>();
+  const spansOf = (guid: string) => actual.find((s) => s.guid === guid)!.points;
+  for (const o of request.overrides) {
+    const own = values.get(o.guid) ?? new Map<number, number>();
+    values.set(o.guid, own);
+    const points = spansOf(o.guid);
+    if ("value" in o) {
+      const point = points.find((p) => p.start <= o.date && o.date <= p.end);
+      if (!point) throw invalidRequest(`${o.date} is outside the range`, [{ path: "overrides", message: `${o.date} is not between ${request.from} and ${request.to}` }]);
+      own.set(Date.parse(point.start) / DAY_MS, o.value);
+      continue;
+    }
+    // Growth runs from the last value before the current period, over every period from it on.
+    const current = periodStart(today, request.period);
+    let base = [...points].reverse().find((p) => p.start < current && p.value !== null)?.value ?? null;
+    if (base === null) throw invalidRequest("A KPI without a value before the current period cannot grow from it", [{ path: "overrides", message: `No value of ${o.guid} to grow from` }]);
+    for (const p of points) {
+      if (p.start < current) continue;
+      base *= 1 + o.growth;
+      own.set(Date.parse(p.start) / DAY_MS, base);
+    }
+  }
+  return values;
+}
+
+/** The grouped values with the overrides applied, beside the actual: nothing is stored. */
+export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
+  const defs = await scorecardKpis(ctx, docId);
+  const byGuid = new Map(defs.map((d) => [d.guid, d]));
+  for (const [i, o] of request.overrides.entries()) {
+    const kpi = byGuid.get(o.guid);
+    if (!kpi) throw notFound(`KPI ${o.guid}`);
+    if (isCalculated(kpi)) throw invalidRequest(`${kpi.name} is calculated: change its inputs`, [{ path: `overrides.${i}.guid`, message: "A calculated KPI or container" }]);
+  }
+  const spans = spansOrThrow(request.from, request.to, request.period);
+  const wanted = defs.map((d) => d.guid);
+  const actual = await seriesFor(ctx.deps, { defs, wanted, spans, period: request.period });
+  const values = overriddenValues(request, actual, ctx.deps.now().toISOString().slice(0, 10));
+  // The rollups' buckets, with the overridden periods' replaced (or added).
+  const source = async (db: Parameters<typeof aggregateBuckets>[0], kpis: BucketKpi[], period: Parameters<typeof aggregateBuckets>[2], from: string, to: string) => {
+    const rows = (await aggregateBuckets(db, kpis, period, from, to)).filter((r) => !values.get(kpis[r.kpi]!.guid)?.has(r.day));
+    const added = kpis.flatMap((k, i) => [...(values.get(k.guid) ?? [])].map(([day, value]) => ({ kpi: i, day, agg: value, count: 1, last: value })));
+    return [...rows, ...added];
+  };
+  const items = request.overrides.length ? await seriesFor(ctx.deps, { defs, wanted, spans, period: request.period }, source) : actual;
+  const moved = items.flatMap((series, s) =>
+    series.points.flatMap((p, i) => {
+      const before = actual[s]!.points[i]!;
+      return p.value === before.value && p.status === before.status
+        ? []
+        : [{ guid: series.guid, name: series.name, start: p.start, actual: before.value, whatIf: p.value, actualStatus: before.status, whatIfStatus: p.status }];
+    }),
+  );
+  return { period: request.period, start: request.from, end: request.to, items, moved };
+}
