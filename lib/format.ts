@@ -9,6 +9,12 @@ export function formatValue(value: number | null | undefined, measure = ""): str
   return withMeasure(Math.abs(value) >= 100_000 ? compact.format(value) : plain.format(value), measure);
 }
 
+/** An estimate (a forecast) to three significant figures: 778.77 leads reads "779 leads", 40,191.95 "40,200". */
+export function formatEstimate(value: number | null | undefined, measure = ""): string {
+  if (value === null || value === undefined || value === 0) return formatValue(value, measure);
+  return formatValue(Number(value.toPrecision(3)), measure);
+}
+
 const SCALES: [number, string][] = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
 
 /** A number in the short format with `digits` decimals on its K/M/B/T, and the number it shows. */

@@ -1,9 +1,10 @@
 "use client";
 
-import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ForecastPoint } from "@/lib/contract/forecast";
 import type { Point, PointSource } from "@/lib/contract/grouped";
 import type { Period } from "@/lib/contract/kpis";
-import { formatScore, formatValue, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { formatEstimate, formatScore, formatValue, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 
 export interface KpiChartProps {
   name: string;
@@ -16,6 +17,8 @@ export interface KpiChartProps {
   notes?: Map<string, string[]>;
   /** The KPI's status thresholds: its scores are rounded against them. */
   thresholds?: { onTrack: number; atRisk: number };
+  /** Its forecast: a dashed line from the last complete value, in its 80 % band. */
+  forecast?: ForecastPoint[];
 }
 
 const SOURCE_LABEL: Record<PointSource, string> = {
@@ -26,7 +29,7 @@ const SOURCE_LABEL: Record<PointSource, string> = {
 };
 
 /** A point as drawn: its value on the solid line when complete, on the dashed "so far" line otherwise. */
-type Row = Point & { label: string; done: number | null; soFar: number | null; notes: string[] };
+type Row = Point & { label: string; done: number | null; soFar: number | null; notes: string[]; expected: number | null; band: [number, number] | null };
 
 function SourceDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row }) {
   if (cx === undefined || cy === undefined || !payload || payload.done === null) return null;
@@ -56,6 +59,11 @@ function ChartTooltip({ active, payload, measure, thresholds }: { active?: boole
       <p className="mt-1">
         Value: <strong>{formatValue(row.value, measure)}</strong>
       </p>
+      {row.expected !== null && row.band && (
+        <p>
+          Forecast: <strong>{formatEstimate(row.expected, measure)}</strong> (80 %: {formatEstimate(row.band[0], measure)} – {formatEstimate(row.band[1], measure)})
+        </p>
+      )}
       {row.target !== null && <p>Target: {formatValue(row.target, measure)}</p>}
       {row.baseline !== null && <p>Baseline: {formatValue(row.baseline, measure)}</p>}
       <p>
@@ -70,16 +78,31 @@ function ChartTooltip({ active, payload, measure, thresholds }: { active?: boole
 }
 
 /** A KPI's grouped values with the target and baseline of each period; presentational only. */
-export function KpiChart({ name, measure, period, points, container = false, height = 280, notes, thresholds }: KpiChartProps) {
+export function KpiChart({ name, measure, period, points, container = false, height = 280, notes, thresholds, forecast = [] }: KpiChartProps) {
   const firstRunning = points.findIndex((p) => !p.complete && p.value !== null);
-  const data: Row[] = points.map((p, i) => ({
-    ...p,
-    label: periodLabel(p.start, period),
-    done: p.complete ? p.value : null,
-    // The dashed segment runs from the last complete value to the running period's.
-    soFar: firstRunning >= 0 && (i === firstRunning || i === firstRunning - 1) ? p.value : null,
-    notes: notes?.get(p.start) ?? [],
-  }));
+  const ahead = new Map(forecast.filter((f) => f.value !== null).map((f) => [f.start, f]));
+  const lastDone = points.findLastIndex((p) => p.complete && p.value !== null);
+  const data: Row[] = points.map((p, i) => {
+    const f = ahead.get(p.start);
+    return {
+      ...p,
+      label: periodLabel(p.start, period),
+      done: p.complete ? p.value : null,
+      // The dashed segment runs from the last complete value to the running period's.
+      soFar: firstRunning >= 0 && (i === firstRunning || i === firstRunning - 1) ? p.value : null,
+      notes: notes?.get(p.start) ?? [],
+      // The forecast line starts at the last complete value.
+      expected: f ? f.value : i === lastDone && ahead.size > 0 ? p.value : null,
+      band: f && f.low !== null && f.high !== null ? [f.low, f.high] : i === lastDone && ahead.size > 0 && p.value !== null ? [p.value, p.value] : null,
+    };
+  });
+  // Periods after the range that the forecast reaches.
+  const lastStart = points.at(-1)?.start ?? "";
+  for (const f of forecast) {
+    if (f.start <= lastStart || f.value === null) continue;
+    data.push({ start: f.start, end: f.end, value: null, target: null, baseline: null, min: null, max: null, performance: null, progress: null, score: f.score, status: f.status, complete: false, source: "NONE",
+      label: periodLabel(f.start, period), done: null, soFar: null, notes: [], expected: f.value, band: f.low !== null && f.high !== null ? [f.low, f.high] : null });
+  }
   const noted = data.filter((row) => row.notes.length > 0);
   const periodWord = period.toLowerCase().replace("_", "-");
   // What the chart shows, in words: each period's value against its target.
@@ -88,7 +111,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     .map((row) => `${row.label}: ${fullValue(row.value, measure)}${!container && row.target !== null ? ` (target ${fullValue(row.target, measure)})` : ""}${row.complete ? "" : ", so far"}`)
     .join("; ") || "No values in this range.";
   // Wide enough for the longest label the axis can show (its ticks lie between the extremes drawn).
-  const drawnFigures = points.flatMap((p) => [p.value, container ? null : p.target, container ? null : p.baseline]).filter((v): v is number => v !== null);
+  const drawnFigures = [...points.flatMap((p) => [p.value, container ? null : p.target, container ? null : p.baseline]), ...forecast.flatMap((f) => [f.low, f.high])].filter((v): v is number => v !== null);
   const longestLabel = Math.max(3, ...drawnFigures.flatMap((v) => [formatValue(v).length, formatValue(-Math.abs(v)).length]));
   const axisWidth = Math.min(120, 16 + longestLabel * 7);
   const has = (f: (p: Point) => boolean) => points.some(f);
@@ -99,6 +122,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     soFar: firstRunning >= 0,
     target: !container && has((p) => p.target !== null),
     baseline: !container && has((p) => p.baseline !== null),
+    forecast: ahead.size > 0,
   };
   return (
     <figure className="flex flex-col gap-2" aria-label={`Chart of ${name} by ${period.toLowerCase().replace("_", "-")}`}>
@@ -113,6 +137,8 @@ export function KpiChart({ name, measure, period, points, container = false, hei
             {noted.map((row) => (
               <ReferenceLine key={row.start} x={row.label} stroke="#d97706" strokeDasharray="2 2" label={{ value: "✎", position: "insideTopRight", fill: "#b45309", fontSize: 13 }} />
             ))}
+            {drawn.forecast && <Area dataKey="band" fill="var(--chart-value)" fillOpacity={0.12} stroke="none" isAnimationActive={false} name="80 % interval" />}
+            {drawn.forecast && <Line dataKey="expected" stroke="var(--chart-value)" strokeOpacity={0.7} strokeWidth={2} strokeDasharray="6 3" dot={false} isAnimationActive={false} connectNulls name="Forecast" />}
             {drawn.baseline && <Line dataKey="baseline" stroke="#a855f7" strokeDasharray="2 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Baseline" />}
             {drawn.target && <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Target" />}
             <Line dataKey="done" stroke="var(--chart-value)" strokeWidth={2} dot={<SourceDot />} activeDot={{ r: 6 }} isAnimationActive={false} connectNulls={false} name="Value" />
@@ -128,6 +154,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
         {drawn.inherited && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">○</span> Inherited</span>}
         {drawn.calculated && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">◆</span> {container ? "Score of its parts" : "Calculated"}</span>}
         {drawn.soFar && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">┄ ◌</span> So far (period not over)</span>}
+        {drawn.forecast && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">╍╍ ▒</span> Forecast with its 80 % interval</span>}
         {drawn.target && <span><span aria-hidden className="text-green-600">╌╌</span> Target</span>}
         {drawn.baseline && <span><span aria-hidden className="text-purple-500">┈┈</span> Baseline</span>}
         {noted.length > 0 && (

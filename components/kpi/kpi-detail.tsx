@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { LazyKpiChart } from "@/components/charts/lazy-kpi-chart";
+import type { KpiForecast } from "@/lib/contract/forecast";
 import type { FeedingConnector, Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
 import { NoteForm } from "@/components/notes/note-form";
@@ -9,7 +10,7 @@ import { NoteList } from "@/components/notes/note-list";
 import { RevisionList } from "@/components/history/revision-list";
 import { FedBy } from "@/components/connectors/fed-by";
 import { Button } from "@/components/ui/button";
-import { formatScore, fullValue, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { formatEstimate, formatScore, fullValue, formatValue, periodLabel, STATUS_LABEL } from "@/lib/format";
 import { cardClass } from "@/components/ui/card";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { explainPoint } from "./explain";
@@ -17,8 +18,24 @@ import { InitiativeList } from "./initiative-list";
 import { latestPoint, soFarPoint, type KpiWithSeries } from "./kpi-with-series";
 import { STATUS_ICON, StatusBadge } from "./status-badge";
 
+const METHOD_WORDS = { seasonal: "its seasons and trend", damped: "its trend", naive: "its last value", formula: "its formula", container: "its parts" } as const;
+
+/** "Projected $6.9M for Dec 2026 (80 %: $6.5M to $7.3M): on track, from its seasons and trend (4.3 % off when tested)". */
+function ProjectionLine({ forecast, measure, period }: { forecast: KpiForecast; measure: string; period: Period }) {
+  const p = forecast.projection;
+  if (!p) return <p className="text-sm text-slate-700 dark:text-slate-300">No forecast: {forecast.note?.replace(/^Too little history to forecast: /, "too little history (")}{forecast.note ? ")" : ""}</p>;
+  const interval = p.low !== null && p.high !== null ? ` (80 %: ${formatEstimate(p.low, measure)} to ${formatEstimate(p.high, measure)})` : "";
+  const tested = forecast.error !== null ? ` (${(forecast.error * 100).toFixed(1)} % off when tested)` : "";
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="projection">
+      <span className="font-medium">Projected </span>
+      {formatEstimate(p.value, measure)} for {periodLabel(p.start, period)}{interval}: {STATUS_LABEL[p.status].toLowerCase()}, from {forecast.method ? METHOD_WORDS[forecast.method] : "nothing"}{tested}.
+    </p>
+  );
+}
+
 /** The selected KPI: its latest complete period and why it has its colour, its chart, its history. */
-export function KpiDetail({ row, period, notes = [], docId, feeding = [] }: { row: KpiWithSeries; period: Period; notes?: Note[]; docId?: number; feeding?: FeedingConnector[] }) {
+export function KpiDetail({ row, period, notes = [], docId, feeding = [], forecast }: { row: KpiWithSeries; period: Period; notes?: Note[]; docId?: number; feeding?: FeedingConnector[]; forecast?: KpiForecast }) {
   const { kpi, series } = row;
   const points = series?.points ?? [];
   const [writing, setWriting] = useState<string | null>(null);
@@ -67,7 +84,8 @@ export function KpiDetail({ row, period, notes = [], docId, feeding = [] }: { ro
           <InitiativeList items={kpi.initiatives} />
         </div>
       )}
-      <LazyKpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} notes={notesByPeriod} thresholds={kpi.thresholds} />
+      {forecast && <ProjectionLine forecast={forecast} measure={measure} period={period} />}
+      <LazyKpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} notes={notesByPeriod} thresholds={kpi.thresholds} forecast={forecast?.points} />
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-sm font-semibold">Notes</h3>

@@ -3,8 +3,9 @@
 import type { MouseEvent } from "react";
 import { Sparkline } from "@/components/charts/sparkline";
 import { SCORING_DEFAULTS, STATUSES } from "@/lib/contract/constants";
+import type { KpiForecast } from "@/lib/contract/forecast";
 import type { Period } from "@/lib/contract/kpis";
-import { formatPair, periodLabel, statusMeaning, STATUS_LABEL } from "@/lib/format";
+import { formatEstimate, formatPair, periodLabel, statusMeaning, STATUS_LABEL } from "@/lib/format";
 import { RowHeader, Table, TableHead, Td, Th } from "@/components/ui/table";
 import { explainPoint } from "./explain";
 import { latestPoint, type KpiWithSeries } from "./kpi-with-series";
@@ -15,7 +16,7 @@ import { STATUS_ICON, STATUS_TONE, StatusBadge } from "./status-badge";
  * whose latest period is not the table's (the last complete one) names its own, so a perspective
  * and the KPIs under it are never read as the same period when they are not.
  */
-export function KpiTable({ rows, period, selected, hrefFor }: { rows: KpiWithSeries[]; period: Period; selected: string; hrefFor: (guid: string) => string }) {
+export function KpiTable({ rows, period, selected, hrefFor, projected }: { rows: KpiWithSeries[]; period: Period; selected: string; hrefFor: (guid: string) => string; projected?: Map<string, KpiForecast> }) {
   const tablePeriod = rows.flatMap(({ series }) => series?.points.filter((p) => p.complete).map((p) => p.start) ?? []).sort().at(-1);
   // Selecting a KPI only changes ?kpi=: the page has the data, so no server round trip.
   function select(event: MouseEvent<HTMLAnchorElement>) {
@@ -36,6 +37,7 @@ export function KpiTable({ rows, period, selected, hrefFor }: { rows: KpiWithSer
           <Th align="right" className="hidden sm:table-cell">Target</Th>
           <Th>Status</Th>
           <Th className="hidden md:table-cell">Trend</Th>
+          {projected && <Th align="right">Projected</Th>}
         </TableHead>
         <tbody>
           {rows.map(({ kpi, depth, series }) => {
@@ -73,6 +75,7 @@ export function KpiTable({ rows, period, selected, hrefFor }: { rows: KpiWithSer
                 <Td tight className="hidden md:table-cell">
                   <Sparkline points={series?.points ?? []} tone={STATUS_TONE[status]} />
                 </Td>
+                {projected && <ProjectedCell forecast={projected.get(kpi.guid)} measure={container ? "%" : kpi.measure} period={period} />}
               </tr>
             );
           })}
@@ -80,6 +83,19 @@ export function KpiTable({ rows, period, selected, hrefFor }: { rows: KpiWithSer
       </Table>
       <StatusLegend period={period} />
     </div>
+  );
+}
+
+/** The KPI's projection at the horizon: its value (a container's score) and status, or why there is none. */
+function ProjectedCell({ forecast, measure, period }: { forecast?: KpiForecast; measure: string; period: Period }) {
+  const p = forecast?.projection;
+  if (!p) return <Td align="right" className="text-xs text-slate-500 dark:text-slate-400">{forecast?.note ? "Too little history" : "–"}</Td>;
+  const value = forecast.method === "container" ? (p.score === null ? "–" : `${Math.round(p.score * 100)} %`) : formatEstimate(p.value, measure);
+  return (
+    <Td align="right" className="whitespace-nowrap">
+      <span title={`Projected for ${periodLabel(p.start, period)}`}>{value}</span>
+      <span className="ml-1" aria-label={STATUS_LABEL[p.status]} style={{ color: STATUS_TONE[p.status] }}>{STATUS_ICON[p.status]}</span>
+    </Td>
   );
 }
 

@@ -1,6 +1,7 @@
 "use client";
 
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { readQuery } from "@/lib/bff/queries";
 import type { Series } from "@/lib/contract/grouped";
@@ -8,6 +9,7 @@ import type { FeedingConnector, KpiNode, Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Skeleton } from "@/components/ui/skeleton";
+import { LazyWhatIf } from "@/components/forecast/lazy-what-if";
 import { KpiDetail } from "./kpi-detail";
 import { withSeries } from "./kpi-with-series";
 import { KpiTable } from "./kpi-table";
@@ -18,7 +20,12 @@ export function ScorecardView({ docId, filters }: { docId: number; filters: Char
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
   // Notes ride on the grouped read: no call of their own.
   const notes = grouped.items.flatMap((s) => s.notes ?? []);
-  return <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} notes={notes} docId={docId} feeding={tree.connectors} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} notes={notes} docId={docId} feeding={tree.connectors} />
+      <LazyWhatIf docId={docId} period={filters.period} root={tree.root} />
+    </div>
+  );
 }
 
 /** The KPI table and the selected KPI's detail, from data in hand (the public page passes its own). */
@@ -33,14 +40,28 @@ export function ScorecardPanels({ root, items, period, notes, docId, feeding }: 
     next.set("kpi", guid);
     return `${pathname}?${next}`;
   };
+  // The forecast is read only when asked for: opening a scorecard stays two calls.
+  const showForecast = docId !== undefined && params.get("forecast") === "1";
+  const forecast = useQuery({ ...readQuery("forecast", { docId: docId ?? 0, period }), enabled: showForecast });
+  const byGuid = showForecast && forecast.data ? new Map(forecast.data.items.map((f) => [f.guid, f])) : undefined;
+  const toggled = new URLSearchParams(params);
+  if (showForecast) toggled.delete("forecast");
+  else toggled.set("forecast", "1");
   return (
     <div className="grid gap-6 lg:grid-cols-12">
       <div className="min-w-0 lg:col-span-7">
-        <KpiTable rows={rows} period={period} selected={selected.kpi.guid} hrefFor={hrefFor} />
+        {docId !== undefined && (
+          <p className="mb-2 flex flex-wrap items-center gap-3 text-sm">
+            <Link href={`${pathname}?${toggled}`} className="text-blue-700 underline dark:text-blue-400" scroll={false}>{showForecast ? "Hide the forecast" : "Show the forecast to December"}</Link>
+            {showForecast && forecast.isPending && <span className="text-slate-600 dark:text-slate-400">Forecasting…</span>}
+            {showForecast && forecast.isError && <span className="text-red-700 dark:text-red-300">{forecast.error.message}</span>}
+          </p>
+        )}
+        <KpiTable rows={rows} period={period} selected={selected.kpi.guid} hrefFor={hrefFor} projected={byGuid} />
       </div>
       <div className="min-w-0 lg:col-span-5">
         <div className="lg:sticky lg:top-4">
-          <KpiDetail row={selected} period={period} notes={notes} docId={docId} feeding={feeding} />
+          <KpiDetail row={selected} period={period} notes={notes} docId={docId} feeding={feeding} forecast={byGuid?.get(selected.kpi.guid)} />
         </div>
       </div>
     </div>

@@ -188,6 +188,9 @@ export const endpoints = {
   deleteConnector: write({ op: "deleteConnector", method: "DELETE", path: "/api/connectors/{id}", stale: () => [keys.connectors] }),
   previewDraftConnector: write({ op: "previewDraftConnector", method: "POST", path: "/api/connectors/preview", stale: () => [] }),
   previewConnector: write({ op: "previewConnector", method: "POST", path: "/api/connectors/{id}/preview", stale: () => [] }),
+  // Forecasts follow the scorecard's figures: they ride on its grouped key, made stale by the same writes.
+  forecast: read({ op: "scorecardForecast", method: "GET", path: "/api/document/{docId}/kpi/indicators/forecast/{period}", key: ({ docId, period, horizon }) => [...keys.grouped(docId), "forecast", period, horizon ?? ""] }),
+  whatIf: write({ op: "whatIf", method: "POST", path: "/api/document/{docId}/what-if", stale: () => [] }),
   feeds: read({ op: "listFeeds", method: "GET", path: "/api/feeds", key: () => keys.feeds }),
   createFeed: write({ op: "createFeed", method: "POST", path: "/api/document/{docId}/feeds", stale: () => [keys.feeds] }),
   revokeFeed: write({ op: "revokeFeed", method: "DELETE", path: "/api/feeds/{id}", stale: () => [keys.feeds] }),

@@ -9,6 +9,7 @@ const figure = z.number().nullable();
 export const ForecastPoint = z
   .object({ start: IsoDate, end: IsoDate, value: figure, low: figure, high: figure, score: figure, status: Status })
   .meta({ id: "ForecastPoint", description: "A future period: the expected value, its 80 % interval (low, high), and the score and status it would have" });
+export type ForecastPoint = z.infer<typeof ForecastPoint>;
 
 const pointExample = { start: "2026-12-01", end: "2026-12-31", value: 6_900_000, low: 6_500_000, high: 7_300_000, score: 1, status: "ON_TRACK" } as const;
 const kpiForecastExample = { guid: GUID, name: "Revenue", method: "seasonal", error: 0.043, note: null, points: [pointExample], projection: pointExample } as const;

@@ -49,7 +49,10 @@ export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
   }
   const spans = spansOrThrow(request.from, request.to, request.period);
   const wanted = defs.map((d) => d.guid);
-  const actual = await seriesFor(ctx.deps, { defs, wanted, spans, period: request.period });
+  // With overrides, both sides score every period whole, future ones included (as a forecast does):
+  // as if today were past the range. Without, the answer is the grouped values' own.
+  const deps = request.overrides.length ? { ...ctx.deps, now: () => new Date(Date.parse(`${spans.at(-1)!.end}T00:00:00Z`) + DAY_MS) } : ctx.deps;
+  const actual = await seriesFor(deps, { defs, wanted, spans, period: request.period });
   const values = overriddenValues(request, actual, ctx.deps.now().toISOString().slice(0, 10));
   // The rollups' buckets, with the overridden periods' replaced (or added).
   const source = async (db: Parameters<typeof aggregateBuckets>[0], kpis: BucketKpi[], period: Parameters<typeof aggregateBuckets>[2], from: string, to: string) => {
@@ -57,7 +60,7 @@ export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
     const added = kpis.flatMap((k, i) => [...(values.get(k.guid) ?? [])].map(([day, value]) => ({ kpi: i, day, agg: value, count: 1, last: value })));
     return [...rows, ...added];
   };
-  const items = request.overrides.length ? await seriesFor(ctx.deps, { defs, wanted, spans, period: request.period }, source) : actual;
+  const items = request.overrides.length ? await seriesFor(deps, { defs, wanted, spans, period: request.period }, source) : actual;
   const moved = items.flatMap((series, s) =>
     series.points.flatMap((p, i) => {
       const before = actual[s]!.points[i]!;

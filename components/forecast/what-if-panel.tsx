@@ -1,0 +1,95 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import type { KpiNode, Period } from "@/lib/contract/kpis";
+import { errorText } from "@/lib/bff/http";
+import { useWrite } from "@/lib/bff/queries";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, inputClass } from "@/components/ui/field";
+import { FieldError, Notice } from "@/components/ui/notice";
+import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { formatEstimate, periodLabel, STATUS_LABEL } from "@/lib/format";
+
+type Override = { guid: string; name: string } & ({ growth: number } | { date: string; value: number });
+
+const entered = (node: KpiNode): KpiNode[] => [...(node.indicatorType === "INDICATOR" && !node.formula ? [node] : []), ...node.children.flatMap(entered)];
+
+/**
+ * What if: change some KPIs' values or growth this year and see every KPI and period that moves,
+ * up to the root, beside the actual. Nothing is stored; Reset forgets it.
+ */
+export function WhatIfPanel({ docId, period, root }: { docId: number; period: Period; root: KpiNode }) {
+  const kpis = entered(root);
+  const [overrides, setOverrides] = useState<Override[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const run = useWrite("whatIf", { onError: (e) => setError(errorText(e)), onSuccess: () => setError(null) });
+  const year = new Date().getFullYear();
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const kpi = kpis.find((k) => k.guid === form.get("guid"));
+    const amount = Number(String(form.get("amount")).replace(",", "."));
+    if (!kpi || !Number.isFinite(amount)) return setError("Choose a KPI and enter a number");
+    const next: Override = form.get("kind") === "growth" ? { guid: kpi.guid, name: kpi.name, growth: amount / 100 } : { guid: kpi.guid, name: kpi.name, date: String(form.get("date")), value: amount };
+    const all = [...overrides, next];
+    setOverrides(all);
+    run.mutate({ input: { docId }, body: { period, from: `${year}-01-01`, to: `${year}-12-31`, overrides: all.map(({ name: _name, ...o }) => o) } });
+  }
+  const reset = () => (setOverrides([]), run.reset(), setError(null));
+
+  return (
+    <Card id="what-if" title="What if…">
+      <form onSubmit={add} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end" aria-label="Add a what-if change">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="what-if-kpi" className="text-sm font-medium text-slate-700 dark:text-slate-200">KPI</label>
+          <select id="what-if-kpi" name="guid" className={inputClass}>{kpis.map((k) => <option key={k.guid} value={k.guid}>{k.name}</option>)}</select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="what-if-kind" className="text-sm font-medium text-slate-700 dark:text-slate-200">Change</label>
+          <select id="what-if-kind" name="kind" className={inputClass} defaultValue="growth">
+            <option value="growth">Grows % a period</option>
+            <option value="value">Is, in a period</option>
+          </select>
+        </div>
+        <Field label="By (or to)" id="what-if-amount" name="amount" inputMode="decimal" defaultValue="5" />
+        <Field label="Period (for a value)" id="what-if-date" name="date" type="date" defaultValue={`${year}-12-01`} />
+        <Button type="submit" disabled={run.isPending}>Apply</Button>
+      </form>
+      {error && <FieldError>{error}</FieldError>}
+      {overrides.length > 0 && (
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <span>Changed:</span>
+          {overrides.map((o, i) => <span key={i} className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{o.name} {"growth" in o ? `+${(o.growth * 100).toFixed(1)} % a period` : `= ${o.value} in ${periodLabel(o.date, period)}`}</span>)}
+          <Button variant="secondary" onClick={reset}>Reset</Button>
+        </div>
+      )}
+      {run.data && run.data.moved.length === 0 && <Notice tone="empty" className="mt-3">Nothing moves.</Notice>}
+      {run.data && run.data.moved.length > 0 && (
+        <div className="mt-3">
+          <Table caption="What moves, beside the actual" dense>
+            <TableHead>
+              <Th>KPI</Th>
+              <Th>Period</Th>
+              <Th align="right">Actual</Th>
+              <Th align="right">What if</Th>
+              <Th>Status</Th>
+            </TableHead>
+            <tbody>
+              {run.data.moved.map((m) => (
+                <Tr key={`${m.guid}|${m.start}`}>
+                  <Td>{m.name}</Td>
+                  <Td className="whitespace-nowrap">{periodLabel(m.start, period)}</Td>
+                  <Td align="right">{formatEstimate(m.actual)}</Td>
+                  <Td align="right" className="font-medium">{formatEstimate(m.whatIf)}</Td>
+                  <Td className="whitespace-nowrap">{STATUS_LABEL[m.actualStatus]} → <strong>{STATUS_LABEL[m.whatIfStatus]}</strong></Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { expect, test } from "../fixtures";
+
+test("the forecast is read only when shown: a Projected column, the chart's band, and a what-if that names what moves", async ({ page, usedCalls }) => {
+  await page.goto("/s/2");
+  await expect(page.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Projected" })).toHaveCount(0);
+  const before = await usedCalls();
+  await page.getByRole("link", { name: "Show the forecast to December" }).click();
+  await expect(page.getByRole("columnheader", { name: "Projected" })).toBeVisible();
+  expect((await usedCalls()) - before).toBeLessThanOrEqual(1);
+
+  await page.getByRole("link", { name: "Qualified leads", exact: true }).first().click();
+  const projection = page.getByTestId("projection");
+  await expect(projection).toContainText(/^Projected [\d,.]+K? leads for [A-Z][a-z]{2} \d{4} \(80 %: .+\): (on track|at risk|off track), from /);
+  await expect(page.getByRole("figure", { name: /Chart of Qualified leads/ }).getByText("Forecast with its 80 % interval")).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/forecast.png", fullPage: true });
+
+  await page.getByRole("button", { name: "What if…" }).click();
+  const panel = page.getByRole("region", { name: "What if…" });
+  await panel.getByLabel("KPI", { exact: true }).selectOption({ label: "Qualified leads" });
+  await panel.getByLabel("By (or to)").fill("10");
+  await panel.getByRole("button", { name: "Apply" }).click();
+  const moved = panel.getByRole("table", { name: "What moves, beside the actual" });
+  await expect(moved).toContainText("Qualified leads");
+  await page.screenshot({ path: "e2e/screenshots/what-if.png", fullPage: true });
+  await panel.getByRole("button", { name: "Reset" }).click();
+  await expect(moved).toHaveCount(0);
+});
