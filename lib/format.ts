@@ -124,6 +124,8 @@ export function conditionText(condition: string, threshold: number | null, measu
       return `Value below ${fullValue(threshold, measure)}`;
     case "PERFORMANCE_BELOW":
       return `Score below ${formatScore(threshold)}`;
+    case "FORECAST_BELOW_TARGET":
+      return `Projected score at the end of the year below ${formatScore(threshold)}`;
     default:
       return "Value changed";
   }

@@ -16,6 +16,7 @@ export const CONDITION_LABEL: Record<AlertCondition, string> = {
   VALUE_BELOW: "Value goes below",
   PERFORMANCE_BELOW: "Score drops below",
   VALUE_CHANGED: "Value changes",
+  FORECAST_BELOW_TARGET: "Projected score (December) drops below",
 };
 
 interface Draft {
@@ -32,7 +33,7 @@ const fromAlert = (a: Alert): Draft => ({
   name: a.name,
   kpiGuid: a.kpiGuid,
   condition: a.condition,
-  threshold: a.threshold === null ? "" : String(a.condition === "PERFORMANCE_BELOW" ? Math.round(a.threshold * 10000) / 100 : a.threshold),
+  threshold: a.threshold === null ? "" : String(a.condition === "PERFORMANCE_BELOW" || a.condition === "FORECAST_BELOW_TARGET" ? Math.round(a.threshold * 10000) / 100 : a.threshold),
   webhookId: a.webhookId === null ? "" : String(a.webhookId),
   emailUserIds: a.emailUserIds,
 });
@@ -64,7 +65,7 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
   const create = useWrite("createAlert", { onSuccess: onDone, onError });
   const update = useWrite("updateAlert", { onSuccess: onDone, onError });
   const kpi = kpis.find((k) => k.guid === draft.kpiGuid);
-  const byScore = draft.condition === "PERFORMANCE_BELOW";
+  const byScore = draft.condition === "PERFORMANCE_BELOW" || draft.condition === "FORECAST_BELOW_TARGET";
   const unit = byScore ? "%" : kpi?.measure || "";
   const prefix = alert ? `alert-${alert.id}` : "alert-new";
   const set = (change: Partial<Draft>) => {

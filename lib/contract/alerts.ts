@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Guid, NullableNumber, RowId } from "./common";
 
-export const AlertCondition = z.enum(["VALUE_ABOVE", "VALUE_BELOW", "PERFORMANCE_BELOW", "VALUE_CHANGED"]);
+export const AlertCondition = z.enum(["VALUE_ABOVE", "VALUE_BELOW", "PERFORMANCE_BELOW", "VALUE_CHANGED", "FORECAST_BELOW_TARGET"]);
 export type AlertCondition = z.infer<typeof AlertCondition>;
 
 const alertExample = {
@@ -39,7 +39,7 @@ export const Alert = z
   .meta({
     id: "Alert",
     description:
-      "`threshold` is a value in the KPI's unit for VALUE_ABOVE and VALUE_BELOW, a fraction of the score (0.5 = 50 % of the way from baseline to target) for PERFORMANCE_BELOW, and null for VALUE_CHANGED. " +
+      "`threshold` is a value in the KPI's unit for VALUE_ABOVE and VALUE_BELOW, a fraction of the score (0.5 = 50 % of the way from baseline to target) for PERFORMANCE_BELOW and for FORECAST_BELOW_TARGET (the projected score at the end of the year, checked every 15 minutes), and null for VALUE_CHANGED. " +
       "An alert delivers to its webhook, to the e-mail of each user in `emailUserIds`, or both.",
     example: alertExample,
   });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
+import { alertFirings } from "@/lib/db/schema";
+import { checkForecastAlerts } from "./forecast/alerts";
 
 type Point = { start: string; value: number | null; low: number | null; high: number | null; score: number | null; status: string };
 type Item = { guid: string; name: string; method: string | null; note: string | null; points: Point[]; projection: Point | null };
@@ -88,6 +90,25 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     expect(future.map((p) => p.value)).toEqual([1, 2, 3, 4].map((n) => expect.closeTo(last * 1.1 ** n, 6)));
     const refused = await post([{ guid: byName("Margin").guid, growth: 0.1 }]);
     expect(refused.status).toBe(400);
+  });
+
+  it("fires a forecast alert once when the projected score falls below its threshold, and again only after it recovers", async () => {
+    const sales = byName("Sales").guid;
+    const hook = await (await api.call("/api/webhooks", jsonInit("POST", { name: "board", url: "https://93.184.216.34/hook" }, owner.auth))).json();
+    const created = await api.call(`/api/document/${docId}/alerts`, jsonInit("POST", { name: "Sales off course", kpiGuid: sales, condition: "FORECAST_BELOW_TARGET", threshold: 0.99, webhookId: hook.id }, owner.auth));
+    expect(created.status).toBe(201);
+    const firings = async () => (await database.db.select().from(alertFirings)).length;
+    expect(await checkForecastAlerts(api.app.deps)).toBe(1);
+    expect(await checkForecastAlerts(api.app.deps)).toBe(0);
+    expect(await firings()).toBe(1);
+    // Sales far above its target for three years: the projection recovers, and the alert rests.
+    const months = Array.from({ length: 36 }, (_, i) => new Date(Date.UTC(2023, 2 + i, 1)).toISOString().slice(0, 10));
+    const write = (value: (i: number) => number) => api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: months.map((date, i) => ({ guid: sales, date, value: value(i) })) }, owner.auth));
+    await write(() => 500);
+    expect(await checkForecastAlerts(api.app.deps)).toBe(0);
+    await write((i) => 40 + (i % 5));
+    expect(await checkForecastAlerts(api.app.deps)).toBe(1);
+    expect(await firings()).toBe(2);
   });
 
   it("refuses a horizon before the current period, and answers only the KPIs asked for", async () => {

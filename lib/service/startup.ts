@@ -6,6 +6,7 @@ import { startWebhookWorker } from "./webhooks/worker";
 import { startAdminChannel } from "./admin-channel";
 import { startReminderScheduler } from "./notifications/reminders";
 import { startConnectorScheduler } from "./connectors/scheduler";
+import { startForecastAlerts } from "./forecast/alerts";
 
 /** Runs once when the server starts: migrate, seed on first run, say where to go. */
 export async function startServer(): Promise<void> {
@@ -21,6 +22,7 @@ export async function startServer(): Promise<void> {
   startWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, retryScale: config.WEBHOOK_RETRY_SCALE, mail: mailConfig(config) });
   startReminderScheduler({ db, dashboardUrl: dashboardUrl(config), mail: mailConfig(config) !== null });
   startConnectorScheduler({ deps: api.deps });
+  startForecastAlerts(api.deps);
   // With PostgreSQL the CLI opens the database itself; the embedded one it reaches through us.
   if (!config.DATABASE_URL) await startAdminChannel(db, config.DATA_DIR);
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.DATA_DIR}`;

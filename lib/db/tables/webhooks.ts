@@ -41,7 +41,7 @@ export const alerts = pgTable(
     /** Users e-mailed when it fires (deactivated ones are skipped at sending). */
     emailUserIds: integer("email_user_ids").array().notNull().default(sql`'{}'::integer[]`),
     name: text("name").notNull(),
-    condition: text("condition", { enum: ["VALUE_ABOVE", "VALUE_BELOW", "PERFORMANCE_BELOW", "VALUE_CHANGED"] }).notNull(),
+    condition: text("condition", { enum: ["VALUE_ABOVE", "VALUE_BELOW", "PERFORMANCE_BELOW", "VALUE_CHANGED", "FORECAST_BELOW_TARGET"] }).notNull(),
     threshold: doublePrecision("threshold"),
     active: boolean("active").notNull().default(true),
     /** Whether the condition held at the last evaluation: an alert fires when it becomes true. */

@@ -21,6 +21,8 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
 
 // The KPIs as one uuid[] expression: the same text (prepared once per connection) whatever their number.
 const activeOn = (guids: SQL) => sql`${alerts.kpiGuid} = ANY(${guids}) AND ${alerts.active}`;
+// A forecast alert is checked on its own schedule (forecast/alerts.ts), never by a write or a document check.
+const onValues = sql`${alerts.condition} <> 'FORECAST_BELOW_TARGET'`;
 const ANY_ACTIVE = preparedStatement<{ guids: string[] }>((p) => sql`SELECT 1 FROM ${alerts} WHERE ${activeOn(uuidArray(p.guids))} LIMIT 1`);
 
 /** Whether any of these KPIs has an active alert, which its writes must then evaluate (alertsAround). */
@@ -43,7 +45,7 @@ export async function alertsAround(tx: Tx, guids: string[], dashboardUrl = DEFAU
         .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
         .from(alerts)
         .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
-        .where(activeOn(uuidArray(guids)))
+        .where(and(activeOn(uuidArray(guids)), onValues))
     : [];
   if (active.length === 0) return { after: async () => 0 };
   const watched = [...new Set(active.map((a) => a.alert.kpiGuid))];
@@ -84,7 +86,7 @@ export async function checkScorecardAlerts(tx: Tx, scorecardId: number, now: Dat
     .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
     .from(alerts)
     .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
-    .where(and(eq(alerts.scorecardId, scorecardId), eq(alerts.active, true)))
+    .where(and(eq(alerts.scorecardId, scorecardId), eq(alerts.active, true), onValues))
     .orderBy(alerts.id);
   const current = active.length ? await latestValues(tx, [...new Set(active.map((a) => a.alert.kpiGuid))]) : new Map();
   const fired: FiredAlert[] = [];
@@ -106,10 +108,10 @@ type Reading = { date: string; value: number };
  * Updates the alert's state; when it fires, records the firing and queues one message per
  * channel (its webhook, each chosen user's e-mail). Returns what fired, or null.
  */
-async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check", dashboardUrl: string): Promise<FiredAlert | null> {
+async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check", dashboardUrl: string, held?: boolean): Promise<FiredAlert | null> {
   const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
   const { inForce, performance: perf, score, status } = await scoredAt(tx, kpi!, is.date, is.value);
-  const holds = conditionHolds(alert.condition, alert.threshold, is.value, score);
+  const holds = held ?? conditionHolds(alert.condition, alert.threshold, is.value, score);
   const fires = alert.condition === "VALUE_CHANGED" ? cause === "write" && was?.value !== is.value : holds && !alert.lastState;
   if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
   if (!fires) return null;
@@ -144,6 +146,21 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
     for (const user of recipients) await queueEmail(tx, user.id, out, now);
   }
   return { alertId: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, date: is.date, value: is.value, status };
+}
+
+/**
+ * A forecast alert against its KPI's projection (`reading`: its value for the horizon's period; null
+ * when there is none) and whether its projected score is below the threshold. The alert's row is
+ * locked first, so two processes checking at once fire it once.
+ */
+export async function evaluateProjection(tx: Tx, alertId: number, reading: Reading | null, holds: boolean, now: Date, dashboardUrl = DEFAULT_DASHBOARD): Promise<FiredAlert | null> {
+  const [row] = await tx.select({ alert: alerts, webhookDisabled: webhooks.disabledAt }).from(alerts).leftJoin(webhooks, eq(webhooks.id, alerts.webhookId)).where(eq(alerts.id, alertId)).for("update", { of: alerts });
+  if (!row || !row.alert.active) return null;
+  if (!reading) {
+    if (row.alert.lastState) await tx.update(alerts).set({ lastState: false }).where(eq(alerts.id, alertId));
+    return null;
+  }
+  return evaluate(tx, row, undefined, reading, now, "check", dashboardUrl, holds);
 }
 
 function conditionHolds(condition: string, threshold: number | null, value: number, score: number | null): boolean {

@@ -22,7 +22,7 @@ interface Fired {
 export function alertMessage({ alert, scorecard, kpi, date, value, target, score, status, dashboardUrl }: Fired): Message {
   const statusText = `${STATUS_LABEL[status as Status] ?? status}${score === null ? "" : ` (${formatScore(score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk })})`}`;
   return {
-    title: `${alert.name}: ${kpi.name} is ${fullValue(value, kpi.measure)}`,
+    title: alert.condition === "FORECAST_BELOW_TARGET" ? `${alert.name}: ${kpi.name} is projected at ${fullValue(value, kpi.measure)} for the period of ${date}` : `${alert.name}: ${kpi.name} is ${fullValue(value, kpi.measure)}`,
     facts: [
       ["Scorecard", scorecard.name],
       ["KPI", kpi.name],
