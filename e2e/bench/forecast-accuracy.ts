@@ -3,18 +3,10 @@
 // mean absolute percentage error beside the seasonal naive forecast's (the value 12 months
 // before), and how often the 80 % interval holds the actual value (the aim: 70 % to 90 %).
 // Run: npm run bench:forecast
+import { mulberry32 } from "@/lib/seeded-random";
 import { forecastSeries, mape } from "@/lib/service/forecast/choose";
 
-/** mulberry32: a small seeded generator, so every run sees the same series. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(20261127);
+const next = mulberry32(20261127);
 const normal = () => Math.sqrt(-2 * Math.log(next() || 1e-12)) * Math.cos(2 * Math.PI * next());
 
 const SERIES = 200;

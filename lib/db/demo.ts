@@ -1,4 +1,5 @@
 import type { KpiFile, ScorecardFile } from "@/lib/contract/scorecard-file";
+import { mulberry32 } from "@/lib/seeded-random";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "demo-password";
@@ -32,15 +33,6 @@ function periodStarts(interval: Interval, from: Date, to: Date): Date[] {
   d.setUTCMonth(d.getUTCMonth() - (d.getUTCMonth() % step));
   for (; d <= to; d.setUTCMonth(d.getUTCMonth() + step)) out.push(new Date(d));
   return out;
-}
-
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function history(kpi: KpiFile & { story: Story }, from: Date, to: Date, random: () => number) {
