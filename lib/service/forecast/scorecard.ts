@@ -1,4 +1,6 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
+import type { Db } from "@/lib/db/client";
 import type { Series } from "@/lib/contract/grouped";
 import type { KpiForecast, ScorecardForecast } from "@/lib/contract/forecast";
 import type { Period } from "@/lib/contract/kpis";
@@ -40,6 +42,15 @@ const forecastBuckets = (forecasts: Map<string, Forecast>, spans: PeriodSpan[], 
     return spans.map((span, j) => ({ kpi: i, day: Date.parse(span.start) / DAY_MS, agg: forecast.points[j]![pick], count: 1, last: forecast.points[j]![pick] }));
   });
 
+// Per database: forecasts by everything they depend on (see versionKey), so a repeated read of
+// figures that have not changed fits no model again.
+const kept = new WeakMap<Db, LRUCache<string, ScorecardForecast>>();
+function keptFor(db: Db) {
+  let cache = kept.get(db);
+  if (!cache) kept.set(db, (cache = new LRUCache<string, ScorecardForecast>({ max: 256 })));
+  return cache;
+}
+
 export interface ForecastRequest {
   docId: number;
   period: Period;
@@ -65,6 +76,12 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
   const future = periodsBetween(current, end, period);
   if (!future) throw invalidRequest(`The horizon is more than ${MAX_PERIODS} periods away`, [{ path: "horizon", message: "Nearer, please" }]);
   const past = periodsBetween(periodsBefore(today, period, HISTORY[period]), addDays(current, -1), period)!;
+  // Every KPI's data version changes with its settings and values (migration 0014): with today's
+  // period and the request, they name the answer.
+  const versionKey = `${docId}|${period}|${end}|${current}|${wanted.join(",")}|${defs.map((d) => `${d.guid}:${d.dataVersion}`).join(",")}`;
+  const cache = keptFor(ctx.deps.db);
+  const known = cache.get(versionKey);
+  if (known) return known;
 
   const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
   const history = await seriesFor(ctx.deps, { defs, wanted: entered, spans: past, period });
@@ -101,5 +118,7 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
       projection: note ? null : (points.at(-1) ?? null),
     };
   });
-  return { period, horizon: end, items };
+  const answer = { period, horizon: end, items };
+  cache.set(versionKey, answer);
+  return answer;
 }
