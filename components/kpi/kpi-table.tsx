@@ -37,7 +37,7 @@ export function KpiTable({ rows, period, selected, hrefFor, projected }: { rows:
           <Th align="right" className="hidden sm:table-cell">Target</Th>
           <Th>Status</Th>
           <Th className="hidden md:table-cell">Trend</Th>
-          {projected && <Th align="right">Projected</Th>}
+          {projected && <Th align="right" className="hidden sm:table-cell">Projected</Th>}
         </TableHead>
         <tbody>
           {rows.map(({ kpi, depth, series }) => {
@@ -65,6 +65,8 @@ export function KpiTable({ rows, period, selected, hrefFor, projected }: { rows:
                   {/* On a phone the target column gives way to the target under the value. */}
                   {!container && latest?.target != null && <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">of {target}</span>}
                   {own && <span className="block text-xs text-slate-500 dark:text-slate-400">{own}</span>}
+                  {/* On a phone the projection sits under the value too. */}
+                  {projected?.get(kpi.guid)?.projection && <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">projected <ProjectedText forecast={projected.get(kpi.guid)!} measure={container ? "%" : kpi.measure} /></span>}
                 </Td>
                 <Td align="right" className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-400">
                   {container ? "" : target}
@@ -86,15 +88,25 @@ export function KpiTable({ rows, period, selected, hrefFor, projected }: { rows:
   );
 }
 
-/** The KPI's projection at the horizon: its value (a container's score) and status, or why there is none. */
-function ProjectedCell({ forecast, measure, period }: { forecast?: KpiForecast; measure: string; period: Period }) {
-  const p = forecast?.projection;
-  if (!p) return <Td align="right" className="text-xs text-slate-500 dark:text-slate-400">{forecast?.note ? "Too little history" : "–"}</Td>;
+/** A projection's value (a container's score) and its status mark. */
+function ProjectedText({ forecast, measure }: { forecast: KpiForecast; measure: string }) {
+  const p = forecast.projection!;
   const value = forecast.method === "container" ? (p.score === null ? "–" : `${Math.round(p.score * 100)} %`) : formatEstimate(p.value, measure);
   return (
-    <Td align="right" className="whitespace-nowrap">
-      <span title={`Projected for ${periodLabel(p.start, period)}`}>{value}</span>
+    <>
+      {value}
       <span className="ml-1" aria-label={STATUS_LABEL[p.status]} style={{ color: STATUS_TONE[p.status] }}>{STATUS_ICON[p.status]}</span>
+    </>
+  );
+}
+
+/** The KPI's projection at the horizon, or why there is none. */
+function ProjectedCell({ forecast, measure, period }: { forecast?: KpiForecast; measure: string; period: Period }) {
+  const p = forecast?.projection;
+  if (!p) return <Td align="right" className="hidden text-xs text-slate-500 sm:table-cell dark:text-slate-400">{forecast?.note ? "Too little history" : "–"}</Td>;
+  return (
+    <Td align="right" className="hidden whitespace-nowrap sm:table-cell">
+      <span title={`Projected for ${periodLabel(p.start, period)}`}><ProjectedText forecast={forecast} measure={measure} /></span>
     </Td>
   );
 }
