@@ -73,7 +73,7 @@ function run(y: number[], m: number, p: Params, seasonal: boolean, keepStates = 
 }
 
 /** The parameters with the smallest one-step squared error. */
-function fit(y: number[], m: number, seasonal: boolean): Params {
+function bestParams(y: number[], m: number, seasonal: boolean): Params {
   let best: Params = { alpha: 0.3, beta: 0.05, gamma: 0.1, phi: 0.9 };
   let bestSse = Infinity;
   for (const alpha of ALPHAS) {
@@ -108,7 +108,7 @@ function spreads(y: number[], forecastFrom: (t: number, h: number) => number, fi
 }
 
 function smoothing(y: number[], m: number, seasonal: boolean, maxH: number): Fitted {
-  const params = fit(y, m, seasonal);
+  const params = bestParams(y, m, seasonal);
   const { states, ahead } = run(y, m, params, seasonal, true);
   const last = states.at(-1)!;
   const byTime = new Map(states.map((s) => [s.t, s]));
