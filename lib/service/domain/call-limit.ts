@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { callCounters, users } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import type { Deps } from "../context";
+import { ApiError } from "../errors";
 
 export const WINDOW_SECONDS = 3600;
 
@@ -63,7 +64,7 @@ export function budgetHeaders(b: CallBudget, now: Date): Record<string, string> 
  * in one atomic upsert as authenticate() does: the budget, or null when the window is full and the
  * call is refused (not counted).
  */
-export async function spendCall(deps: Deps, accountId: number): Promise<{ budget: CallBudget; refused: boolean }> {
+async function spendCall(deps: Deps, accountId: number): Promise<{ budget: CallBudget; refused: boolean }> {
   const now = deps.now().toISOString();
   const expired = sql`c.window_start <= ${now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS})`;
   const perUser = deps.config.rateLimitPerHour;
@@ -83,4 +84,16 @@ export async function spendCall(deps: Deps, accountId: number): Promise<{ budget
   );
   const row = rows[0]!;
   return { budget: callBudget(row.limit, Math.min(row.used, row.limit), new Date(row.windowStartMs)), refused: row.counted === 0 };
+}
+
+/**
+ * Spends one call of the account for a request that carries no token (a push, a spreadsheet
+ * link): the budget headers to answer with, or 429 with Retry-After at the limit.
+ */
+export async function spendOrRefuse(deps: Deps, accountId: number): Promise<Record<string, string>> {
+  const { budget, refused } = await spendCall(deps, accountId);
+  const headers = budgetHeaders(budget, deps.now());
+  if (!refused) return headers;
+  const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
+  throw new ApiError(429, "rate_limited", `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`, [], { ...headers, "Retry-After": String(retryAfter) });
 }

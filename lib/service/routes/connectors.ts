@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import * as routes from "@/lib/contract/routes/connectors";
 import type { Ctx } from "../context";
 import { ApiError, conflict, invalidRequest, notFound } from "../errors";
-import { budgetHeaders, spendCall } from "../domain/call-limit";
+import { spendOrRefuse } from "../domain/call-limit";
 import { plan, previewOf } from "../connectors/engine";
 import { runConnector } from "../connectors/runs";
 import { connectorByPushKey, createConnector, deleteConnector, getConnector, listConnectors, listRuns, ownConnector, unsavedConnector, updateConnector } from "../connectors/store";
@@ -57,13 +57,7 @@ export const pushRoutes = newRouter().openapi(routes.pushValues, async (c) => {
   const connector = await connectorByPushKey({ deps }, c.req.valid("param").key);
   if (!connector || connector.kind !== "push") throw notFound("Push connector");
   if (!connector.enabled) throw conflict("This connector is disabled: enable it in Gauge to take pushes");
-  const { budget, refused } = await spendCall(deps, connector.accountId);
-  const headers = budgetHeaders(budget, deps.now());
-  if (refused) {
-    const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
-    throw new ApiError(429, "rate_limited", `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`, [], { ...headers, "Retry-After": String(retryAfter) });
-  }
-  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  for (const [name, value] of Object.entries(await spendOrRefuse(deps, connector.accountId))) c.header(name, value);
   const type = c.req.header("Content-Type") ?? "";
   const text = await c.req.text();
   const rows = await readable(async () => {

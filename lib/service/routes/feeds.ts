@@ -1,6 +1,6 @@
 import * as routes from "@/lib/contract/routes/feeds";
 import { ApiError, notFound } from "../errors";
-import { budgetHeaders, spendCall } from "../domain/call-limit";
+import { spendOrRefuse } from "../domain/call-limit";
 import { createFeed, feedByToken, feedCsv, listFeeds, revokeFeed } from "../domain/feeds";
 import { newRouter } from "../router";
 
@@ -21,11 +21,6 @@ export const feedRoutes = newRouter()
       if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw notFound("Spreadsheet link");
       throw error;
     });
-    const { budget, refused } = await spendCall(deps, feed.ctx.caller.accountId);
-    const headers = budgetHeaders(budget, deps.now());
-    if (refused) {
-      const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
-      throw new ApiError(429, "rate_limited", `The link's account reached its limit of ${budget.limit} calls an hour; try again in ${retryAfter} s`, [], { ...headers, "Retry-After": String(retryAfter) });
-    }
+    const headers = await spendOrRefuse(deps, feed.ctx.caller.accountId);
     return c.body(csv, 200, { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'inline; filename="scorecard.csv"' });
   });
