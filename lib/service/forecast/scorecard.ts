@@ -50,6 +50,14 @@ function keptFor(db: Db) {
   if (!cache) kept.set(db, (cache = new LRUCache<string, ScorecardForecast>({ max: 256 })));
   return cache;
 }
+// And each entered KPI's own forecast by its data version: after a write only the KPIs it changed are fitted again.
+type Fit = { forecast: Forecast | null; note: string | null };
+const fits = new WeakMap<Db, LRUCache<string, Fit>>();
+function fitsFor(db: Db) {
+  let cache = fits.get(db);
+  if (!cache) fits.set(db, (cache = new LRUCache<string, Fit>({ max: 20_000 })));
+  return cache;
+}
 
 export interface ForecastRequest {
   docId: number;
@@ -84,14 +92,22 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
   if (known) return known;
 
   const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
-  const history = await seriesFor(ctx.deps, { defs, wanted: entered, spans: past, period });
-  const forecasts = new Map<string, Forecast>();
-  const notes = new Map<string, string>();
+  const fitCache = fitsFor(ctx.deps.db);
+  const fitKey = (guid: string) => `${guid}|${byGuid.get(guid)!.dataVersion}|${period}|${current}|${future.length}`;
+  const unfitted = entered.filter((g) => !fitCache.has(fitKey(g)));
+  const history = unfitted.length ? await seriesFor(ctx.deps, { defs, wanted: unfitted, spans: past, period }) : [];
   for (const series of history) {
     const values = historyOf(series);
     const forecast = values.length >= MIN_HISTORY ? forecastSeries(values, SEASON[period], future.length) : null;
-    if (forecast) forecasts.set(series.guid, forecast);
-    else notes.set(series.guid, `Too little history to forecast: ${values.length} ${values.length === 1 ? "period" : "periods"} of values, at least ${MIN_HISTORY} needed`);
+    const note = forecast ? null : `Too little history to forecast: ${values.length} ${values.length === 1 ? "period" : "periods"} of values, at least ${MIN_HISTORY} needed`;
+    fitCache.set(fitKey(series.guid), { forecast, note });
+  }
+  const forecasts = new Map<string, Forecast>();
+  const notes = new Map<string, string>();
+  for (const guid of entered) {
+    const { forecast, note } = fitCache.get(fitKey(guid))!;
+    if (forecast) forecasts.set(guid, forecast);
+    if (note) notes.set(guid, note);
   }
 
   // Every future period is scored whole (no pro-rated target): as if today were past the horizon.
