@@ -23,7 +23,7 @@ export const KpiForecast = z
     error: z.number().nullable().meta({ description: "The method's mean absolute percentage error on the held-out end of the history (0.05 = 5 %); null when not measured" }),
     note: z.string().nullable().meta({ description: "Why there is no forecast (too little history)" }),
     points: z.array(ForecastPoint),
-    projection: ForecastPoint.nullable().meta({ description: "The period holding the horizon" }),
+    projection: ForecastPoint.nullable().meta({ description: "The period holding the horizon, or, by default, the KPI's last target beyond the year (else December)" }),
   })
   .meta({ id: "KpiForecast", example: kpiForecastExample });
 export type KpiForecast = z.infer<typeof KpiForecast>;

@@ -118,6 +118,17 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     expect(one.items.map((i: Item) => i.name)).toEqual(["Sales"]);
     expect(one.items[0].points.map((p: Point) => p.start)).toEqual(["2026-01-01", "2026-04-01", "2026-07-01", "2026-10-01", "2027-01-01", "2027-04-01"]);
   });
+
+  it("looks to a KPI's last target when it lies beyond the year, and to December for the others", async () => {
+    const sales = byName("Sales").guid;
+    await api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: sales, date: "2027-06-01", target: 90 }] }, owner.auth));
+    const answer = await (await api.call(`/api/document/${docId}/kpi/indicators/forecast/MONTH`, { headers: owner.auth })).json();
+    expect(answer.horizon).toBe("2027-06-01");
+    const of = (n: string) => answer.items.find((i: Item) => i.name === n) as Item;
+    expect(of("Sales").projection!.start).toBe("2027-06-01");
+    expect(of("Sales").projection!.status).not.toBe("NONE");
+    expect(of("Costs").projection!.start).toBe("2026-12-01");
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("forecasts on both databases", () => {

@@ -15,7 +15,7 @@ export const scorecardForecast = createRoute({
     "grouped values are. Periods start with the one holding today, forecast whole. A KPI with fewer than four periods of history has no forecast, and says so.",
   request: {
     params: z.object({ docId: DocId, period: Period }),
-    query: z.object({ horizon: IsoDate.optional().meta({ description: "The last day forecast (default: 31 December of this year)" }), guids: GuidList }),
+    query: z.object({ horizon: IsoDate.optional().meta({ description: "The last day forecast (default: 31 December of this year, or the latest target entered beyond it)" }), guids: GuidList }),
   },
   responses: { 200: json(ScorecardForecast, "Each KPI's forecast, in tree order"), ...errors(400, 404) },
 });

@@ -1,5 +1,7 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
+import { queryRows } from "@/lib/db/query";
 import type { Db } from "@/lib/db/client";
 import type { Series } from "@/lib/contract/grouped";
 import type { KpiForecast, ScorecardForecast } from "@/lib/contract/forecast";
@@ -17,6 +19,18 @@ import { forecastSeries, type Forecast } from "./choose";
 const SEASON: Record<Period, number> = { DAY: 7, WEEK: 52, MONTH: 12, QUARTER: 4, HALF_YEAR: 2, YEAR: 1 };
 const HISTORY: Record<Period, number> = { DAY: 730, WEEK: 208, MONTH: 48, QUARTER: 16, HALF_YEAR: 8, YEAR: 8 };
 const DAY_MS = 86_400_000;
+
+/** Each KPI's last target dated after `after` (and not after `until`), when it has one. */
+async function targetsAfter(db: Db, guids: string[], after: string, until: string): Promise<Map<string, string>> {
+  if (guids.length === 0) return new Map();
+  const rows = await queryRows<{ guid: string; last: string }>(
+    db,
+    sql`SELECT kpi_guid::text AS guid, to_char(max(date), 'YYYY-MM-DD') AS last FROM kpi_values
+        WHERE kpi_guid IN (${sql.join(guids.map((g) => sql`${g}::uuid`), sql`, `)}) AND target IS NOT NULL AND date > ${after}::date AND date <= ${until}::date
+        GROUP BY kpi_guid`,
+  );
+  return new Map(rows.map((r) => [r.guid, r.last]));
+}
 const MIN_HISTORY = 4;
 
 /** The values of a KPI's complete periods, from its first value on; a gap carries the value before it. */
@@ -79,7 +93,10 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
   if (missing) throw notFound(`KPI ${missing}`);
   const today = ctx.deps.now().toISOString().slice(0, 10);
   const current = periodStart(today, period);
-  const end = horizon ?? `${today.slice(0, 4)}-12-31`;
+  const yearEnd = `${today.slice(0, 4)}-12-31`;
+  // Without a horizon each KPI looks to the end of the year, or to its last target when that is later.
+  const lastTargets = horizon ? new Map<string, string>() : await targetsAfter(ctx.deps.db, wanted, yearEnd, addDays(yearEnd, 5 * 366));
+  const end = horizon ?? [yearEnd, ...lastTargets.values()].sort().at(-1)!;
   if (end < current) throw invalidRequest("The horizon is before the current period", [{ path: "horizon", message: `On or after ${current}` }]);
   const future = periodsBetween(current, end, period);
   if (!future) throw invalidRequest(`The horizon is more than ${MAX_PERIODS} periods away`, [{ path: "horizon", message: "Nearer, please" }]);
@@ -122,6 +139,8 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
       const bounds = own ? { low: own.points[i]!.low, high: own.points[i]!.high } : { low: ends.length ? Math.min(...ends) : null, high: ends.length ? Math.max(...ends) : null };
       return { start: p.start, end: p.end, value: p.value, ...bounds, score: p.score, status: p.status };
     });
+    const ownHorizon = lastTargets.get(series.guid) ?? (horizon ? end : yearEnd);
+    const projection = points.find((p) => p.start <= ownHorizon && ownHorizon <= p.end) ?? points.at(-1) ?? null;
     const calculated = kpi.indicatorType === "CONTAINER" ? "container" : kpi.formula !== null ? "formula" : null;
     const note = calculated ? null : (notes.get(series.guid) ?? null);
     return {
@@ -131,7 +150,7 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
       error: own?.error ?? null,
       note,
       points: note ? [] : points,
-      projection: note ? null : (points.at(-1) ?? null),
+      projection: note ? null : projection,
     };
   });
   const answer = { period, horizon: end, items };
