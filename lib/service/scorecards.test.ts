@@ -47,6 +47,26 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     });
   });
 
+  it("gives each listed scorecard the health its own grouped read gives its root", async () => {
+    const more = await accountWithScorecards(api, database.db, "health@example.com", [smallScorecard("North"), smallScorecard("South"), smallScorecard("Empty")]);
+    const listOf = async (docId: number) => (await get(`/api/document/${docId}/kpi/list`, more.auth)).body.items as { name: string; guid: string }[];
+    for (const [i, docId] of more.scorecardIds.slice(0, 2).entries()) {
+      const kpis = await listOf(docId);
+      const sales = kpis.find((k) => k.name === "Sales")!.guid;
+      const costs = kpis.find((k) => k.name === "Costs")!.guid;
+      const items = [{ guid: sales, date: "2026-02-10", value: 40 + 40 * i }, { guid: costs, date: "2026-02-10", value: 30 }];
+      await api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items }, more.auth));
+    }
+    const list = (await get("/api/documents/list", more.auth)).body.documents as { id: number; name: string; health: unknown }[];
+    for (const card of list) {
+      const root = (await listOf(card.id))[0]!;
+      const grouped = (await get(`/api/document/${card.id}/kpi/indicator/${root.guid}/grouped-value/MONTH/2026-02-01/2026-03-02`, more.auth)).body.item.points as { start: string; score: number | null; status: string; complete: boolean }[];
+      const point = grouped.findLast((p) => p.complete)!;
+      expect(card.health, card.name).toEqual({ month: point.start, score: point.score, status: point.status });
+    }
+    expect(new Set(list.map((c) => JSON.stringify(c.health))).size).toBeGreaterThan(1);
+  });
+
   it("returns one scorecard by ID", async () => {
     const { status, body } = await get(`/api/documents/list/${owner.scorecardIds[1]}`);
     expect(status).toBe(200);
