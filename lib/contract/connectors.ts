@@ -4,7 +4,6 @@ import { Guid, IsoDate, RowId } from "./common";
 export const CONNECTOR_KINDS = ["postgres", "mysql", "json", "csv", "push"] as const;
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 export const CONNECTOR_SHAPES = ["rows", "period", "snapshot"] as const;
-export const SQL_KINDS: readonly ConnectorKind[] = ["postgres", "mysql"];
 /** The value record's figures a row may carry besides its value. */
 export const MAPPED_FIGURES = ["target", "baseline", "min", "max"] as const;
 
@@ -26,7 +25,7 @@ export const ConnectorMapping = z
   .meta({ id: "ConnectorMapping", description: "Which column or JSONPath holds each part of a value. A JSONPath starts with `$`; anything else names a field or column." });
 export type ConnectorMapping = z.infer<typeof ConnectorMapping>;
 
-export const ConnectorSchedule = z
+const ConnectorSchedule = z
   .strictObject({
     cron: z.string().trim().min(9).max(120).meta({ description: "Five fields (minute hour day month weekday); never more often than every 5 minutes" }),
     timeZone: z.string().trim().min(1).max(64).default("UTC").meta({ description: "An IANA time zone, e.g. Europe/Madrid" }),
@@ -34,7 +33,7 @@ export const ConnectorSchedule = z
   .meta({ id: "ConnectorSchedule" });
 
 const Headers = z.record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, "Invalid header name"), z.string().max(4000)).refine((h) => Object.keys(h).length <= 20, "At most 20 headers");
-export const ConnectorSource = z
+const ConnectorSource = z
   .strictObject({
     url: z.string().trim().min(1).max(2000).meta({ description: "postgres://, mysql:// (MariaDB too), or an http(s) URL for json and csv" }),
     headers: Headers.optional().meta({ description: "json and csv: headers sent with the request (an API key, a bearer token); values are never shown again" }),
@@ -148,7 +147,7 @@ export const RunConnector = z
   .refine((r) => r.from <= r.to, { path: ["to"], message: "to must not be before from" })
   .meta({ id: "RunConnector", description: "A per-period connector's backfill: every period of its KPI from `from` to `to`", example: { from: "2024-01-01", to: "2026-12-31" } });
 
-export const PreviewValue = z.object({
+const PreviewValue = z.object({
   guid: z.string(),
   kpi: z.string(),
   date: IsoDate,

@@ -21,9 +21,9 @@ import { QueryRefusal } from "./sources/sql-text";
 export type StoredConnector = typeof connectors.$inferSelect;
 
 /** A backfill reads at most this many periods. */
-export const MAX_BACKFILL_PERIODS = 500;
+const MAX_BACKFILL_PERIODS = 500;
 
-export const limitsOf = (deps: Deps): Limits => ({ ...DEFAULT_LIMITS, ...deps.config.connectors?.limits });
+const limitsOf = (deps: Deps): Limits => ({ ...DEFAULT_LIMITS, ...deps.config.connectors?.limits });
 
 export function connectorSettings(deps: Deps) {
   const settings = deps.config.connectors;
@@ -31,7 +31,7 @@ export function connectorSettings(deps: Deps) {
   return settings;
 }
 
-export const sourceOf = (deps: Deps, connector: StoredConnector): SourceSecret | null =>
+const sourceOf = (deps: Deps, connector: StoredConnector): SourceSecret | null =>
   connector.source === null ? null : openSource(connectorSettings(deps).secret, connector.source);
 
 /**
@@ -46,11 +46,11 @@ export async function ownerCtx(deps: Deps, connector: StoredConnector): Promise<
 }
 
 /** Today in the schedule's time zone. */
-export function todayIn(timeZone: string, now: Date): string {
+function todayIn(timeZone: string, now: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
-export interface Planned extends Mapped {
+interface Planned extends Mapped {
   rowsRead: number;
 }
 

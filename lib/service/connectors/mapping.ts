@@ -7,7 +7,7 @@ import type { WriteItem } from "../domain/value-writes";
 import type { SourceRow } from "./sources/limits";
 import { jsonPath } from "./sources/documents";
 
-export const MAX_REJECTIONS_KEPT = 200;
+const MAX_REJECTIONS_KEPT = 200;
 
 /** The field of a row a mapping names: a JSONPath (from `$`), else a column, matched exactly or ignoring case. */
 function pick(row: SourceRow, spec: string): unknown {
@@ -19,7 +19,7 @@ function pick(row: SourceRow, spec: string): unknown {
 }
 
 /** A number from a source: a number, or text such as "1234.5", "-3e2" or "12,5". */
-export function numberOf(raw: unknown): number | null | "bad" {
+function numberOf(raw: unknown): number | null | "bad" {
   if (raw === null || raw === undefined || raw === "") return null;
   if (typeof raw === "number") return Number.isFinite(raw) && Math.abs(raw) <= MAX_MAGNITUDE ? raw : "bad";
   if (typeof raw === "bigint") return numberOf(Number(raw));
@@ -40,7 +40,7 @@ export function dateOf(raw: unknown): string | null {
 
 const shown = (raw: unknown) => (raw instanceof Date ? raw.toISOString() : typeof raw === "string" ? `"${raw.slice(0, 80)}"` : String(raw));
 
-export interface MapContext {
+interface MapContext {
   kpis: StoredKpi[];
   mapping: ConnectorMapping;
   /** The date every row gets when the mapping has none: the period's start, or today's period. */

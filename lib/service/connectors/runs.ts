@@ -14,9 +14,9 @@ import { nextRunAfter } from "./schedule";
 import type { SourceRow } from "./sources/limits";
 
 /** Failed runs in a row after which the connector's owner is told. */
-export const FAILURES_TOLD = 3;
+const FAILURES_TOLD = 3;
 
-export interface RunOptions {
+interface RunOptions {
   trigger: ConnectorRun["trigger"];
   /** A scheduled run: its time, and the lease its process holds. */
   scheduled?: { at: Date; leaseToken: string };

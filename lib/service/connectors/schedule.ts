@@ -3,7 +3,7 @@ import { CronExpressionParser } from "cron-parser";
 import cronstrue from "cronstrue";
 
 /** A schedule may not run a connector more often than this. */
-export const MIN_INTERVAL_MS = 5 * 60_000;
+const MIN_INTERVAL_MS = 5 * 60_000;
 
 /** Why a cron expression and time zone cannot schedule a connector, or null when they can. */
 export function scheduleProblem(cron: string, timeZone: string): { path: string; message: string } | null {

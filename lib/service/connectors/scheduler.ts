@@ -7,7 +7,7 @@ import type { Deps } from "../context";
 import { startPolling } from "../polling";
 import { LeaseLost, runConnector } from "./runs";
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   deps: Deps;
   pollMs?: number;
   /** How long a claimed run is reserved; a run cut short (its process killed) is taken again after it. */
@@ -39,7 +39,7 @@ async function claim(deps: Deps, leaseSeconds: number): Promise<{ id: number; at
 }
 
 /** One pass: claims the due connectors and runs each. Returns how many runs were recorded. */
-export async function runDueConnectors(options: SchedulerOptions): Promise<number> {
+async function runDueConnectors(options: SchedulerOptions): Promise<number> {
   const { deps } = options;
   let recorded = 0;
   for (const { id, at, token } of await claim(deps, options.leaseSeconds ?? LEASE_SECONDS)) {

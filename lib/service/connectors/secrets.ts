@@ -9,7 +9,7 @@ export interface SourceSecret {
   headers: Record<string, string>;
 }
 
-export const MASK = "***";
+const MASK = "***";
 const keyOf = (secret: string) => createHash("sha256").update(`gauge-connectors:${secret}`).digest();
 
 export function sealSource(secret: string, source: SourceSecret): string {
@@ -31,7 +31,7 @@ export function openSource(secret: string, sealed: string): SourceSecret {
 }
 
 /** The URL with its password shown as *** (and the query's `password=`, which some drivers read). */
-export function maskedUrl(url: string): string {
+function maskedUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = MASK;

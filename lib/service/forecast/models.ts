@@ -14,7 +14,7 @@
 
 export type Method = "seasonal" | "damped" | "naive";
 
-export interface Fitted {
+interface Fitted {
   method: Method;
   /** Forecasts for the next `h` periods. */
   forecast: (h: number) => number[];

@@ -73,7 +73,7 @@ function fitsFor(db: Db) {
   return cache;
 }
 
-export interface ForecastRequest {
+interface ForecastRequest {
   docId: number;
   period: Period;
   horizon?: string;

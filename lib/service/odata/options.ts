@@ -13,7 +13,7 @@ export class ODataError extends Error {
 }
 
 export type Literal = string | number | boolean | null;
-export type Comparison = "eq" | "ne" | "gt" | "ge" | "lt" | "le";
+type Comparison = "eq" | "ne" | "gt" | "ge" | "lt" | "le";
 export type Expr =
   | { op: "and" | "or"; left: Expr; right: Expr }
   | { op: "not"; expr: Expr }

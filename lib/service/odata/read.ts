@@ -8,7 +8,7 @@ import type { QueryPlan } from "./options";
 import { readPeriods } from "./periods";
 
 /** Rows a page holds at most: a refresh of a typical scorecard is a few calls. */
-export const PAGE_SIZE = 5000;
+const PAGE_SIZE = 5000;
 
 export type Row = Record<string, unknown>;
 export interface Page {

@@ -24,7 +24,7 @@ export function allowList(entries: string[]) {
       names.has(host.toLowerCase()) || (address !== undefined && isIP(address) !== 0 && nets.check(address, isIP(address) === 4 ? "ipv4" : "ipv6")),
   };
 }
-export type AllowList = ReturnType<typeof allowList>;
+type AllowList = ReturnType<typeof allowList>;
 
 /** Refuses a source whose host is (or resolves to) a private, loopback or reserved address, unless allowed. */
 export async function checkSourceHost(hostname: string, allowed: AllowList): Promise<void> {

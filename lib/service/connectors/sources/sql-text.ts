@@ -47,7 +47,7 @@ function* pieces(text: string, dialect: Dialect): Generator<{ code: boolean; tex
   if (start < text.length) yield { code: true, text: text.slice(start) };
 }
 
-export interface BoundQuery {
+interface BoundQuery {
   /** The query wrapped to return at most `cap` rows. */
   text: string;
   /** Which of from and to each parameter is, in order. */

@@ -4,7 +4,7 @@ import mysql from "mysql2/promise";
 import { bindQuery, QueryRefusal } from "./sql-text";
 import type { Limits, SourceRow } from "./limits";
 
-export interface SqlRequest {
+interface SqlRequest {
   kind: "postgres" | "mysql";
   url: string;
   query: string;
