@@ -80,10 +80,10 @@ async function tellOwner(tx: Tx, deps: Deps, connector: StoredConnector, error: 
     link: { label: "Open the connector in Gauge", url },
   };
   const now = deps.now();
-  if (deps.config.mail) return void (await queueEmail(tx as unknown as Db, connector.ownerId, { type: "connector.failing", message }, now));
+  if (deps.config.mail) return void (await queueEmail(tx, connector.ownerId, { type: "connector.failing", message }, now));
   const [settings] = await tx.select({ webhookId: notificationSettings.reminderWebhookId }).from(notificationSettings).where(eq(notificationSettings.accountId, connector.accountId));
   if (settings?.webhookId) {
-    await queueEvent(tx as unknown as Db, settings.webhookId, "connector.failing", { connector: { id: connector.id, name: connector.name }, error }, now, { message });
+    await queueEvent(tx, settings.webhookId, "connector.failing", { connector: { id: connector.id, name: connector.name }, error }, now, { message });
   }
 }
 

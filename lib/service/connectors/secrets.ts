@@ -44,24 +44,22 @@ function maskedUrl(url: string): string {
 
 export const maskedSource = (source: SourceSecret) => ({ url: maskedUrl(source.url), headers: Object.fromEntries(Object.keys(source.headers).map((h) => [h, MASK])) });
 
-/** A source sent back as it was shown: a *** password or header value keeps the stored one. */
+/** A source sent back as it was shown: a *** password, query secret or header value keeps the stored one. */
 export function mergeMasked(sent: SourceSecret, stored: SourceSecret | null): SourceSecret {
   if (!stored) return sent;
-  let url = sent.url;
-  try {
-    const parsed = new URL(sent.url);
-    const before = new URL(stored.url);
-    if (decodeURIComponent(parsed.password) === MASK) {
-      parsed.password = before.password;
-      url = parsed.toString();
-    }
-    for (const [name, value] of parsed.searchParams) if (value === MASK && before.searchParams.has(name)) parsed.searchParams.set(name, before.searchParams.get(name)!);
-    if (parsed.searchParams.size) url = parsed.toString();
-  } catch {
-    // Not a URL: validated by the caller.
-  }
   const headers = Object.fromEntries(Object.entries(sent.headers).map(([h, v]) => [h, v === MASK ? (stored.headers[h] ?? "") : v]));
-  return { url, headers };
+  let parsed: URL;
+  let before: URL;
+  try {
+    parsed = new URL(sent.url);
+    before = new URL(stored.url);
+  } catch {
+    return { url: sent.url, headers }; // not a URL: the caller refuses it
+  }
+  if (decodeURIComponent(parsed.password) === MASK) parsed.password = before.password;
+  for (const [name, value] of [...parsed.searchParams]) if (value === MASK && before.searchParams.has(name)) parsed.searchParams.set(name, before.searchParams.get(name)!);
+  // Unchanged, the URL goes back as it was written (a reparse may respell it).
+  return { url: parsed.toString() === new URL(sent.url).toString() ? sent.url : parsed.toString(), headers };
 }
 
 /** Every secret a source holds, to scrub from error messages. */

@@ -111,18 +111,24 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
   const entered = dependencies(defs, wanted).filter((g) => !isCalculated(byGuid.get(g)!));
   const fitCache = fitsFor(ctx.deps.db);
   const fitKey = (guid: string) => `${guid}|${byGuid.get(guid)!.dataVersion}|${period}|${current}|${future.length}`;
-  const unfitted = entered.filter((g) => !fitCache.has(fitKey(g)));
+  // The fits of this read, from the cache or fitted now (a cached one may be evicted meanwhile).
+  const fitted = new Map<string, Fit>();
+  for (const guid of entered) {
+    const known = fitCache.get(fitKey(guid));
+    if (known) fitted.set(guid, known);
+  }
+  const unfitted = entered.filter((g) => !fitted.has(g));
   const history = unfitted.length ? await seriesFor(ctx.deps, { defs, wanted: unfitted, spans: past, period }) : [];
   for (const series of history) {
     const values = historyOf(series);
     const forecast = values.length >= MIN_HISTORY ? forecastSeries(values, SEASON[period], future.length) : null;
     const note = forecast ? null : `Too little history to forecast: ${values.length} ${values.length === 1 ? "period" : "periods"} of values, at least ${MIN_HISTORY} needed`;
     fitCache.set(fitKey(series.guid), { forecast, note });
+    fitted.set(series.guid, { forecast, note });
   }
   const forecasts = new Map<string, Forecast>();
   const notes = new Map<string, string>();
-  for (const guid of entered) {
-    const { forecast, note } = fitCache.get(fitKey(guid))!;
+  for (const [guid, { forecast, note }] of fitted) {
     if (forecast) forecasts.set(guid, forecast);
     if (note) notes.set(guid, note);
   }

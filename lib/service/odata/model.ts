@@ -38,9 +38,8 @@ export interface EntitySet {
 
 const p = (name: string, type: EdmType, column: SQL | null, nullable = false): Property => ({ name, type, column, nullable });
 // A scorecard the caller may read (a deleted one is nobody's).
-// accessOf names the scorecards table in full: the sets read it by its own name.
+// accessOf names the scorecards table in full: the sets read it by its own name, unaliased.
 const readable = (caller: Caller) => sql`scorecards.account_id = ${caller.accountId} AND ${accessOf(caller)} IS NOT NULL`;
-const scorecardsFrom = sql`scorecards`;
 
 const scorecardSet: EntitySet = {
   name: "Scorecards",
@@ -55,7 +54,7 @@ const scorecardSet: EntitySet = {
     p("UpdatedAt", "Edm.DateTimeOffset", sql`scorecards.updated_at`),
   ],
   navigation: [{ name: "Kpis", target: "Kpis", many: true, from: "Id", to: "ScorecardId" }],
-  source: (caller) => sql`FROM ${scorecardsFrom} WHERE ${readable(caller)}`,
+  source: (caller) => sql`FROM scorecards WHERE ${readable(caller)}`,
 };
 
 const kpiSet: EntitySet = {
@@ -76,7 +75,7 @@ const kpiSet: EntitySet = {
     p("Formula", "Edm.String", sql`k.formula`, true),
   ],
   navigation: [{ name: "Scorecard", target: "Scorecards", many: false, from: "ScorecardId", to: "Id" }],
-  source: (caller) => sql`FROM kpis k JOIN ${scorecardsFrom} ON scorecards.id = k.scorecard_id WHERE ${readable(caller)}`,
+  source: (caller) => sql`FROM kpis k JOIN scorecards ON scorecards.id = k.scorecard_id WHERE ${readable(caller)}`,
 };
 
 const valueSet: EntitySet = {
@@ -93,7 +92,7 @@ const valueSet: EntitySet = {
     p("Max", "Edm.Double", sql`v.max`, true),
   ],
   navigation: [],
-  source: (caller) => sql`FROM kpi_values v JOIN kpis k ON k.guid = v.kpi_guid JOIN ${scorecardsFrom} ON scorecards.id = k.scorecard_id WHERE ${readable(caller)}`,
+  source: (caller) => sql`FROM kpi_values v JOIN kpis k ON k.guid = v.kpi_guid JOIN scorecards ON scorecards.id = k.scorecard_id WHERE ${readable(caller)}`,
 };
 
 const initiativeSet: EntitySet = {
@@ -115,7 +114,7 @@ const initiativeSet: EntitySet = {
     p("End", "Edm.Date", sql`i.interval_end`, true),
   ],
   navigation: [],
-  source: (caller) => sql`FROM initiatives i JOIN kpis k ON k.guid = i.kpi_guid JOIN ${scorecardsFrom} ON scorecards.id = k.scorecard_id WHERE ${readable(caller)}`,
+  source: (caller) => sql`FROM initiatives i JOIN kpis k ON k.guid = i.kpi_guid JOIN scorecards ON scorecards.id = k.scorecard_id WHERE ${readable(caller)}`,
 };
 
 /** Grouped, calculated and inherited figures with their scores: computed per scorecard (periods.ts). */
