@@ -28,6 +28,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional().or(z.literal("").transform(() => undefined)),
   /** Seals connectors' credentials; without it one is generated and kept in DATA_DIR. */
   CONNECTOR_SECRET: z.string().min(32, "CONNECTOR_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+  /** Seals SSO client secrets and two-factor keys; without it one is generated and kept in DATA_DIR. */
+  SIGN_IN_SECRET: z.string().min(32, "SIGN_IN_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
   /** Private hosts, addresses and CIDRs connectors may reach, comma-separated (e.g. erp.lan,10.0.0.0/8). */
   CONNECTOR_ALLOWED_HOSTS: z.string().default("").transform((list) => list.split(",").map((h) => h.trim()).filter(Boolean)),
 }).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ["MAIL_FROM"], message: "MAIL_FROM (the sender address) is needed when SMTP_URL is set" });

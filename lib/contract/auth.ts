@@ -9,9 +9,10 @@ export const LoginRequest = z
     email: z.string().trim().min(1, "email is required").max(320),
     contraseña: Password.optional(),
     password: Password.optional().meta({ description: "Accepted in place of contraseña" }),
+    otp: z.string().trim().max(32).optional().meta({ description: "The two-factor code (or a recovery code) of a user who has them on; scripts should use an API key instead" }),
   })
   .refine((b) => b.contraseña !== undefined || b.password !== undefined, { message: "contraseña (or password) is required", path: ["contraseña"] })
-  .transform(({ email, contraseña, password }) => ({ email, contraseña: (contraseña ?? password)! }))
+  .transform(({ email, contraseña, password, otp }) => ({ email, contraseña: (contraseña ?? password)!, otp }))
   .meta({ id: "LoginRequest", example: { email: "demo@example.com", contraseña: "demo-password" } });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -75,6 +76,7 @@ export const AccessInfo = z
     limitPerUser: z.number().int().meta({ description: "Calls per hour each active admin or expert adds to the account's pool" }),
     countedUsers: z.number().int().meta({ description: "Active admins and experts: allowedCount = limitPerUser x countedUsers" }),
     scorecardAccess: z.enum(["read", "write"]).nullable().optional().meta({ description: "Only with ?docId=: the caller's access to it (null: none)" }),
+    twoFactorSetupNeeded: z.boolean().optional().meta({ description: "Present (true) when the account requires two-factor codes and this session has none: it may only set them up" }),
     accessVersion: z.string().meta({
       description: "Changes whenever what the caller may read or write changes (its role, a share, a scorecard deleted or restored): a client keeps per-user answers under it",
     }),

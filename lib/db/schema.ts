@@ -7,3 +7,4 @@ export * from "./tables/notifications";
 export * from "./tables/history";
 export * from "./tables/connectors";
 export * from "./tables/feeds";
+export * from "./tables/sign-in";

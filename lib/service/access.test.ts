@@ -5,6 +5,8 @@ import type { Database } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
+import { startOidcProvider } from "@/lib/testing/oidc-provider";
+import { totpAt } from "@/lib/testing/totp";
 
 type Who = "admin" | "expert" | "viewer" | "stranger";
 type Doc = "private" | "sharedRead" | "accountWrite";
@@ -45,6 +47,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   const auth: Partial<Record<Who, Record<string, string>>> = {};
   const users: Record<string, { userId: number; email: string; password: string }> = {};
   let docs: Record<Doc, number>;
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
   const kpiOf: Record<number, string> = {};
 
   const call = async (method: string, path: string, who: Record<string, string>, body?: unknown) => {
@@ -57,6 +60,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
 
   beforeAll(async () => {
     database = await open();
+    provider = await startOidcProvider({ redirectUris: ["http://localhost:3000/api/session/oidc/callback"] });
     api = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000 });
     admin = await accountWithScorecards(api, database.db, "admin@team.example", [smallScorecard("Private"), smallScorecard("Shared for reading"), smallScorecard("Whole account writes")]);
     stranger = await accountWithScorecards(api, database.db, "stranger@else.example", [smallScorecard("Theirs")]);
@@ -74,7 +78,10 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     for (const [name, doc] of [["Private", privateDoc], ["Shared for reading", sharedRead], ["Whole account writes", accountWrite]] as const) nameOf[doc] = name;
     for (const doc of Object.values(docs)) kpiOf[doc] = (await asAdmin("GET", `/api/document/${doc}/kpi/list`)).items.find((k: { name: string }) => k.name === "Sales").guid;
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await provider.close();
+    await database.close();
+  });
 
   /** A request for each operation, on a given scorecard; objects it acts on are made fresh by the admin. */
   const scorecardRequests: Record<string, (doc: number) => Promise<Request>> = {
@@ -224,6 +231,38 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     previewConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/preview` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
     runConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/run` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
     listConnectorRuns: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/runs` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
+    getSso: { request: async () => ({ path: "/api/sso" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    updateSso: { request: async () => ({ path: "/api/sso", body: ssoBody() }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    // Set up in the caller's account first.
+    deleteSso: {
+      request: async (who) => (await call("PUT", "/api/sso", who === "stranger" ? stranger.auth : admin.auth, ssoBody()), { path: "/api/sso" }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },
+    },
+    twoFactorStatus: { request: async () => ({ path: "/api/me/two-factor" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    setUpTwoFactor: { request: async (who) => ({ path: "/api/me/two-factor/setup", auth: (await freshPerson(who)).auth }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    enableTwoFactor: {
+      request: async (who) => {
+        const person = await freshPerson(who);
+        const { secret } = (await call("POST", "/api/me/two-factor/setup", person.auth)).json;
+        return { path: "/api/me/two-factor/enable", auth: person.auth, body: { code: totpAt(secret, api.clock.now()) } };
+      },
+      expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
+    },
+    disableTwoFactor: {
+      request: async (who) => {
+        const person = await freshPerson(who);
+        const { secret } = (await call("POST", "/api/me/two-factor/setup", person.auth)).json;
+        const { recoveryCodes } = (await call("POST", "/api/me/two-factor/enable", person.auth, { code: totpAt(secret, api.clock.now()) })).json;
+        return { path: "/api/me/two-factor/disable", auth: person.auth, body: { code: recoveryCodes[0] } };
+      },
+      expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
+    },
+    getSecurity: { request: async () => ({ path: "/api/security" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    updateSecurity: { request: async () => ({ path: "/api/security", body: { requireTwoFactor: false } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    listScimTokens: { request: async () => ({ path: "/api/scim-tokens" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    createScimToken: { request: async () => ({ path: "/api/scim-tokens", body: { name: "provider" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    revokeScimToken: { request: async () => ({ path: `/api/scim-tokens/${(await asAdmin("POST", "/api/scim-tokens", { name: "t" })).id}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    createResetLink: { request: async () => ({ path: `/api/users/${users.viewer!.userId}/reset-link` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
     changePassword: {
       request: async (who) => {
         const password = who === "stranger" || who === "admin" ? admin.password : users[who]!.password;
@@ -232,6 +271,11 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
     },
   };
+  let domains = 0;
+  const ssoBody = () => ({ issuer: provider.issuer, clientId: provider.client_id, clientSecret: provider.client_secret, domains: [`sso${++domains}.example`] });
+  /** A new viewer in the caller's account, for calls on one's own two-factor codes (every role may make them; an extra admin would end "the last admin"). */
+  const freshPerson = (who: Who) =>
+    teammate(api, database.db, who === "stranger" ? stranger.accountId : admin.accountId, `fresh${Math.random().toString(36).slice(2)}@${who === "stranger" ? "else" : "team"}.example`, "viewer");
   const pushConnector = (docId: number) => ({ name: "Pushed", kind: "push", shape: "rows", docId, mapping: { kpi: "kpi", date: "date", value: "value" } });
   const freshConnector = async () => (await asAdmin("POST", "/api/connectors", pushConnector(docs.private))).id as number;
   const freshLogin = async (who: Who) => {
@@ -240,7 +284,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     return { Token: token };
   };
   /** Routes without a Token: tested on their own below. */
-  const untokened = new Set(["login", "lookupInvitation", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup", "pushValues", "readFeed"]);
+  const untokened = new Set(["startSso", "finishSso", "requestPasswordReset", "confirmPasswordReset", "login", "lookupInvitation", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup", "pushValues", "readFeed"]);
 
   it("follows role x scorecard sharing on every route of the OpenAPI document, which the tables cover exactly", async () => {
     const doc = await (await api.call("/openapi.json")).json();

@@ -49,13 +49,24 @@ const LOGGED: Partial<Record<OperationName, [Kind, string]>> = {
   updateConnector: ["connectors", "changed a connector"],
   deleteConnector: ["connectors", "deleted a connector"],
   runConnector: ["connectors", "ran a connector"],
+  updateSso: ["settings", "changed single sign-on"],
+  deleteSso: ["settings", "turned single sign-on off"],
+  updateSecurity: ["settings", "changed the sign-in rules"],
+  createScimToken: ["people", "created a SCIM provisioning token"],
+  revokeScimToken: ["people", "revoked a SCIM provisioning token"],
+  enableTwoFactor: ["sign-in", "turned two-factor codes on"],
+  disableTwoFactor: ["sign-in", "turned two-factor codes off"],
+  createResetLink: ["people", "issued a password reset link"],
 };
 
 /** Request fields worth keeping: names, roles, access, dates. Never secrets (passwords, webhook secrets, tokens). */
-const KEPT_FIELDS = ["name", "role", "deactivated", "email", "account", "users", "sharedForPublic", "sharedForRegRW", "alias", "lockedUntil", "active", "condition", "reminderDays"];
+const KEPT_FIELDS = ["name", "role", "domains", "defaultRole", "enforce", "requireTwoFactor", "deactivated", "email", "account", "users", "sharedForPublic", "sharedForRegRW", "alias", "lockedUntil", "active", "condition", "reminderDays"];
+
+/** Who acted: a caller, or something acting for the account without a user (a SCIM token). */
+type Actor = Pick<Caller, "accountId" | "tokenKind" | "keyName"> & { userId: number | null; email: string | null; via?: string };
 
 /** Writes one event; a failure to log never fails the call it logs (it is reported instead). */
-export async function logActivity(deps: Deps, caller: Pick<Caller, "accountId" | "userId" | "email" | "tokenKind" | "keyName" | "via">, kind: Kind, action: string, scorecardId: number | null, details: Record<string, unknown>) {
+export async function logActivity(deps: Deps, caller: Actor, kind: Kind, action: string, scorecardId: number | null, details: Record<string, unknown>) {
   try {
     await deps.db.insert(activityEvents).values({
       accountId: caller.accountId,

@@ -19,6 +19,7 @@ import { activityRoutes } from "./routes/activity";
 import { connectorRoutes, pushRoutes } from "./routes/connectors";
 import { feedRoutes } from "./routes/feeds";
 import { forecastRoutes } from "./routes/forecast";
+import { signInRoutes } from "./routes/sign-in";
 import { newRouter } from "./router";
 import { TAGS } from "@/lib/contract/routes/helpers";
 import { resolveAlias } from "./aliases";
@@ -113,6 +114,7 @@ export function createApi(deps: Deps) {
   app.route("/", pushRoutes);
   app.route("/", feedRoutes);
   app.route("/", forecastRoutes);
+  app.route("/", signInRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Token", { type: "apiKey", in: "header", name: "Token" });
   const openApiConfig = {

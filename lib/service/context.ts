@@ -16,6 +16,8 @@ export interface ServiceConfig {
   mail?: MailConfig | null;
   /** Connectors: the key their credentials are sealed with, and the private hosts they may reach. */
   connectors?: ConnectorSettings;
+  /** SIGN_IN_SECRET, or one generated and kept in the data folder: seals SSO client secrets and TOTP keys. */
+  signInSecret?: string;
 }
 
 export interface ConnectorSettings {
@@ -48,6 +50,8 @@ export interface Caller {
   via?: "api" | "dashboard" | "import" | "connector";
   /** Active admins and experts of the account: each adds the per-user limit to its pool. */
   countedUsers: number;
+  /** A password session of a user without two-factor codes in an account that requires them: it may only set them up. */
+  twoFactorMissing?: boolean;
   /** Set only for a public link's anonymous reader: the one scorecard it may read. */
   publicScorecardId?: number;
 }
@@ -64,3 +68,6 @@ export type AppEnv = {
     caller: Caller;
   };
 };
+
+/** The dashboard's address without a trailing slash, for links the service hands out. */
+export const dashboardBase = (deps: Deps) => (deps.config.dashboardUrl ?? "http://localhost:3000").replace(/\/$/, "");

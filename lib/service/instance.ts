@@ -5,8 +5,14 @@ import { getDatabase } from "@/lib/db";
 import { demoOnStart } from "./admin";
 import { createApi, type Api } from "./app";
 import { createODataApp } from "./odata/app";
+import { createScimApp } from "./scim/app";
 
-const globalForApi = globalThis as { gaugeApi?: Promise<Api>; gaugeOData?: Promise<ReturnType<typeof createODataApp>>; demoLogin?: string | null };
+const globalForApi = globalThis as {
+  gaugeApi?: Promise<Api>;
+  gaugeOData?: Promise<ReturnType<typeof createODataApp>>;
+  gaugeScim?: Promise<ReturnType<typeof createScimApp>>;
+  demoLogin?: string | null;
+};
 
 /** The demo login to print at start, once getApi() has run: null unless this database holds the demo. */
 export const demoLogin = () => globalForApi.demoLogin ?? null;
@@ -30,6 +36,7 @@ export function getApi(): Promise<Api> {
         dashboardUrl: dashboardUrl(config),
         mail: mailConfig(config),
         connectors: { secret: config.CONNECTOR_SECRET ?? keptSecret(config.DATA_DIR, "connector-secret"), allowedHosts: config.CONNECTOR_ALLOWED_HOSTS },
+        signInSecret: config.SIGN_IN_SECRET ?? keptSecret(config.DATA_DIR, "sign-in-secret"),
       },
     });
   })().catch((error) => {
@@ -48,4 +55,15 @@ export function getOData() {
       throw error;
     });
   return globalForApi.gaugeOData;
+}
+
+/** The process's SCIM service, on the API's own dependencies. */
+export function getScim() {
+  globalForApi.gaugeScim ??= getApi()
+    .then((api) => createScimApp(api.deps))
+    .catch((error) => {
+      globalForApi.gaugeScim = undefined;
+      throw error;
+    });
+  return globalForApi.gaugeScim;
 }

@@ -64,7 +64,7 @@ describe("OpenAPI document and reference page", () => {
     expect(doc.components.securitySchemes.Token).toEqual({ type: "apiKey", in: "header", name: "Token" });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Kpi", "KpiNode", "Scorecard", "Error", "LoginRequest", "LoginResponse", "AccessInfo"]));
     expect(doc.components.schemas.LoginRequest.required).toEqual(["email"]);
-    expect(Object.keys(doc.components.schemas.LoginRequest.properties)).toEqual(["email", "contraseña", "password"]);
+    expect(Object.keys(doc.components.schemas.LoginRequest.properties)).toEqual(["email", "contraseña", "password", "otp"]);
     expect(doc.components.schemas.Kpi.properties.updateInterval.enum).toEqual(["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"]);
   });
 

@@ -1,9 +1,18 @@
 import "server-only";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
-import { ApiError, unauthorized } from "./errors";
+import { ApiError, forbidden, unauthorized } from "./errors";
 import { budgetHeaders, refundCall } from "./domain/call-limit";
 import { authenticate } from "./domain/tokens";
+
+/** What a session may still call while its account requires two-factor codes it has not set up. */
+const TWO_FACTOR_SETUP: [method: string, path: RegExp][] = [
+  ["GET", /^\/rest\/api\/access\/info$/],
+  ["POST", /^\/rest\/logout$/],
+  ["GET", /^\/rest\/api\/me\/two-factor$/],
+  ["POST", /^\/rest\/api\/me\/two-factor\/(setup|enable)$/],
+  ["POST", /^\/rest\/api\/me\/password$/],
+];
 
 /**
  * Authenticates the Token header and, when counted, spends one call of the hourly budget (given
@@ -17,8 +26,11 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
     if (!token) throw unauthorized("Missing Token header: log in with POST /rest/login and send the token in the Token header");
     const found = await authenticate(deps, token, counted);
     if (!found) throw unauthorized("Invalid, revoked or expired token");
+    if (found.twoFactorMissing && !TWO_FACTOR_SETUP.some(([m, p]) => m === c.req.method && p.test(c.req.path))) {
+      throw forbidden("This account requires two-factor codes: set yours up first (POST /rest/api/me/two-factor/setup)");
+    }
     const client = c.req.header("X-Gauge-Client");
-    c.set("caller", { ...found.caller, via: client === "dashboard" || client === "import" ? client : "api" });
+    c.set("caller", { ...found.caller, twoFactorMissing: found.twoFactorMissing, via: client === "dashboard" || client === "import" ? client : "api" });
     const { budget } = found;
     if (!budget) return next();
 

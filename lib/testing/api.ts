@@ -27,6 +27,7 @@ export function createTestApi(db: Db, clock = new TestClock(), config: Partial<S
       passwordCost: TEST_PASSWORD_COST,
       webhookAllowPrivate: false,
       connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: [] },
+      signInSecret: "a sign-in secret for tests only, 32+ characters",
       ...config,
     },
   });

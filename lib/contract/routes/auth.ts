@@ -14,12 +14,14 @@ export const login = createRoute({
   security: noToken,
   description:
     "Send the account's e-mail and password (the field is named exactly `contraseña`). Every answer has the four fields " +
-    "`email`, `errorMessage`, `success` and `token`. After 10 failed logins for one e-mail within 15 minutes, logins for it get 429.",
+    "`email`, `errorMessage`, `success` and `token`. After 10 failed logins for one e-mail within 15 minutes, logins for it get 429. " +
+    "A user with two-factor codes sends the current one as `otp` (a missing or wrong code counts as a failed login).",
   request: { body: jsonBody(LoginRequest) },
   responses: {
     200: json(LoginResponse, "Logged in; `token` goes in the Token header of every other call"),
     400: json(LoginResponse, "Malformed body"),
-    401: json(LoginResponse, "Invalid e-mail or password"),
+    401: json(LoginResponse, "Invalid e-mail or password, or a two-factor code needed (`otp`) or wrong"),
+    403: json(LoginResponse, "This e-mail signs in with single sign-on, which its account enforces"),
     429: json(LoginResponse, "Too many failed logins for this e-mail (see Retry-After)"),
   },
 });

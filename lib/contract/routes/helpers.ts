@@ -54,6 +54,7 @@ export const TAGS = [
   { name: "Sharing", description: "Who may read and write a scorecard, and its public link" },
   { name: "People", description: "An account's people and roles, invitations and passwords (admins)" },
   { name: "Organization", description: "The account's folder of scorecards, as the vendor's organization" },
+  { name: "Sign-in", description: "Single sign-on (OpenID Connect), SCIM provisioning tokens, two-factor codes and password resets" },
   { name: "First start", description: "Creating an installation's first admin" },
   { name: "Public scorecards", description: "Published scorecards, read without a Token and not counted" },
   { name: "Connectors", description: "Values that arrive by themselves: SQL databases, JSON and CSV URLs on a schedule, and push URLs" },

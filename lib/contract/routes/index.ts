@@ -15,9 +15,10 @@ import * as people from "./people";
 import * as publicScorecards from "./public";
 import * as reports from "./reports";
 import * as scorecards from "./scorecards";
+import * as signIn from "./sign-in";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity, ...connectors, ...feeds, ...forecast };
+export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity, ...connectors, ...feeds, ...forecast, ...signIn };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
 
 /** An organisation: its users share scorecards, webhooks and the hourly call budget. */
@@ -6,6 +6,8 @@ export const accounts = pgTable("accounts", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().default(""),
   createdAt: createdAt(),
+  /** Every user must sign in with a two-factor code; until they set one up, their sessions may only set it up. */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
 });
 
 export const ROLES = ["admin", "expert", "viewer"] as const;
@@ -24,6 +26,17 @@ export const users = pgTable(
     role: text("role", { enum: ROLES }).notNull(),
     createdAt: createdAt(),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** The TOTP secret (sealed) once two-factor codes are on; the one being set up, until confirmed. */
+    totpSecret: text("totp_secret"),
+    totpPending: text("totp_pending"),
+    /** The last 30-second step a code was accepted for: a code is good once. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** SCIM: the identity provider's own id, and the person's names. */
+    externalId: text("external_id"),
+    givenName: text("given_name"),
+    familyName: text("family_name"),
+    /** Deleted through SCIM: deactivated and gone from provisioning, its history kept. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [index("users_account_idx").on(t.accountId)],
 );

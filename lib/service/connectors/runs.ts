@@ -5,6 +5,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { connectorRuns, connectors, notificationSettings, scorecards } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import type { Ctx, Deps } from "../context";
+import { dashboardBase } from "../context";
 import { lockedPeriodRefusal } from "../errors";
 import { scorecardKpis } from "../domain/scorecards";
 import { writeValues } from "../domain/value-writes";
@@ -73,7 +74,7 @@ async function record(tx: Tx, row: typeof connectorRuns.$inferInsert): Promise<R
 async function tellOwner(tx: Tx, deps: Deps, connector: StoredConnector, error: string): Promise<void> {
   if (connector.ownerId === null) return;
   const [card] = await tx.select({ name: scorecards.name }).from(scorecards).where(eq(scorecards.id, connector.scorecardId));
-  const url = `${deps.config.dashboardUrl ?? "http://localhost:3000"}/connectors?id=${connector.id}`;
+  const url = `${dashboardBase(deps)}/connectors?id=${connector.id}`;
   const message = {
     title: `Connector ${connector.name} failed ${FAILURES_TOLD} times in a row`,
     facts: [["Connector", connector.name], ["Scorecard", card?.name ?? ""], ["Last error", error]] as [string, string][],

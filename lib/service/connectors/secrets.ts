@@ -1,5 +1,6 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { openText, sealText } from "../sealed-text";
 
 // A connector's source (the URL with its password, the headers with their keys) is kept sealed
 // with AES-256-GCM under a key derived from CONNECTOR_SECRET; answers show it masked.
@@ -10,24 +11,14 @@ export interface SourceSecret {
 }
 
 const MASK = "***";
-const keyOf = (secret: string) => createHash("sha256").update(`gauge-connectors:${secret}`).digest();
+const PURPOSE = "gauge-connectors";
 
-export function sealSource(secret: string, source: SourceSecret): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keyOf(secret), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(source), "utf8"), cipher.final()]);
-  return `v1:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64")}`;
-}
+export const sealSource = (secret: string, source: SourceSecret): string => sealText(secret, PURPOSE, JSON.stringify(source));
 
 export function openSource(secret: string, sealed: string): SourceSecret {
-  const raw = Buffer.from(sealed.replace(/^v1:/, ""), "base64");
-  const decipher = createDecipheriv("aes-256-gcm", keyOf(secret), raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  try {
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as SourceSecret;
-  } catch {
-    throw new Error("The connector's credentials cannot be read with this server's CONNECTOR_SECRET: enter them again");
-  }
+  const text = openText(secret, PURPOSE, sealed);
+  if (text === null) throw new Error("The connector's credentials cannot be read with this server's CONNECTOR_SECRET: enter them again");
+  return JSON.parse(text) as SourceSecret;
 }
 
 /** The URL with its password shown as *** (and the query's `password=`, which some drivers read). */

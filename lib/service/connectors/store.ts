@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Connector, CreateConnector, UpdateConnector } from "@/lib/contract/connectors";
 import { connectorRuns, connectors, scorecards, users } from "@/lib/db/schema";
 import type { Ctx } from "../context";
+import { dashboardBase } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import { accessOf } from "../domain/access";
 import { scorecardKpis } from "../domain/scorecards";
@@ -118,7 +119,7 @@ export async function createConnector(ctx: Ctx, input: CreateConnector): Promise
     .values({ ...columns, accountId: ctx.caller.accountId, ownerId: ctx.caller.userId, pushKeyHash: pushKey ? hashPushKey(pushKey) : null, createdAt: ctx.deps.now() })
     .returning();
   const [answer] = await answers(ctx, [row!]);
-  return pushKey ? { ...answer!, pushUrl: `${ctx.deps.config.dashboardUrl ?? "http://localhost:3000"}/rest/push/${pushKey}` } : answer!;
+  return pushKey ? { ...answer!, pushUrl: `${dashboardBase(ctx.deps)}/rest/push/${pushKey}` } : answer!;
 }
 
 /** The stored connector as the body that would create it (its source masked, to be merged back). */

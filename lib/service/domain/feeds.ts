@@ -5,6 +5,7 @@ import type { CreatedFeed, Feed } from "@/lib/contract/feeds";
 import type { Period } from "@/lib/contract/constants";
 import { feeds, scorecards, users } from "@/lib/db/schema";
 import type { Ctx, Deps } from "../context";
+import { dashboardBase } from "../context";
 import { notFound } from "../errors";
 import { requireAccess } from "./access";
 import { groupedValues } from "./grouped";
@@ -28,7 +29,7 @@ export async function createFeed(ctx: Ctx, { docId }: { docId: number }): Promis
   const token = `gfd_${randomBytes(24).toString("base64url")}`;
   const [row] = await ctx.deps.db.insert(feeds).values({ accountId: ctx.caller.accountId, scorecardId: docId, createdBy: ctx.caller.userId, tokenHash: hashOf(token), createdAt: ctx.deps.now() }).returning();
   const [answer] = await feedAnswers(ctx, and(eq(feeds.id, row!.id)));
-  return { ...answer!, url: `${ctx.deps.config.dashboardUrl ?? "http://localhost:3000"}/rest/feeds/${token}` };
+  return { ...answer!, url: `${dashboardBase(ctx.deps)}/rest/feeds/${token}` };
 }
 
 /** Live links: the caller's own, or every one of the account for an admin. */

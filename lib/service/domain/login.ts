@@ -5,6 +5,8 @@ import { logActivity } from "../activity";
 import type { Deps } from "../context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { issueSessionToken, pruneSessionTokens } from "./tokens";
+import { acceptCode } from "./two-factor";
+import { ssoEnforcedFor } from "./sso-settings";
 
 export const THROTTLE_FAILURES = 10;
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
@@ -12,6 +14,9 @@ export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export type LoginOutcome =
   | { kind: "ok"; token: string }
   | { kind: "invalid" }
+  | { kind: "otp_required" }
+  | { kind: "otp_invalid" }
+  | { kind: "sso_required" }
   | { kind: "throttled"; retryAfterSeconds: number };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -28,7 +33,7 @@ const dummyHashFor = (cost: number) => (dummyHash ??= hashPassword("not-a-passwo
  */
 const asUser = (user: { id: number; accountId: number; email: string }) => ({ accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session" as const });
 
-export async function login(deps: Deps, email: string, password: string, via: "api" | "dashboard" = "api"): Promise<LoginOutcome> {
+export async function login(deps: Deps, email: string, password: string, via: "api" | "dashboard" = "api", otp?: string): Promise<LoginOutcome> {
   const key = normalizeEmail(email);
   const now = deps.now();
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
@@ -52,6 +57,11 @@ export async function login(deps: Deps, email: string, password: string, via: "a
   if (reserved.kind === "throttled") return reserved;
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, key)).limit(1);
+  // Whatever the password, so the answer says nothing about it; the attempt stays counted.
+  if (user && !user.deactivatedAt && (await ssoEnforcedFor(deps, user))) {
+    await logActivity(deps, { ...asUser(user), via }, "sign-in", "failed to log in (single sign-on required)", null, {});
+    return { kind: "sso_required" };
+  }
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHashFor(deps.config.passwordCost)));
   // A deactivated user's password is checked like any other, so the answer tells nothing.
   if (!user || !valid || user.deactivatedAt) {
@@ -59,6 +69,14 @@ export async function login(deps: Deps, email: string, password: string, via: "a
     // A failure for a known address is its account's business; an unknown address has no account.
     if (user) await logActivity(deps, { ...asUser(user), via }, "sign-in", user.deactivatedAt ? "failed to log in (deactivated)" : "failed to log in (wrong password)", null, {});
     return { kind: "invalid" };
+  }
+  if (user.totpSecret) {
+    // A missing or wrong code leaves the attempt counted as failed: codes are throttled like passwords.
+    if (!otp) return { kind: "otp_required" };
+    if (!(await acceptCode(deps, user, otp))) {
+      await logActivity(deps, { ...asUser(user), via }, "sign-in", "failed to log in (wrong two-factor code)", null, {});
+      return { kind: "otp_invalid" };
+    }
   }
   await deps.db.delete(loginFailures).where(eq(loginFailures.id, reserved.attemptId));
   await pruneSessionTokens(deps);

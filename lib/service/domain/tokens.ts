@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { preparedStatement } from "@/lib/db/query";
-import { accessTokens, callCounters, users } from "@/lib/db/schema";
+import { accessTokens, accounts, callCounters, users } from "@/lib/db/schema";
 import type { ApiKey } from "@/lib/contract/auth";
 import { ROLE_RANK, roleAtLeast, type Role } from "@/lib/contract/people";
 import type { Caller, Ctx, Deps } from "../context";
@@ -13,10 +13,11 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 export const newSecret = (prefix: string) => prefix + randomBytes(32).toString("base64url");
 const lower = (a: Role, b: Role): Role => (ROLE_RANK[a] <= ROLE_RANK[b] ? a : b);
 
-export async function issueSessionToken(deps: Deps, user: { id: number; accountId: number }): Promise<string> {
+/** A session token; `name` says how it signed in when that matters ("sso"). */
+export async function issueSessionToken(deps: Deps, user: { id: number; accountId: number }, name: string | null = null): Promise<string> {
   const token = newSecret("gst_");
   const expiresAt = new Date(deps.now().getTime() + deps.config.tokenTtlHours * 3_600_000);
-  await deps.db.insert(accessTokens).values({ accountId: user.accountId, userId: user.id, kind: "session", tokenHash: hashToken(token), expiresAt });
+  await deps.db.insert(accessTokens).values({ accountId: user.accountId, userId: user.id, kind: "session", name, tokenHash: hashToken(token), expiresAt });
   return token;
 }
 
@@ -39,12 +40,16 @@ interface CallerRow {
   used: number | null;
   /** The call was to be counted and the window's calls were all used: it is refused, and not counted. */
   refused: boolean;
+  /** A password session of a user who has no two-factor codes in an account that requires them. */
+  twoFactorMissing: boolean;
 }
 
 const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolean; perUser: number }>(
   (p) => sql`WITH caller AS (
       SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", t.name AS "keyName", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
-        ${countedUsersOf(sql`owner.account_id`)} AS "countedUsers"
+        ${countedUsersOf(sql`owner.account_id`)} AS "countedUsers",
+        (t.kind = 'session' AND t.name IS DISTINCT FROM 'sso' AND owner.totp_secret IS NULL
+          AND (SELECT a.require_two_factor FROM ${accounts} a WHERE a.id = owner.account_id)) AS "twoFactorMissing"
       FROM ${accessTokens} t JOIN ${users} owner ON owner.id = t.user_id
       WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL AND owner.deactivated_at IS NULL
         AND (t.expires_at IS NULL OR t.expires_at > ${p.now}::timestamptz)
@@ -77,7 +82,11 @@ const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolea
  * round trip for what every API call needs before its handler runs. A call past the limit is
  * `refused` and not counted, so the window never holds more calls than the limit.
  */
-export async function authenticate(deps: Deps, token: string, count: boolean): Promise<{ caller: Caller; budget: CallBudget | null; refused: boolean } | null> {
+export async function authenticate(
+  deps: Deps,
+  token: string,
+  count: boolean,
+): Promise<{ caller: Caller; budget: CallBudget | null; refused: boolean; twoFactorMissing: boolean } | null> {
   const [row] = await CALLER<CallerRow>(deps.db, { tokenHash: hashToken(token), now: deps.now().toISOString(), count, perUser: deps.config.rateLimitPerHour });
   if (!row) return null;
   const caller: Caller = {
@@ -93,7 +102,7 @@ export async function authenticate(deps: Deps, token: string, count: boolean): P
   const limit = accountLimit(deps, row.countedUsers);
   // A refused call finds the window full; a viewer who left since may have lowered the limit below it.
   const budget = row.used === null ? null : callBudget(limit, Math.min(row.used, limit), new Date(row.windowStartMs!));
-  return { caller, budget, refused: row.refused };
+  return { caller, budget, refused: row.refused, twoFactorMissing: row.twoFactorMissing };
 }
 
 /** Revokes the token the call came with (logging out). */

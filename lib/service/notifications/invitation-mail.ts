@@ -1,6 +1,7 @@
 import "server-only";
 import type { Role } from "@/lib/contract/people";
 import type { Deps } from "../context";
+import { dashboardBase } from "../context";
 import { sendMail } from "./mail";
 import { emailContent } from "./message";
 
@@ -15,7 +16,7 @@ export async function emailInvitation(
 ): Promise<{ emailed: boolean; emailError: string | null }> {
   const mail = deps.config.mail;
   if (!mail) return { emailed: false, emailError: null };
-  const base = (deps.config.dashboardUrl ?? "http://localhost:3000").replace(/\/$/, "");
+  const base = dashboardBase(deps);
   const content = emailContent({
     title: `${invitation.invitedBy} invites you to ${invitation.account} on Gauge`,
     facts: [

@@ -40,6 +40,7 @@ const requireCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!found || (credentials.email !== undefined && found.caller.email.toLowerCase() !== credentials.email.toLowerCase())) {
     throw new ODataError(401, "Unauthorized", "The e-mail and API key do not match an active key: create one on the API keys page", CHALLENGE);
   }
+  if (found.twoFactorMissing) throw new ODataError(403, "Forbidden", "This account requires two-factor codes: set yours up first, or use an API key");
   c.set("caller", { ...found.caller, via: "api" });
   const { budget } = found;
   if (!budget) return next();

@@ -7,7 +7,7 @@ import type { EntitySet } from "./model";
 // (Periods). An option, operator or function we do not serve is refused by name, never ignored.
 
 export class ODataError extends Error {
-  constructor(readonly status: 400 | 401 | 404 | 429 | 501, readonly code: string, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(readonly status: 400 | 401 | 403 | 404 | 429 | 501, readonly code: string, message: string, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }

@@ -1,0 +1,80 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./common";
+import { accounts, ROLES, users } from "./people";
+
+/** An account's OpenID Connect provider: the e-mail domains it covers sign in through it. */
+export const ssoConfigs = pgTable("sso_configs", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  issuer: text("issuer").notNull(),
+  clientId: text("client_id").notNull(),
+  /** Sealed with the server's sign-in key; never answered. */
+  clientSecret: text("client_secret").notNull(),
+  domains: jsonb("domains").$type<string[]>().notNull(),
+  defaultRole: text("default_role", { enum: ROLES }).notNull(),
+  groupsClaim: text("groups_claim"),
+  roleByGroup: jsonb("role_by_group").$type<Record<string, (typeof ROLES)[number]>>().notNull().default({}),
+  enforce: boolean("enforce").notNull().default(false),
+  /** The admin who may still log in with a password when `enforce` is on. */
+  breakGlassUserId: integer("break_glass_user_id").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/** A sign-in sent to the provider and not yet back: its PKCE verifier and nonce, under the SHA-256 of its state. */
+export const ssoLogins = pgTable("sso_logins", {
+  stateHash: text("state_hash").primaryKey(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  codeVerifier: text("code_verifier").notNull(),
+  nonce: text("nonce").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** SCIM bearer tokens: only their SHA-256 is kept. */
+export const scimTokens = pgTable(
+  "scim_tokens",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("scim_tokens_account_idx").on(t.accountId)],
+);
+
+/** Single-use recovery codes for two-factor sign-in (their SHA-256). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** A single-use password reset link (its SHA-256), valid one hour. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);

@@ -1,0 +1,119 @@
+import "server-only";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import * as client from "openid-client";
+import { ROLE_RANK, type Role } from "@/lib/contract/people";
+import { ssoConfigs, ssoLogins, users } from "@/lib/db/schema";
+import { logActivity } from "../activity";
+import type { Deps } from "../context";
+import { ApiError, unauthorized } from "../errors";
+import { domainOf, redirectUri, ssoForEmail } from "./sso-settings";
+import { providerClient } from "./sso-provider";
+import { hashToken, issueSessionToken } from "./tokens";
+
+const PENDING_MS = 10 * 60_000;
+
+/** An SSO sign-in's session token is named so: two-factor codes are the provider's business then. */
+export const SSO_SESSION = "sso";
+
+async function clientOr502(deps: Deps, sso: typeof ssoConfigs.$inferSelect) {
+  try {
+    return await providerClient(deps, sso);
+  } catch (error) {
+    throw new ApiError(502, "internal", `The sign-in provider cannot be reached: ${(error as Error).message}`);
+  }
+}
+
+/** The provider's authorization address for this e-mail, with a fresh state, nonce and PKCE verifier kept under the state's hash. */
+export async function startSso(deps: Deps, email: string): Promise<{ authorizationUrl: string; state: string }> {
+  const sso = await ssoForEmail(deps, email);
+  if (!sso) throw new ApiError(404, "not_found", "No single sign-on covers this e-mail's domain: log in with your password");
+  const config = await clientOr502(deps, sso);
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const codeVerifier = client.randomPKCECodeVerifier();
+  await deps.db.delete(ssoLogins).where(lt(ssoLogins.expiresAt, deps.now()));
+  await deps.db.insert(ssoLogins).values({ stateHash: hashToken(state), accountId: sso.accountId, codeVerifier, nonce, expiresAt: new Date(deps.now().getTime() + PENDING_MS) });
+  const scopes = ["openid", "email", "profile"];
+  if (sso.groupsClaim && config.serverMetadata().scopes_supported?.includes("groups")) scopes.push("groups");
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri(deps),
+    scope: scopes.join(" "),
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+    login_hint: email,
+  });
+  return { authorizationUrl: url.href, state };
+}
+
+const groupsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(/[,\s]+/).filter(Boolean) : []);
+
+/** The highest role the person's groups map to, or null when none maps. */
+function mappedRole(sso: typeof ssoConfigs.$inferSelect, claims: Record<string, unknown>): Role | null {
+  if (!sso.groupsClaim) return null;
+  const roles = groupsOf(claims[sso.groupsClaim]).flatMap((g) => (sso.roleByGroup[g] ? [sso.roleByGroup[g]!] : []));
+  return roles.length === 0 ? null : roles.reduce((a, b) => (ROLE_RANK[a] >= ROLE_RANK[b] ? a : b));
+}
+
+/**
+ * Finishes a sign-in: the state is spent (good once), the code exchanged and the ID token checked
+ * by openid-client; then the e-mail must be verified and covered. The user is created on its first
+ * sign-in, and its role follows its groups when groups are mapped (never leaving the account without an admin).
+ */
+export async function finishSso(deps: Deps, query: string): Promise<{ email: string; token: string }> {
+  const params = new URLSearchParams(query);
+  const state = params.get("state");
+  if (!state) throw unauthorized("The sign-in came back without its state: start again");
+  const [pending] = await deps.db.delete(ssoLogins).where(eq(ssoLogins.stateHash, hashToken(state))).returning();
+  if (!pending || pending.expiresAt <= deps.now()) throw unauthorized("This sign-in is unknown, already used or expired: start again");
+  const [sso] = await deps.db.select().from(ssoConfigs).where(eq(ssoConfigs.accountId, pending.accountId));
+  if (!sso) throw unauthorized("Single sign-on is no longer set up for this account");
+  if (params.get("error")) throw unauthorized(`The provider refused the sign-in: ${params.get("error_description") ?? params.get("error")}`);
+  const config = await clientOr502(deps, sso);
+
+  let claims: Record<string, unknown>;
+  try {
+    const tokens = await client.authorizationCodeGrant(config, new URL(`${redirectUri(deps)}?${params}`), {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    claims = { ...tokens.claims() };
+    const needsUserinfo = !claims.email || (sso.groupsClaim !== null && claims[sso.groupsClaim] === undefined);
+    if (needsUserinfo && config.serverMetadata().userinfo_endpoint) claims = { ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))), ...claims };
+  } catch (error) {
+    // openid-client wraps oauth4webapi's error, whose message names the claim that failed.
+    const cause = (error as Error).cause;
+    throw unauthorized(`The provider's answer did not pass its checks: ${(cause instanceof Error ? cause : (error as Error)).message}`);
+  }
+
+  const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+  if (!email) throw unauthorized("The provider did not give an e-mail address");
+  if (claims.email_verified !== true && claims.email_verified !== "true") throw unauthorized("The provider has not verified this e-mail address");
+  if (!sso.domains.includes(domainOf(email))) throw unauthorized("This e-mail's domain is not one this sign-on covers");
+
+  const role = mappedRole(sso, claims);
+  const user = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-admins:${sso.accountId}`}, 0))`);
+    const [found] = await tx.select().from(users).where(eq(users.email, email));
+    if (!found) {
+      const [created] = await tx.insert(users).values({ accountId: sso.accountId, email, passwordHash: "sso", role: role ?? sso.defaultRole }).returning();
+      return { ...created!, created: true };
+    }
+    if (found.accountId !== sso.accountId) throw unauthorized("This e-mail belongs to another account");
+    if (found.deactivatedAt) throw unauthorized("This user is deactivated: ask an admin");
+    if (role && role !== found.role) {
+      const [others] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(eq(users.accountId, sso.accountId), eq(users.role, "admin"), isNull(users.deactivatedAt), ne(users.id, found.id)));
+      if (found.role !== "admin" || (others?.n ?? 0) > 0) await tx.update(users).set({ role }).where(eq(users.id, found.id));
+    }
+    return { ...found, created: false };
+  });
+  const actor = { accountId: user.accountId, userId: user.id, email, tokenKind: "session" as const, via: "dashboard" as const };
+  await logActivity(deps, actor, "sign-in", user.created ? "signed in with single sign-on for the first time (user created)" : "logged in with single sign-on", null, role ? { role } : {});
+  return { email, token: await issueSessionToken(deps, user, SSO_SESSION) };
+}

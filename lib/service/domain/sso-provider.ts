@@ -1,0 +1,55 @@
+import "server-only";
+import * as client from "openid-client";
+import { ssoConfigs } from "@/lib/db/schema";
+import type { Deps } from "../context";
+import { openText, sealText } from "../sealed-text";
+import { signInSecret } from "./sign-in-secret";
+
+// The OpenID Connect client is openid-client: discovery, PKCE, and every check of the code
+// exchange and the ID token (signature, issuer, audience, expiry, nonce) are its.
+
+const PURPOSE = "gauge-sso";
+const METADATA_TTL_MS = 5 * 60_000;
+const metadataByIssuer = new Map<string, { at: number; metadata: client.ServerMetadata }>();
+
+export const sealClientSecret = (deps: Deps, secret: string) => sealText(signInSecret(deps), PURPOSE, secret);
+
+const isLoopback = (url: URL) => url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+
+/** Plain HTTP is allowed only for a provider on this machine (development and tests). */
+function insecureAllowed(issuer: string): boolean {
+  const url = new URL(issuer);
+  if (url.protocol === "https:") return false;
+  if (isLoopback(url)) return true;
+  throw new Error("the issuer must use https");
+}
+
+/** The provider's discovery document, kept five minutes per issuer. */
+export async function discoverIssuer(issuer: string): Promise<client.ServerMetadata> {
+  const kept = metadataByIssuer.get(issuer);
+  if (kept && Date.now() - kept.at < METADATA_TTL_MS) return kept.metadata;
+  const insecure = insecureAllowed(issuer);
+  const config = await client.discovery(new URL(issuer), "discovery", undefined, undefined, { execute: insecure ? [client.allowInsecureRequests] : [] });
+  const metadata = config.serverMetadata();
+  metadataByIssuer.set(issuer, { at: Date.now(), metadata });
+  return metadata;
+}
+
+/**
+ * The client for an account's provider. Its clock is the service's (deps.now), so the ID
+ * token's times are judged by the same clock as everything else.
+ */
+export async function providerClient(deps: Deps, sso: typeof ssoConfigs.$inferSelect): Promise<client.Configuration> {
+  const metadata = await discoverIssuer(sso.issuer);
+  const secret = openText(signInSecret(deps), PURPOSE, sso.clientSecret);
+  if (secret === null) throw new Error("The SSO client secret cannot be read with this server's SIGN_IN_SECRET: an admin must enter it again");
+  const basic = metadata.token_endpoint_auth_methods_supported?.includes("client_secret_basic") ?? true;
+  const config = new client.Configuration(
+    metadata,
+    sso.clientId,
+    { client_secret: secret, [client.clockSkew]: Math.round((deps.now().getTime() - Date.now()) / 1000) },
+    basic ? client.ClientSecretBasic(secret) : client.ClientSecretPost(secret),
+  );
+  if (insecureAllowed(sso.issuer)) client.allowInsecureRequests(config);
+  return config;
+}

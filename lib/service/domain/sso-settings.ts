@@ -1,0 +1,101 @@
+import "server-only";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { SsoConfigRequest, SsoSettings } from "@/lib/contract/sso";
+import { ssoConfigs, users } from "@/lib/db/schema";
+import type { Ctx, Deps } from "../context";
+import { dashboardBase } from "../context";
+import { ApiError, conflict, invalidRequest, notFound } from "../errors";
+import { discoverIssuer, sealClientSecret } from "./sso-provider";
+
+export const redirectUri = (deps: Deps) => `${dashboardBase(deps)}/api/session/oidc/callback`;
+export const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+
+type SsoRow = typeof ssoConfigs.$inferSelect;
+
+/** The SSO configuration covering an e-mail's domain, with its account (each domain belongs to one account). */
+export async function ssoForEmail(deps: Deps, email: string): Promise<SsoRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(ssoConfigs)
+    .where(sql`${ssoConfigs.domains} @> ${JSON.stringify([domainOf(email)])}::jsonb`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether this user's password login is refused: its account enforces SSO for its domain, and it is not the break-glass admin. */
+export async function ssoEnforcedFor(deps: Deps, user: { id: number; accountId: number; email: string }): Promise<boolean> {
+  const sso = await ssoForEmail(deps, user.email);
+  return sso !== null && sso.accountId === user.accountId && sso.enforce && sso.breakGlassUserId !== user.id;
+}
+
+export async function ssoSettings({ deps, caller }: Ctx): Promise<SsoSettings> {
+  const [row] = await deps.db
+    .select({ sso: ssoConfigs, breakGlassEmail: users.email })
+    .from(ssoConfigs)
+    .leftJoin(users, eq(users.id, ssoConfigs.breakGlassUserId))
+    .where(eq(ssoConfigs.accountId, caller.accountId));
+  if (!row) return { redirectUri: redirectUri(deps), sso: null };
+  const { sso } = row;
+  return {
+    redirectUri: redirectUri(deps),
+    sso: {
+      issuer: sso.issuer,
+      clientId: sso.clientId,
+      domains: sso.domains,
+      defaultRole: sso.defaultRole,
+      groupsClaim: sso.groupsClaim,
+      roleByGroup: sso.roleByGroup,
+      enforce: sso.enforce,
+      breakGlassEmail: row.breakGlassEmail,
+    },
+  };
+}
+
+async function breakGlassAdmin({ deps, caller }: Ctx, email: string | null | undefined): Promise<number> {
+  if (!email) return caller.userId;
+  const [admin] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.accountId, caller.accountId), eq(users.role, "admin"), sql`${users.deactivatedAt} IS NULL`));
+  if (!admin) throw invalidRequest("breakGlassEmail must be an active admin of this account", [{ path: "breakGlassEmail", message: "Not an active admin here" }]);
+  return admin.id;
+}
+
+export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Promise<SsoSettings> {
+  const { deps, caller } = ctx;
+  const [stored] = await deps.db.select().from(ssoConfigs).where(eq(ssoConfigs.accountId, caller.accountId));
+  const keepSecret = input.clientSecret === undefined || input.clientSecret === "***";
+  if (keepSecret && !stored) throw invalidRequest("clientSecret is required", [{ path: "clientSecret", message: "Required" }]);
+  const issuer = input.issuer.replace(/\/$/, "");
+  try {
+    await discoverIssuer(issuer);
+  } catch (error) {
+    throw new ApiError(400, "invalid_request", `The issuer's discovery document could not be read: ${(error as Error).message}`, [{ path: "issuer", message: "No OpenID provider answers here" }]);
+  }
+  const domains = [...new Set(input.domains)];
+  const taken = await deps.db
+    .select({ accountId: ssoConfigs.accountId })
+    .from(ssoConfigs)
+    .where(and(ne(ssoConfigs.accountId, caller.accountId), sql`${ssoConfigs.domains} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(domains)}::jsonb))`));
+  if (taken.length > 0) throw conflict("Another account's single sign-on already covers one of these domains");
+  const values = {
+    accountId: caller.accountId,
+    issuer,
+    clientId: input.clientId,
+    clientSecret: keepSecret ? stored!.clientSecret : sealClientSecret(deps, input.clientSecret!),
+    domains,
+    defaultRole: input.defaultRole,
+    groupsClaim: input.groupsClaim ?? null,
+    roleByGroup: input.roleByGroup ?? {},
+    enforce: input.enforce,
+    breakGlassUserId: await breakGlassAdmin(ctx, input.breakGlassEmail),
+    updatedAt: deps.now(),
+  };
+  await deps.db.insert(ssoConfigs).values(values).onConflictDoUpdate({ target: ssoConfigs.accountId, set: values });
+  return ssoSettings(ctx);
+}
+
+export async function deleteSsoSettings({ deps, caller }: Ctx): Promise<void> {
+  const removed = await deps.db.delete(ssoConfigs).where(eq(ssoConfigs.accountId, caller.accountId)).returning({ id: ssoConfigs.accountId });
+  if (removed.length === 0) throw notFound("Single sign-on");
+}

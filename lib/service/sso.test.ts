@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { accountWithScorecards, createTestApi, jsonInit, TestClock, teammate, type TestApi } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+import { startOidcProvider, type ProviderPerson } from "@/lib/testing/oidc-provider";
+
+const DASHBOARD = "http://localhost:3000";
+
+describe.each(testDatabases)("single sign-on against a real OpenID provider, on $name", ({ open }) => {
+  let database: Database;
+  let api: TestApi;
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+  let admin: Awaited<ReturnType<typeof accountWithScorecards>>;
+  const people: Record<string, ProviderPerson> = {
+    "unverified@corp.example": { email_verified: false },
+    "lee@corp.example": { groups: ["kpi-editors"] },
+    "outsider@elsewhere.example": {},
+  };
+  const call = async (method: string, path: string, auth: Record<string, string>, body?: unknown) => {
+    const response = await api.call(path, body === undefined ? { method, headers: auth } : jsonInit(method, body, auth));
+    return { status: response.status, json: await response.json().catch(() => null) };
+  };
+  const ssoSettings = (extra: Record<string, unknown> = {}) => ({
+    issuer: provider.issuer,
+    clientId: provider.client_id,
+    clientSecret: provider.client_secret,
+    domains: ["corp.example"],
+    defaultRole: "viewer",
+    groupsClaim: "groups",
+    roleByGroup: { "kpi-editors": "expert", "it-admins": "admin" },
+    ...extra,
+  });
+  /** Start at Gauge, sign in at the provider's pages, and bring its answer back to Gauge. */
+  const signIn = async (email: string, change?: (query: URLSearchParams) => void) => {
+    const start = await call("POST", "/sso/start", {}, { email });
+    expect(start.status).toBe(200);
+    const back = await provider.signIn(start.json.authorizationUrl, email);
+    expect(back.href.startsWith(`${DASHBOARD}/api/session/oidc/callback?`)).toBe(true);
+    expect(back.searchParams.get("state")).toBe(start.json.state);
+    const query = new URLSearchParams(back.search);
+    change?.(query);
+    return call("POST", "/sso/callback", {}, { query: query.toString() });
+  };
+
+  beforeAll(async () => {
+    database = await open();
+    // The service's clock is the real one here: the provider signs its tokens with the real time.
+    api = createTestApi(database.db, new TestClock(new Date()), { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD });
+    provider = await startOidcProvider({ redirectUris: [`${DASHBOARD}/api/session/oidc/callback`], people });
+    admin = await accountWithScorecards(api, database.db, "boss@corp.example");
+  });
+  afterAll(async () => {
+    await provider.close();
+    await database.close();
+  });
+
+  it("is set up by an admin with a secret never shown again, and refuses an issuer that is not a provider", async () => {
+    expect((await call("GET", "/api/sso", admin.auth)).json).toEqual({ redirectUri: `${DASHBOARD}/api/session/oidc/callback`, sso: null });
+    const wrong = await call("PUT", "/api/sso", admin.auth, ssoSettings({ issuer: "http://127.0.0.1:9/nothing" }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errorMessage).toMatch(/discovery document/);
+    expect((await call("PUT", "/api/sso", admin.auth, ssoSettings({ clientSecret: undefined }))).status).toBe(400);
+    const saved = await call("PUT", "/api/sso", admin.auth, ssoSettings());
+    expect(saved.status).toBe(200);
+    expect(saved.json.sso).toMatchObject({ issuer: provider.issuer, domains: ["corp.example"], enforce: false, breakGlassEmail: "boss@corp.example" });
+    expect(JSON.stringify(saved.json)).not.toContain(provider.client_secret);
+    // Sent back without the secret: the stored one is kept.
+    expect((await call("PUT", "/api/sso", admin.auth, ssoSettings({ clientSecret: "***" }))).status).toBe(200);
+    const stranger = await accountWithScorecards(api, database.db, "someone@other.example");
+    const taken = await call("PUT", "/api/sso", stranger.auth, ssoSettings({ domains: ["corp.example"] }));
+    expect(taken.status).toBe(409);
+  });
+
+  it("creates the user on the first sign-in with the default role, and gives a token that works", async () => {
+    const first = await signIn("new.hire@corp.example");
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ success: true, email: "new.hire@corp.example" });
+    const info = await call("GET", "/api/access/info", { Token: first.json.token });
+    expect(info.json).toMatchObject({ email: "new.hire@corp.example", role: "viewer", accountId: admin.accountId });
+    const again = await signIn("new.hire@corp.example");
+    expect((await call("GET", "/api/access/info", { Token: again.json.token })).json.userId).toBe(info.json.userId);
+    const log = await call("GET", "/api/activity?kind=sign-in", admin.auth);
+    const actions = (log.json.items as { email: string; action: string }[]).filter((e) => e.email === "new.hire@corp.example").map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(["signed in with single sign-on for the first time (user created)", "logged in with single sign-on"]));
+  });
+
+  it("gives the role a person's groups map to, and follows their groups at later sign-ins", async () => {
+    const first = await signIn("lee@corp.example");
+    expect((await call("GET", "/api/access/info", { Token: first.json.token })).json.role).toBe("expert");
+    people["lee@corp.example"] = { groups: ["kpi-editors", "it-admins"] };
+    const later = await signIn("lee@corp.example");
+    expect((await call("GET", "/api/access/info", { Token: later.json.token })).json.role).toBe("admin");
+  });
+
+  it("refuses a tampered state, a used state, a wrong nonce, an expired or foreign-audience ID token, and an unverified e-mail", async () => {
+    const tampered = await signIn("ana@corp.example", (q) => q.set("state", `${q.get("state")}x`));
+    expect(tampered.status).toBe(401);
+    expect(tampered.json).toMatchObject({ success: false, code: "unauthorized" });
+
+    const start = await call("POST", "/sso/start", {}, { email: "ana@corp.example" });
+    const back = await provider.signIn(start.json.authorizationUrl, "ana@corp.example");
+    expect((await call("POST", "/sso/callback", {}, { query: back.search.slice(1) })).status).toBe(200);
+    const replay = await call("POST", "/sso/callback", {}, { query: back.search.slice(1) });
+    expect(replay.status).toBe(401);
+    expect(replay.json.errorMessage).toMatch(/unknown, already used or expired/);
+
+    const refusedWith = async (rewrite: (claims: Record<string, unknown>) => Record<string, unknown>) => {
+      const started = await call("POST", "/sso/start", {}, { email: "eve@corp.example" });
+      const returned = await provider.signIn(started.json.authorizationUrl, "eve@corp.example");
+      provider.tamperNextIdToken(rewrite);
+      return call("POST", "/sso/callback", {}, { query: returned.search.slice(1) });
+    };
+    const now = Math.floor(Date.now() / 1000);
+    for (const [what, rewrite] of [
+      ["nonce", (c: Record<string, unknown>) => ({ ...c, nonce: "a nonce of another sign-in" })],
+      ["exp", (c: Record<string, unknown>) => ({ ...c, iat: now - 7200, exp: now - 3600 })],
+      ["aud", (c: Record<string, unknown>) => ({ ...c, aud: "another-app" })],
+    ] as const) {
+      const refused = await refusedWith(rewrite);
+      expect(refused.status, what).toBe(401);
+      expect(refused.json.errorMessage, what).toMatch(/did not pass its checks/);
+      expect(refused.json.errorMessage, what).toMatch(new RegExp(what === "exp" ? "exp|expired|timestamp" : what));
+    }
+    // None of those signed eve in: she was never created.
+    const users = await call("GET", "/api/users", admin.auth);
+    expect((users.json.items as { email: string }[]).map((u) => u.email)).not.toContain("eve@corp.example");
+
+    const unverified = await signIn("unverified@corp.example");
+    expect(unverified.status).toBe(401);
+    expect(unverified.json.errorMessage).toMatch(/not verified/);
+    expect((await call("POST", "/sso/start", {}, { email: "outsider@elsewhere.example" })).status).toBe(404);
+  });
+
+  it("with enforce, refuses covered password logins but keeps the break-glass admin and API keys working", async () => {
+    const pat = await teammate(api, database.db, admin.accountId, "pat@corp.example", "expert");
+    const key = await call("POST", "/api/api-keys", pat.auth, { name: "nightly" });
+    expect((await call("PUT", "/api/sso", admin.auth, ssoSettings({ clientSecret: "***", enforce: true }))).status).toBe(200);
+    const password = await api.call("/login", jsonInit("POST", { email: "pat@corp.example", contraseña: pat.password }));
+    expect(password.status).toBe(403);
+    expect(await password.json()).toMatchObject({ success: false, token: null, errorMessage: expect.stringMatching(/single sign-on/) });
+    const breakGlass = await api.call("/login", jsonInit("POST", { email: "boss@corp.example", contraseña: admin.password }));
+    expect(breakGlass.status).toBe(200);
+    expect((await call("GET", "/api/access/info", { Token: key.json.key })).status).toBe(200);
+    expect((await signIn("pat@corp.example")).status).toBe(200);
+    // Off again: the password works.
+    expect((await call("DELETE", "/api/sso", admin.auth)).status).toBe(204);
+    expect((await api.call("/login", jsonInit("POST", { email: "pat@corp.example", contraseña: pat.password }))).status).toBe(200);
+  });
+});
