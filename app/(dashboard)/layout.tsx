@@ -1,3 +1,5 @@
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
 import { BrowserStaleNotice } from "@/components/layout/browser-stale-notice";
@@ -17,6 +19,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     if (error instanceof ApiCallError && error.status === 401) return redirectToLogin(true);
     throw error;
   }
+  // The account requires two-factor codes this session has not set up: the Account page is all it may use.
+  if (budget.twoFactorSetupNeeded && !((await headers()).get("x-pathname") ?? "").startsWith("/account")) redirect("/account");
   return (
     <>
       <SkipLink />

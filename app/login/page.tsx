@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { SsoLogin } from "@/components/auth/sso-login";
 import { SetupForm } from "@/components/auth/setup-form";
 import { setupNeeded } from "@/lib/bff/kpi-client";
 import { safeNext } from "@/lib/safe-next";
@@ -33,7 +34,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           serve it over HTTPS.
         </Notice>
       ) : null}
-      <LoginForm next={safeNext(next)} notice={expired ? "Your session has ended. Please log in again." : undefined} />
+      <LoginForm next={safeNext(next)} notice={expired ? "Your session has ended. Please log in again." : one("reset") ? "Your password is changed: log in with it." : undefined} />
+      <div className="my-5 flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400" aria-hidden>
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        or
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      <SsoLogin next={safeNext(next)} error={one("sso_error")} />
     </AuthCard>
   );
 }

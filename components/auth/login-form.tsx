@@ -1,6 +1,7 @@
 "use client";
 
-import type { FormEvent } from "react";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
 import { LoginRequest } from "@/lib/contract/auth";
 import { safeNext } from "@/lib/safe-next";
 import { Button } from "@/components/ui/button";
@@ -8,14 +9,19 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useSessionPost } from "./use-session-post";
 
+/** E-mail and password; a two-factor code field once the server asks for one. */
 export function LoginForm({ next, notice }: { next: string; notice?: string }) {
-  const { error, setError, pending, post } = useSessionPost("/api/session", safeNext(next));
+  const { error, setError, pending, post, faults } = useSessionPost("/api/session", safeNext(next));
+  const [askCode, setAskCode] = useState(false);
+  const codeAsked = askCode || faults.includes("otp");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const form = LoginRequest.safeParse({ email: data.get("email"), contraseña: data.get("password") });
+    const otp = String(data.get("otp") ?? "").trim();
+    const form = LoginRequest.safeParse({ email: data.get("email"), contraseña: data.get("password"), ...(otp ? { otp } : {}) });
     if (!form.success) return setError("Enter your e-mail and password.");
+    if (faults.includes("otp")) setAskCode(true);
     void post(form.data);
   }
 
@@ -25,9 +31,23 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
       {error && <Notice tone="error">{error}</Notice>}
       <Field label="E-mail" id="email" name="email" type="email" autoComplete="username" required />
       <Field label="Password" id="password" name="password" type="password" autoComplete="current-password" required />
+      {codeAsked && (
+        <Field
+          label="Code from your authenticator app (or a recovery code)"
+          id="otp"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          required
+        />
+      )}
       <Button type="submit" disabled={pending}>
         {pending ? "Logging in…" : "Log in"}
       </Button>
+      <Link href="/forgot" className="self-start text-sm text-blue-700 hover:underline dark:text-blue-400">
+        Forgot password?
+      </Link>
     </form>
   );
 }

@@ -11,6 +11,8 @@ export function useSessionPost(url: string, next: string) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  /** The fields the server said are at fault (`otp` when a two-factor code is needed). */
+  const [faults, setFaults] = useState<string[]>([]);
 
   async function post(body: unknown) {
     setPending(true);
@@ -22,11 +24,12 @@ export function useSessionPost(url: string, next: string) {
       return;
     }
     setPending(false);
-    const answer = (await response?.json().catch(() => null)) as { errorMessage?: string } | null;
+    const answer = (await response?.json().catch(() => null)) as { errorMessage?: string; details?: { path: string }[] } | null;
     setError(answer?.errorMessage ?? "The server could not be reached. Please try again.");
+    setFaults(answer?.details?.map((d) => d.path) ?? []);
   }
 
-  return { error, setError, pending, post };
+  return { error, setError, pending, post, faults };
 }
 
 /** The chosen password, or why it cannot be used (too short, or the two entries differ). */

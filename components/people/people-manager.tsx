@@ -36,6 +36,8 @@ export function PeopleManager({ me }: { me: number }) {
   });
   const update = useWrite("updateUser", { onError: (e) => setError(errorText(e)) });
   const withdraw = useWrite("revokeInvitation");
+  const [reset, setReset] = useState<{ email: string; url: string } | null>(null);
+  const resetLink = useWrite("createResetLink", { onError: (e) => setError(errorText(e)) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,6 +73,14 @@ export function PeopleManager({ me }: { me: number }) {
         )}
       </Card>
 
+      {reset && (
+        <ShownOnce
+          title={`Password reset link for ${reset.email}: hand it over now. It works once, for one hour, and ends their sessions.`}
+          label="Reset link"
+          value={reset.url}
+          onDone={() => setReset(null)}
+        />
+      )}
       <Table caption="People of the account">
         <TableHead>
           <Th>Person</Th>
@@ -83,6 +93,17 @@ export function PeopleManager({ me }: { me: number }) {
           {users.items.map((user) => {
             const state = user.active ? "Active" : <span className="text-slate-600 dark:text-slate-400">Deactivated</span>;
             const toggle = user.id !== me && (
+              <>
+              {user.active && (
+                <Button
+                  variant="ghost"
+                  disabled={resetLink.isPending}
+                  aria-label={`Password reset link for ${user.email}`}
+                  onClick={() => resetLink.mutate({ input: { id: user.id } }, { onSuccess: (answer) => setReset({ email: user.email, url: answer.url }) })}
+                >
+                  Reset link
+                </Button>
+              )}
               <Button
                 variant="ghost"
                 disabled={update.isPending}
@@ -93,6 +114,7 @@ export function PeopleManager({ me }: { me: number }) {
               >
                 {user.active ? "Deactivate" : "Reactivate"}
               </Button>
+              </>
             );
             return (
             <Tr key={user.id}>

@@ -68,6 +68,10 @@ export const keys = {
   history: (docId: number) => ["scorecard", docId, "history"],
   connectors: ["connectors"],
   feeds: ["feeds"],
+  sso: ["sso"],
+  twoFactor: ["two-factor"],
+  security: ["security"],
+  scimTokens: ["scim-tokens"],
 } as const;
 
 // Deleting a KPI deletes its values: the history shows it.
@@ -195,6 +199,20 @@ export const endpoints = {
   createFeed: write({ op: "createFeed", method: "POST", path: "/api/document/{docId}/feeds", stale: () => [keys.feeds] }),
   revokeFeed: write({ op: "revokeFeed", method: "DELETE", path: "/api/feeds/{id}", stale: () => [keys.feeds] }),
   runConnector: write({ op: "runConnector", method: "POST", path: "/api/connectors/{id}/run", stale: () => [keys.connectors] }),
+  // Sign-in settings are an admin's, and a person's own two-factor codes are theirs: read live.
+  sso: read({ op: "getSso", method: "GET", path: "/api/sso", key: () => keys.sso, live: true }),
+  updateSso: write({ op: "updateSso", method: "PUT", path: "/api/sso", stale: () => [keys.sso] }),
+  deleteSso: write({ op: "deleteSso", method: "DELETE", path: "/api/sso", stale: () => [keys.sso] }),
+  security: read({ op: "getSecurity", method: "GET", path: "/api/security", key: () => keys.security, live: true }),
+  updateSecurity: write({ op: "updateSecurity", method: "PUT", path: "/api/security", stale: () => [keys.security, keys.twoFactor] }),
+  scimTokens: read({ op: "listScimTokens", method: "GET", path: "/api/scim-tokens", key: () => keys.scimTokens, live: true }),
+  createScimToken: write({ op: "createScimToken", method: "POST", path: "/api/scim-tokens", stale: () => [keys.scimTokens] }),
+  revokeScimToken: write({ op: "revokeScimToken", method: "DELETE", path: "/api/scim-tokens/{id}", stale: () => [keys.scimTokens] }),
+  twoFactor: read({ op: "twoFactorStatus", method: "GET", path: "/api/me/two-factor", key: () => keys.twoFactor, live: true }),
+  setUpTwoFactor: write({ op: "setUpTwoFactor", method: "POST", path: "/api/me/two-factor/setup", stale: () => [] }),
+  enableTwoFactor: write({ op: "enableTwoFactor", method: "POST", path: "/api/me/two-factor/enable", stale: () => [keys.twoFactor, ["budget"]] }),
+  disableTwoFactor: write({ op: "disableTwoFactor", method: "POST", path: "/api/me/two-factor/disable", stale: () => [keys.twoFactor] }),
+  createResetLink: write({ op: "createResetLink", method: "POST", path: "/api/users/{id}/reset-link", stale: () => [] }),
 };
 
 export type Endpoints = typeof endpoints;

@@ -20,12 +20,12 @@ export function apiBaseUrl(): string {
 }
 
 /** POST /rest/login: not counted against the call limit. Failures come back in the login shape. */
-export async function logIn(email: string, password: string): Promise<LoginResponse & { status: number; retryAfter: number | null }> {
+export async function logIn(email: string, password: string, otp?: string): Promise<LoginResponse & { status: number; retryAfter: number | null }> {
   const response = await fetch(`${apiBaseUrl()}/login`, {
     method: "POST",
     cache: "no-store",
     headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" },
-    body: JSON.stringify({ email, contraseña: password }),
+    body: JSON.stringify({ email, contraseña: password, ...(otp ? { otp } : {}) }),
   });
   const body = LoginResponse.parse(await response.json());
   return { ...body, status: response.status, retryAfter: Number(response.headers.get("Retry-After")) || null };

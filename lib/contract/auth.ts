@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ErrorDetail } from "./common";
 import { Role } from "./people";
 
 const Password = z.string().min(1, "contraseña is required").max(1024);
@@ -22,6 +23,7 @@ export const LoginResponse = z
     errorMessage: z.string(),
     success: z.boolean(),
     token: z.string().nullable(),
+    details: z.array(ErrorDetail).optional().meta({ description: "Only when a two-factor code is needed or wrong: one detail with the path `otp`" }),
   })
   .meta({
     id: "LoginResponse",

@@ -166,5 +166,7 @@ function bodyReadOnce(c: Context<AppEnv>): Pick<Context<AppEnv>["req"], "text" |
 async function loginFailure(c: Context<AppEnv>, error: ApiError): Promise<LoginResponse> {
   const body: unknown = await c.req.json().catch(() => null);
   const email = body && typeof body === "object" && "email" in body && typeof body.email === "string" ? body.email : "";
-  return { email, errorMessage: error.message, success: false, token: null };
+  // The four fields always; `details` only to say a two-factor code is needed or wrong.
+  const otp = error.details.filter((d) => d.path === "otp");
+  return { email, errorMessage: error.message, success: false, token: null, ...(otp.length > 0 ? { details: otp } : {}) };
 }

@@ -44,7 +44,7 @@ describe.each(testDatabases)("two-factor codes on $name", ({ open }) => {
 
     const without = await login(kim.email, kim.password);
     expect(without.status).toBe(401);
-    expect(without.json).toMatchObject({ success: false, token: null, errorMessage: expect.stringMatching(/two-factor code is needed.*otp/) });
+    expect(without.json).toMatchObject({ success: false, token: null, errorMessage: expect.stringMatching(/two-factor code is needed.*otp/), details: [{ path: "otp" }] });
     // The code that confirmed the setup was spent then: the next step's code signs in.
     api.clock.advance(30_000);
     const code = codeAt(setup.json.secret);

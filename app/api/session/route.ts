@@ -13,9 +13,10 @@ export async function POST(request: NextRequest) {
   if (!isSameOrigin(request)) return refuse(403, "Cross-origin request refused");
   const form = LoginRequest.safeParse(await request.json().catch(() => null));
   if (!form.success) return refuse(400, "Enter your e-mail and password");
-  const result = await logIn(form.data.email, form.data.contraseña);
+  const result = await logIn(form.data.email, form.data.contraseña, form.data.otp);
   if (!result.success || !result.token) {
-    return refuse(result.status, result.errorMessage, result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined);
+    const code = CODES[result.status as keyof typeof CODES] ?? "internal";
+    return errorJson(result.status, code, result.errorMessage, result.details ?? [], result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined);
   }
   await startSession(result.token, form.data.email);
   return NextResponse.json({ success: true, email: form.data.email.trim().toLowerCase() });

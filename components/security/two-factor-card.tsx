@@ -1,0 +1,88 @@
+"use client";
+
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { TwoFactorSetup } from "@/lib/contract/two-factor";
+import { errorText } from "@/lib/bff/http";
+import { readQuery, useWrite } from "@/lib/bff/queries";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FieldError, Notice } from "@/components/ui/notice";
+
+const codeOf = (event: FormEvent<HTMLFormElement>) => String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+
+/** Two-factor codes on the Account page: set up with a QR code, confirm, keep the recovery codes, or turn off. */
+export function TwoFactorCard() {
+  const { data: status } = useSuspenseQuery(readQuery("twoFactor", {}));
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [recovery, setRecovery] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fail = (e: Error) => setError(errorText(e));
+  const begin = useWrite("setUpTwoFactor", { onSuccess: (answer) => (setSetup(answer), setError(null)), onError: fail });
+  const enable = useWrite("enableTwoFactor", { onSuccess: (answer) => (setRecovery(answer.recoveryCodes), setSetup(null), setError(null)), onError: fail });
+  const disable = useWrite("disableTwoFactor", { onSuccess: () => setError(null), onError: fail });
+
+  return (
+    <Card id="two-factor" title="Two-factor codes">
+      {status.requiredByAccount && !status.enabled && (
+        <Notice tone="warning" className="mb-3">Your account requires two-factor codes: set them up to go on using Gauge.</Notice>
+      )}
+      {recovery ? (
+        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
+          <p className="font-medium">Two-factor codes are on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.</p>
+          <ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
+            {recovery.map((code) => <li key={code}>{code}</li>)}
+          </ul>
+          <Button variant="ghost" className="mt-2" onClick={() => setRecovery(null)}>I have kept them</Button>
+        </div>
+      ) : status.enabled ? (
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            disable.mutate({ input: {}, body: { code: codeOf(event) } });
+          }}
+        >
+          <p className="text-sm text-slate-700 sm:flex-1 dark:text-slate-300">
+            On. Logging in asks for a code from your app. {status.recoveryCodesLeft} recovery code{status.recoveryCodesLeft === 1 ? "" : "s"} left.
+          </p>
+          {!status.requiredByAccount && (
+            <>
+              <Field label="Code to turn them off" id="off-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+              <Button type="submit" variant="secondary" disabled={disable.isPending}>Turn off</Button>
+            </>
+          )}
+        </form>
+      ) : setup ? (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            enable.mutate({ input: {}, body: { code: codeOf(event) } });
+          }}
+        >
+          <p className="text-sm text-slate-700 dark:text-slate-300">Scan this with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then enter the code it shows.</p>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            {/* A data: URL made by the API: next/image adds nothing here. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={setup.qrCode} alt="QR code for your authenticator app" width={176} height={176} className="rounded bg-white p-1" />
+            <div className="flex min-w-0 flex-col gap-3">
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                Or type this key: <code className="break-all font-mono">{setup.secret}</code>
+              </p>
+              <Field label="Code from the app" id="setup-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+              <Button type="submit" disabled={enable.isPending}>Turn on</Button>
+            </div>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <p className="text-sm text-slate-700 sm:flex-1 dark:text-slate-300">Off. With them on, logging in also asks for a code from an app on your phone.</p>
+          <Button onClick={() => begin.mutate({ input: {} })} disabled={begin.isPending}>Set up two-factor codes</Button>
+        </div>
+      )}
+      {error && <FieldError>{error}</FieldError>}
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Browser } from "@playwright/test";
+import { E2E_SMTP_PORT } from "../../playwright.config";
+import { startOidcProvider } from "../../lib/testing/oidc-provider";
+import { mailText, startSmtp } from "../../lib/testing/smtp";
+import { totpAt } from "../../lib/testing/totp";
+import { DEMO, expect, test } from "../fixtures";
+
+const NO_SESSION = { cookies: [], origins: [] };
+
+/** A new person of the demo account, made through the API as an admin would (invitation, then joining). */
+async function newPerson(browser: Browser, baseURL: string, email: string, password: string) {
+  const api = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  const login = await (await api.request.post("/rest/login", { data: { email: DEMO.email, contraseña: DEMO.password } })).json();
+  const invitation = await (await api.request.post("/rest/api/invitations", { headers: { Token: login.token }, data: { email, role: "expert" } })).json();
+  expect((await api.request.post("/rest/invitations/accept", { data: { token: invitation.token, password } })).status()).toBe(200);
+  await api.close();
+}
+
+async function logIn(browser: Browser, baseURL: string, email: string, password: string) {
+  const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  return { context, page };
+}
+
+test.describe.serial("signing in", () => {
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+  test.beforeAll(async ({ baseURL }) => {
+    provider = await startOidcProvider({ redirectUris: [`${baseURL}/api/session/oidc/callback`], people: { "lee@sso-e2e.example": { groups: ["kpi-editors"] } } });
+  });
+  test.afterAll(() => provider.close());
+
+  test("an admin sets up SSO; a new person signs in through the provider's own page, as the role their group maps to", async ({ page, browser, baseURL }) => {
+    await page.goto("/security");
+    await expect(page.getByLabel("Redirect URI")).toHaveText(`${baseURL}/api/session/oidc/callback`);
+    await page.getByLabel("Issuer URL").fill(provider.issuer);
+    await page.getByLabel("Client ID").fill(provider.client_id);
+    await page.getByLabel("Client secret").fill(provider.client_secret);
+    await page.getByLabel("E-mail domains it covers").fill("sso-e2e.example");
+    await page.getByLabel("Groups claim (optional)").fill("groups");
+    await page.getByLabel(/Roles by group/).fill("kpi-editors = expert");
+    await page.getByRole("button", { name: "Turn on single sign-on" }).click();
+    await expect(page.getByText("Saved. The provider answered its discovery document.")).toBeVisible();
+
+    const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
+    const tab = await context.newPage();
+    await tab.goto("/login");
+    await tab.getByRole("button", { name: "Sign in with SSO" }).click();
+    await tab.getByLabel("Work e-mail").fill("lee@sso-e2e.example");
+    await tab.getByRole("button", { name: "Continue with SSO" }).click();
+    // The provider's own pages: its login form, then its consent.
+    await tab.locator('input[name="login"]').fill("lee@sso-e2e.example");
+    await tab.locator('input[name="password"]').fill("whatever the provider asks");
+    await tab.getByRole("button", { name: "Sign-in" }).click();
+    await tab.getByRole("button", { name: "Continue" }).click();
+    await expect(tab).toHaveURL(`${baseURL}/`);
+    await tab.goto("/account");
+    await expect(tab.getByText("lee@sso-e2e.example, expert.")).toBeVisible();
+
+    await context.close();
+
+    // A callback this browser did not begin (a forged or replayed state) is refused, and says so.
+    const stranger = await browser.newContext({ baseURL, storageState: NO_SESSION });
+    const forged = await stranger.newPage();
+    await forged.goto(`/api/session/oidc/callback?state=forged&code=stolen`);
+    await expect(forged).toHaveURL(/\/login\?sso_error=/);
+    await expect(forged.getByRole("alert").filter({ hasText: "not started in this browser" })).toBeVisible();
+    await stranger.close();
+
+    const log = await page.request.get("/api/activity?kind=sign-in");
+    expect(JSON.stringify(await log.json())).toContain("signed in with single sign-on for the first time");
+    await page.goto("/security");
+    await page.getByRole("button", { name: "Turn off" }).click();
+    await expect(page.getByRole("button", { name: "Turn on single sign-on" })).toBeVisible();
+  });
+
+  test("a person sets up two-factor codes from the QR page, then logging in asks for a code", async ({ browser, baseURL }) => {
+    await newPerson(browser, baseURL!, "tfa.person@example.com", "a long enough password");
+    const first = await logIn(browser, baseURL!, "tfa.person@example.com", "a long enough password");
+    await expect(first.page).toHaveURL(`${baseURL}/`);
+    await first.page.goto("/account");
+    await first.page.getByRole("button", { name: "Set up two-factor codes" }).click();
+    await expect(first.page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+    const secret = (await first.page.locator("code").first().textContent())!.trim();
+    await first.page.getByLabel("Code from the app").fill(totpAt(secret, new Date()));
+    await first.page.getByRole("button", { name: "Turn on" }).click();
+    const codes = first.page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    await first.page.getByRole("button", { name: "I have kept them" }).click();
+    await expect(first.page.getByText(/On\. Logging in asks for a code/)).toBeVisible();
+    await first.context.close();
+
+    const second = await logIn(browser, baseURL!, "tfa.person@example.com", "a long enough password");
+    await expect(second.page.getByRole("alert").filter({ hasText: "two-factor code is needed" })).toBeVisible();
+    // The next step's code: the one that turned them on is spent.
+    await second.page.getByLabel(/Code from your authenticator app/).fill(totpAt(secret, new Date(Date.now() + 30_000)));
+    await second.page.getByRole("button", { name: "Log in" }).click();
+    await expect(second.page).toHaveURL(`${baseURL}/`);
+    await second.context.close();
+  });
+
+  test("forgot password e-mails a link that sets a new one and ends the old sessions", async ({ browser, baseURL }) => {
+    const smtp = await startSmtp(E2E_SMTP_PORT);
+    try {
+      await newPerson(browser, baseURL!, "forgetful@example.com", "the old password");
+      const old = await logIn(browser, baseURL!, "forgetful@example.com", "the old password");
+      await expect(old.page).toHaveURL(`${baseURL}/`);
+
+      const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
+      const page = await context.newPage();
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      await page.getByLabel("E-mail").fill("forgetful@example.com");
+      await page.getByRole("button", { name: "E-mail me a reset link" }).click();
+      await expect(page.getByRole("status")).toContainText("If that e-mail belongs to a user");
+      // Its invitation came to the same address: the reset link is in the mail that has one.
+      const resetMails = () => smtp.received.filter((m) => m.to.includes("forgetful@example.com") && mailText(m.raw).includes("/reset/"));
+      await expect.poll(() => resetMails().length, { timeout: 15_000 }).toBe(1);
+      const link = /https?:\/\/[^\s"<>]+\/reset\/[^\s"<>]+/.exec(mailText(resetMails()[0]!.raw))![0];
+      await page.goto(new URL(link).pathname);
+      await page.getByLabel("Choose a password").fill("the new password");
+      await page.getByLabel("Repeat it").fill("the new password");
+      await page.getByRole("button", { name: "Set the new password" }).click();
+      await expect(page).toHaveURL(/\/login\?reset=done/);
+      await expect(page.getByText("Your password is changed")).toBeVisible();
+      await page.getByLabel("E-mail").fill("forgetful@example.com");
+      await page.getByLabel("Password").fill("the new password");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expect(page).toHaveURL(`${baseURL}/`);
+      // The session from before the reset has ended.
+      await old.page.goto("/account");
+      await expect(old.page).toHaveURL(/\/login/);
+      await old.context.close();
+      await context.close();
+    } finally {
+      await smtp.close();
+    }
+  });
+});
