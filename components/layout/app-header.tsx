@@ -12,7 +12,6 @@ const links: { href: string; label: string; roles: Role[] }[] = [
   { href: "/webhooks", label: "Webhooks", roles: ["admin"] },
   { href: "/people", label: "People", roles: ["admin"] },
   { href: "/activity", label: "Activity log", roles: ["admin"] },
-  { href: "/security", label: "Security", roles: ["admin"] },
   { href: "/api-keys", label: "API keys", roles: ["admin", "expert", "viewer"] },
   { href: "/rest/docs", label: "API reference", roles: ["admin", "expert"] },
 ];

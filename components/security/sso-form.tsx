@@ -8,7 +8,7 @@ import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, inputClass, selectClass } from "@/components/ui/field";
+import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ROLE_LABEL } from "@/components/people/role-select";
 
@@ -58,14 +58,14 @@ export function SsoForm() {
         Works with Microsoft Entra ID, Okta, Google Workspace, Keycloak, Authentik and any OpenID Connect provider. Register this redirect URI with it:
       </p>
       <code aria-label="Redirect URI" className="mb-4 block break-all rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">{data.redirectUri}</code>
-      <form onSubmit={submit} className="grid gap-3 md:grid-cols-2" noValidate>
+      <form onSubmit={submit} className="grid grid-cols-1 gap-3 md:grid-cols-2 [&>*]:min-w-0" noValidate>
         <Field label="Issuer URL" id="issuer" name="issuer" defaultValue={sso?.issuer} placeholder="https://login.microsoftonline.com/<tenant>/v2.0" required />
         <Field label="Client ID" id="clientId" name="clientId" defaultValue={sso?.clientId} required />
         <Field label={sso ? "Client secret (leave empty to keep it)" : "Client secret"} id="clientSecret" name="clientSecret" type="password" autoComplete="off" />
         <Field label="E-mail domains it covers" id="domains" name="domains" defaultValue={sso?.domains.join(", ")} placeholder="example.com" required />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="defaultRole" className="text-sm font-medium text-slate-700 dark:text-slate-200">Role at first sign-in</label>
-          <select id="defaultRole" name="defaultRole" className={selectClass} defaultValue={sso?.defaultRole ?? "viewer"}>
+          <select id="defaultRole" name="defaultRole" className={inputClass} defaultValue={sso?.defaultRole ?? "viewer"}>
             {(["viewer", "expert", "admin"] as const).map((role) => (
               <option key={role} value={role}>{ROLE_LABEL[role]}</option>
             ))}
@@ -76,7 +76,7 @@ export function SsoForm() {
           <label htmlFor="roleByGroup" className="text-sm font-medium text-slate-700 dark:text-slate-200">Roles by group, one per line (group = role)</label>
           <textarea id="roleByGroup" name="roleByGroup" rows={3} className={inputClass} defaultValue={sso ? mapText(sso.roleByGroup) : ""} placeholder={"kpi-editors = expert\nit-admins = admin"} />
         </div>
-        <Field label="Break-glass admin (may still use a password)" id="breakGlassEmail" name="breakGlassEmail" type="email" defaultValue={sso?.breakGlassEmail ?? ""} placeholder="you" />
+        <Field label="Break-glass admin (may still use a password)" id="breakGlassEmail" name="breakGlassEmail" type="email" defaultValue={sso?.breakGlassEmail ?? ""} placeholder="Empty: you, the admin saving this" />
         <label className="flex items-center gap-2 self-end text-sm">
           <input type="checkbox" name="enforce" defaultChecked={sso?.enforce} className="h-4 w-4" />
           Enforce: refuse password logins of these domains (API keys keep working)

@@ -35,6 +35,9 @@ export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "unknown-address", path: "/no-such-page" },
   { name: "api-reference", path: "/rest/docs" },
   { name: "invitation-gone", path: "/join/gin_not_an_invitation", anonymous: true },
+  { name: "security", path: "/security" },
+  { name: "forgot", path: "/forgot", anonymous: true },
+  { name: "reset", path: "/reset/gpr_example", anonymous: true },
 ];
 
 mkdirSync(out, { recursive: true });
