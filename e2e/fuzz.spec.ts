@@ -13,8 +13,8 @@ import { expect, test } from "./fixtures";
 const PORT = 3299;
 const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = ".data-e2e-fuzz";
-const PAGES = ["/", "/s/{docId}", "/s/{docId}/values", "/s/{docId}/alerts", "/s/{docId}/sharing", "/webhooks", "/people", "/api-keys", "/account", "/login", "/join/{id}", "/p/{eventId}"];
-const PAGE_QUERY = ["period", "from", "to", "kpi", "next", "q", "expired"];
+const PAGES = ["/", "/s/{docId}", "/s/{docId}/values", "/s/{docId}/alerts", "/s/{docId}/sharing", "/webhooks", "/people", "/api-keys", "/account", "/login", "/join/{id}", "/p/{eventId}", "/security", "/forgot", "/reset/{id}"];
+const PAGE_QUERY = ["period", "from", "to", "kpi", "next", "q", "expired", "sso_error", "reset"];
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
@@ -185,5 +185,45 @@ test("the pages over HTTP: hostile paths, queries and cookies, 400 of them", asy
       },
     ),
     { numRuns: 400 },
+  );
+});
+
+test("the sign-in routes over HTTP: hostile bodies, queries and cookies, 300 of them, and never a redirect off this site", async () => {
+  const value = fc.constantFrom(...HOSTILE_STRINGS, "demo@example.com", "gpr_x", "a long enough password", null, 7, [], {});
+  const bodies = ["/api/session/oidc/start", "/api/session/password-reset", "/api/session/password-reset/confirm"];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.record({
+        path: fc.constantFrom(...bodies),
+        body: fc.oneof(fc.record({ email: value, next: value }), fc.record({ token: value, password: value }), fc.constantFrom("not json", "[]", "null")),
+        cookie: cookieVariant,
+      }),
+      async (r) => {
+        const answer = await send("POST", r.path, { ...cookieHeader(r.cookie), "Content-Type": "application/json", Origin: BASE }, typeof r.body === "string" ? r.body : JSON.stringify(r.body));
+        expectSound(`POST ${r.path}`, answer);
+      },
+    ),
+    { numRuns: 200 },
+  );
+  const encoded = HOSTILE_STRINGS.flatMap((v) => {
+    try {
+      return [encodeURIComponent(v)];
+    } catch {
+      return [];
+    }
+  });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.tuple(fc.constantFrom("state", "code", "iss", "error", "error_description"), fc.constantFrom(...encoded, "%ff", "x")), { maxLength: 4 }),
+      fc.constantFrom(...encoded, "{}", '{"state":"x","next":"//evil.example"}'),
+      async (query, oidcCookie) => {
+        const path = `/api/session/oidc/callback?${query.map(([k, v]) => `${k}=${v}`).join("&")}`;
+        const answer = await send("GET", path, { Cookie: `gauge_oidc=${oidcCookie}` });
+        expectSound(`GET ${path}`, answer);
+        expect(answer.status).toBe(303);
+        expect(new URL(answer.location!, BASE).origin, `${path} → ${answer.location}`).toBe(BASE);
+      },
+    ),
+    { numRuns: 100 },
   );
 });

@@ -1,23 +1,27 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
 import { postUntokened } from "@/lib/bff/sign-in-client";
-import { OIDC_COOKIE } from "@/lib/oidc-cookie";
+import { OIDC_COOKIE, oidcCookieOptions } from "@/lib/oidc-cookie";
 import { safeNext } from "@/lib/safe-next";
 import { startSession } from "@/lib/session";
 
+const BegunSignIn = z.object({ state: z.string().optional(), next: z.string().optional() });
+
+const parsedJson = (text: string | undefined): unknown => {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return null;
+  }
+};
+
 /** Where the provider sends the browser back: the state must be the one this browser began with. */
 export async function GET(request: NextRequest) {
-  const kept = request.cookies.get(OIDC_COOKIE)?.value;
-  const begun = (() => {
-    try {
-      return JSON.parse(kept ?? "") as { state?: string; next?: string };
-    } catch {
-      return {};
-    }
-  })();
+  const begun = BegunSignIn.safeParse(parsedJson(request.cookies.get(OIDC_COOKIE)?.value)).data ?? {};
   const query = request.nextUrl.searchParams;
   const back = (path: string) => {
     const response = NextResponse.redirect(new URL(path, request.nextUrl.origin), 303);
-    response.cookies.delete(OIDC_COOKIE);
+    response.cookies.set(OIDC_COOKIE, "", { ...oidcCookieOptions(request.nextUrl.protocol === "https:"), maxAge: 0 });
     return response;
   };
   const failed = (message: string) => back(`/login?sso_error=${encodeURIComponent(message)}`);
