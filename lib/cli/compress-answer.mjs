@@ -6,6 +6,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gzip, gzipSync } from "node:zlib";
 import compressible from "compressible";
+import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 
 /** Smaller answers are not worth compressing. */
@@ -37,8 +38,23 @@ export function preferredCoding(acceptEncoding, codings) {
   return best && best !== "identity" ? best : undefined;
 }
 
-/** The answer compressed for the request when it accepts a coding and the answer is worth it; else the answer as it was. */
-export async function compressAnswer(request, response) {
+/** Answers at least this large are kept compressed, by coding and strong ETag. */
+export const KEPT_FROM = 16 * 1024;
+
+/**
+ * Compressed answers by coding and strong ETag (the SHA-256 of the uncompressed bytes, see the
+ * service's conditional-get.ts): a script re-reading an unchanged grouped read gets the bytes
+ * compressed the first time, since compressing a large answer costs more than assembling it from
+ * the kept series. Bounded by bytes; the least recently used leave first.
+ */
+export const keptAnswers = () => new LRUCache({ maxSize: 64 * 1024 * 1024, sizeCalculation: (body) => body.length });
+const processAnswers = keptAnswers();
+
+/**
+ * The answer compressed for the request when it accepts a coding and the answer is worth it; else
+ * the answer as it was. `kept` holds compressed answers for reuse (null: compress every time).
+ */
+export async function compressAnswer(request, response, kept = processAnswers) {
   const type = response.headers.get("content-type");
   if (!response.body || !type || !compressible(type) || response.headers.has("content-encoding")) return response;
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(response.headers.get("cache-control") ?? "")) return response;
@@ -55,5 +71,10 @@ export async function compressAnswer(request, response) {
   // The tag names the uncompressed bytes: for this encoding of them it is a weak one.
   const etag = headers.get("etag");
   if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
-  return new Response(body.length > IN_TURN_LIMIT ? await pooled(body) : inTurn(body), init);
+  const key = kept && etag && !etag.startsWith("W/") && body.length >= KEPT_FROM ? `${name} ${etag}` : null;
+  const found = key ? kept.get(key) : undefined;
+  if (found) return new Response(found, init);
+  const compressed = body.length > IN_TURN_LIMIT ? await pooled(body) : inTurn(body);
+  if (key) kept.set(key, compressed);
+  return new Response(compressed, init);
 }

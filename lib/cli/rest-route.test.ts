@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { accountWithScorecards, createTestApi, smallScorecard } from "@/lib/testing/api";
-import { IN_TURN_LIMIT, THRESHOLD } from "./compress-answer.mjs";
+import { IN_TURN_LIMIT, KEPT_FROM, THRESHOLD } from "./compress-answer.mjs";
 import { restRoute, type FetchApp } from "./rest-route.mjs";
 
 // A real API on a real database behind the route, over real HTTP; what the route passes on goes
@@ -160,5 +160,25 @@ describe("the API's compressed answers", () => {
     const head = await rawGet(path, "gzip", "HEAD");
     expect(head.headers["content-encoding"]).toBeUndefined();
     expect(head.body.length).toBe(0);
+  });
+
+  it("keep a compressed answer only for the bytes it was made from: after a write, every coding decodes to the new answer", async () => {
+    const path = `/rest/api/document/${doc}/kpi/indicators/grouped-value/DAY/2024-01-01/2024-12-31`;
+    const before = await rawGet(path, "identity");
+    expect(before.body.length).toBeGreaterThan(KEPT_FROM);
+    for (const coding of ["gzip", "br"] as const) {
+      for (let i = 0; i < 2; i++) expect(DECODE[coding]((await rawGet(path, coding)).body).equals(before.body)).toBe(true);
+    }
+    const kpis = (await (await fetch(`${base}/rest/api/document/${doc}/kpi/list`, { headers: { Token: token } })).json()) as { items: { guid: string; name: string }[] };
+    const sales = kpis.items.find((k) => k.name === "Sales")!.guid;
+    const write = await fetch(`${base}/rest/api/document/${doc}/kpi/batch/set-values`, {
+      method: "POST",
+      headers: { Token: token, "Content-Type": "application/json" },
+      body: JSON.stringify({ items: [{ guid: sales, date: "2024-06-15", value: 4242 }] }),
+    });
+    expect(write.status).toBe(200);
+    const after = await rawGet(path, "identity");
+    expect(after.body.equals(before.body)).toBe(false);
+    for (const coding of ["gzip", "br"] as const) expect(DECODE[coding]((await rawGet(path, coding)).body).equals(after.body)).toBe(true);
   });
 });
