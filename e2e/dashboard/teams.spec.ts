@@ -174,7 +174,7 @@ test("a published scorecard opens for an anonymous browser, read-only, with no t
 
   await page.getByRole("button", { name: "Turn off the link" }).click();
   await expect(page.getByRole("button", { name: "Publish a read-only link" })).toBeVisible();
-  // Shared reads last a minute; a new visit to a new range asks the API, which no longer knows the link.
+  // Shared reads are confirmed with the API after a few seconds; a new range is asked at once, and the API no longer knows the link.
   const gone = await visitor.goto(`${path}?period=YEAR&from=2001-01-01&to=2001-12-31`);
   expect(gone?.status()).toBe(404);
   await anonymous.close();

@@ -14,11 +14,21 @@ export const sessionClient = cache(async (): Promise<{ client: KpiClient; email:
   return { client: createKpiClient(session.token), email: session.email };
 });
 
+/** The scorecard a page under /s/{docId} shows, from the path the proxy hands to server components. */
+async function scorecardOfRequest(): Promise<number | undefined> {
+  const match = /^\/s\/(\d{1,9})(?=[/?#]|$)/.exec((await headers()).get("x-pathname") ?? "");
+  return match ? Number(match[1]) : undefined;
+}
+
 /**
  * Who the signed-in user is and their budget (access/info, never counted), asked once per server
- * request: the layout and the page of one request share the answer.
+ * request: the layout and the page of one request share the answer. On a scorecard's page it also
+ * asks for the user's access to that scorecard, which the page's reads need: one call for both.
  */
-export const sessionBudget = cache(async () => (await sessionClient()).client.budget({}));
+export const sessionBudget = cache(async () => {
+  const docId = await scorecardOfRequest();
+  return (await sessionClient()).client.budget(docId === undefined ? {} : { docId });
+});
 
 /** Sends the user to /login, and back to this page afterwards. */
 export async function redirectToLogin(expired = false): Promise<never> {

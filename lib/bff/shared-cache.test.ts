@@ -29,6 +29,22 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
     await database.close();
   });
 
+  it("asks who the caller is once per server request: a scorecard page's access/info also answers the layout's", async () => {
+    const asked: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => (asked.push(String(input)), realFetch(input, init));
+    try {
+      const client = clientOf(admin.token);
+      const [forPage, forLayout] = await Promise.all([client.budget({ docId: admin.scorecardIds[1]! }), client.budget({})]);
+      await client.tree({ docId: admin.scorecardIds[1]! });
+      expect(forPage.scorecardAccess).toBe("write");
+      expect(forLayout.userId).toBe(forPage.userId);
+      expect(asked.filter((url) => url.includes("/api/access/info"))).toHaveLength(1);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it("serves 20 viewers of one scorecard with one call per read, and never serves a scorecard to a user who may not read it", async () => {
     const viewers = await Promise.all(Array.from({ length: 20 }, (_, i) => teammate(api, database.db, admin.accountId, `viewer${i}@shared.example`, "viewer")));
     const [shared, secret] = admin.scorecardIds as [number, number];
@@ -148,7 +164,7 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
       delete process.env.KPI_API_URL;
       process.env.PORT = new URL(http.url).port;
       const client = createKpiClient(admin.token, { db: async () => database.db, now: () => new Date(Date.now() + 1_200_000) });
-      await client.tree({ docId: admin.scorecardIds[0]! });
+      await client.tree({ docId: admin.scorecardIds[1]! });
     } finally {
       globalThis.fetch = fetch;
       process.env.KPI_API_URL = url;
