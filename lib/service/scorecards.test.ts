@@ -15,7 +15,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
 
   beforeAll(async () => {
     database = await open();
-    api = createTestApi(database.db);
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 1000 });
     owner = await accountWithScorecards(api, database.db, "owner@example.com", [smallScorecard("First"), smallScorecard("Second")]);
     stranger = await accountWithScorecards(api, database.db, "stranger@example.com", [smallScorecard("Theirs")]);
   });
@@ -178,6 +178,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     ).id;
     const theirFeed = (await (await api.call(`/api/document/${theirDoc}/feeds`, { method: "POST", headers: stranger.auth })).json()).id;
     const theirInvitation = (await (await api.call("/api/invitations", jsonInit("POST", { email: "theirs@example.com", role: "viewer" }, stranger.auth))).json()).id;
+    const theirScimToken = (await (await api.call("/api/scim-tokens", jsonInit("POST", { name: "Theirs" }, stranger.auth))).json()).id;
     // A link they published and then withdrew.
     const sharing = `/api/document/${theirDoc}/sharing`;
     const { publicId: theirLink } = await (await api.call(sharing, jsonInit("PUT", { public: true }, stranger.auth))).json();
@@ -195,6 +196,8 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "PUT", path: sharing, openapi: "/rest/api/document/{docId}/sharing", body: { public: true } },
       { method: "PATCH", path: `/api/users/${theirUser}`, openapi: "/rest/api/users/{id}", body: { active: false } },
       { method: "DELETE", path: `/api/invitations/${theirInvitation}`, openapi: "/rest/api/invitations/{id}" },
+      { method: "DELETE", path: `/api/scim-tokens/${theirScimToken}`, openapi: "/rest/api/scim-tokens/{id}" },
+      { method: "POST", path: `/api/users/${theirUser}/reset-link`, openapi: "/rest/api/users/{id}/reset-link" },
       { method: "GET", path: `/public/${theirLink}`, openapi: "/rest/public/{publicId}" },
       { method: "GET", path: `/public/${theirLink}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/public/{publicId}/grouped-value/{period}/{startDate}/{endDate}" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}" },
