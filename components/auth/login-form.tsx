@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { LoginRequest } from "@/lib/contract/auth";
 import { safeNext } from "@/lib/safe-next";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -18,11 +17,12 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const otp = String(data.get("otp") ?? "").trim();
-    const form = LoginRequest.safeParse({ email: data.get("email"), contraseña: data.get("password"), ...(otp ? { otp } : {}) });
-    if (!form.success) return setError("Enter your e-mail and password.");
+    // The server checks the form against the contract; here only what the person must fill in.
+    const text = (name: string) => String(data.get(name) ?? "");
+    const [email, password, otp] = [text("email"), text("password"), text("otp")];
+    if (!email.trim() || !password) return setError("Enter your e-mail and password.");
     if (faults.includes("otp")) setAskCode(true);
-    void post(form.data);
+    void post({ email: email.trim(), contraseña: password, ...(otp.trim() ? { otp: otp.trim() } : {}) });
   }
 
   return (

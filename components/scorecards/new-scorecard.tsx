@@ -13,13 +13,12 @@ import { FieldError } from "@/components/ui/notice";
 import { ImportScorecard } from "./import-scorecard";
 
 /** The balanced scorecard's four classic perspectives, top to bottom as on a strategy map. */
-export const PERSPECTIVES = ["Financial", "Customer", "Internal processes", "Learning and growth"];
+const PERSPECTIVES = ["Financial", "Customer", "Internal processes", "Learning and growth"];
 
-/** A new scorecard, blank or with the four perspectives; then straight to its editor. */
-export function NewScorecard() {
+/** A new scorecard, blank or with the four perspectives, or from a file; then straight to its editor. */
+export function NewScorecardForm({ onCancel }: { onCancel: () => void }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const create = useWrite("createScorecard", { onError: (e) => (setError(errorText(e)), setWorking(false)) });
@@ -46,8 +45,6 @@ export function NewScorecard() {
     }
   }
 
-  if (!open) return <Button onClick={() => setOpen(true)}>New scorecard</Button>;
-  // Blank, from the template, or from a file.
   return (
     <form onSubmit={submit} aria-label="New scorecard" className="flex w-full flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" noValidate>
       <div className="min-w-56 flex-1">
@@ -61,7 +58,7 @@ export function NewScorecard() {
         </select>
       </div>
       <Button type="submit" disabled={working}>{working ? "Creating…" : "Create"}</Button>
-      <Button type="button" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+      <Button type="button" variant="secondary" onClick={onCancel}>Cancel</Button>
       {error && <div className="w-full"><FieldError>{error}</FieldError></div>}
       <div className="w-full border-t border-slate-200 pt-3 dark:border-slate-700">
         <ImportScorecard />

@@ -10,7 +10,7 @@ import { readQuery } from "@/lib/bff/queries";
 import { formatDate, periodLabel } from "@/lib/format";
 import { StatusBadge } from "@/components/kpi/status-badge";
 import { DeletedScorecards } from "./deleted-scorecards";
-import { NewScorecard } from "./new-scorecard";
+import { NewScorecard } from "./lazy-new-scorecard";
 
 
 export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
