@@ -9,4 +9,14 @@ export async function docIdParam(params: Promise<{ docId: string }>): Promise<nu
   return docId.data;
 }
 
+/** A token from a page's path (an invitation's, a reset link's), percent-decoded when it can be. */
+export async function tokenParam(params: Promise<{ token: string }>): Promise<string> {
+  const { token } = await params;
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return token;
+  }
+}
+
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -3,26 +3,13 @@
 // KPI to the end of the year. Time to the last byte and bytes, medians of interleaved runs,
 // in-process. PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL when set, else PGlite.
 // Run: npm run bench:reads
-import { openDatabase } from "@/lib/db/client";
 import { createODataApp } from "@/lib/service/odata/app";
-import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
-import { createPostgresDatabase } from "@/lib/testing/databases";
-import { benchScorecard, dailyValues } from "./bench-scorecard";
+import { jsonInit } from "@/lib/testing/api";
+import { BENCH_FROM as FROM, BENCH_TO as TO, benchInstallation } from "./bench-scorecard";
 
 const RUNS = 20;
-const FROM = "2022-01-01";
-const TO = "2024-12-31";
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const created = adminUrl ? await createPostgresDatabase(adminUrl) : null;
-const database = created ? await openDatabase({ url: created.url }) : await openDatabase({ memory: true });
-const api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
+const { kind, created, database, api, auth, doc, kpis, values } = await benchInstallation("bench-odata@example.com");
 const odata = createODataApp(api.app.deps);
-const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "bench-odata@example.com", [benchScorecard("Bench")]);
-const doc = scorecardIds[0]!;
-const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string }[];
-const days = (Date.parse(TO) - Date.parse(FROM)) / 86_400_000 + 1;
-const all = dailyValues(kpis.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid), FROM, days);
-for (let i = 0; i < all.length; i += 5000) await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: all.slice(i, i + 5000) }, auth));
 
 const filter = encodeURIComponent(`ScorecardId eq ${doc} and Period eq 'MONTH' and Start ge ${FROM} and Start le ${TO}`);
 const grouped = async () => {
@@ -73,7 +60,7 @@ for (let run = -1; run < RUNS; run++) {
   }
 }
 const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length / 2)]!;
-console.log(`\n${created ? "PostgreSQL" : "PGlite"}: ${all.length} values, medians of ${RUNS} interleaved runs`);
+console.log(`\n${kind}: ${values} values, medians of ${RUNS} interleaved runs`);
 for (const [name] of reads) {
   const { bytes, rows } = sizes[name]!;
   console.log(`${name.padEnd(50)} ${median(samples[name]!).toFixed(1).padStart(7)} ms  ${(bytes / 1024).toFixed(0).padStart(5)} KiB${rows ? `  ${rows} rows` : ""}`);

@@ -9,27 +9,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { compressAnswer, keptAnswers, type KeptAnswers } from "@/lib/cli/compress-answer.mjs";
-import { openDatabase } from "@/lib/db/client";
 import { periodsBetween } from "@/lib/service/domain/periods";
 import { rawBuckets } from "@/lib/service/domain/value-queries";
-import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
-import { createPostgresDatabase } from "@/lib/testing/databases";
-import { benchScorecard, dailyValues } from "./bench-scorecard";
+import { BENCH_FROM as FROM, BENCH_TO as TO, benchInstallation } from "./bench-scorecard";
 
 const RUNS = 30;
-const FROM = "2022-01-01";
-const TO = "2024-12-31";
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const created = adminUrl ? await createPostgresDatabase(adminUrl) : null;
-const database = created ? await openDatabase({ url: created.url }) : await openDatabase({ memory: true });
-const api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
-const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "bench-wire@example.com", [benchScorecard("Bench")]);
-const doc = scorecardIds[0]!;
-const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string; grouping: string }[];
-const indicators = kpis.filter((k) => k.indicatorType === "INDICATOR");
-const days = (Date.parse(TO) - Date.parse(FROM)) / 86_400_000 + 1;
-const all = dailyValues(indicators.map((k) => k.guid), FROM, days);
-for (let i = 0; i < all.length; i += 5000) await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: all.slice(i, i + 5000) }, auth));
+const { kind, created, database, api, auth, doc, indicators, values } = await benchInstallation("bench-wire@example.com");
 
 async function serve(kept: KeptAnswers | null): Promise<number> {
   const listener = getRequestListener(async (request) => compressAnswer(request, await api.app.fetch(request), kept), { overrideGlobalObjects: false });
@@ -56,7 +41,7 @@ function get(port: number, path: string, encoding: string): Promise<{ ms: number
 }
 
 const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length / 2)]!;
-console.log(`\n${created ? "PostgreSQL" : "PGlite"}: ${all.length} values; medians of ${RUNS} interleaved runs, time to the last byte`);
+console.log(`\n${kind}: ${values} values; medians of ${RUNS} interleaved runs, time to the last byte`);
 for (const period of ["MONTH", "WEEK"] as const) {
   const path = `/api/document/${doc}/kpi/indicators/grouped-value/${period}/${FROM}/${TO}`;
   const spans = periodsBetween(FROM, TO, period)!;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { tokenParam } from "@/lib/page-params";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { JoinForm } from "@/components/auth/join-form";
@@ -14,13 +15,7 @@ const ROLE_MEANS = {
 } as const;
 
 export default async function JoinPage({ params }: { params: Promise<{ token: string }> }) {
-  const { token: raw } = await params;
-  let token: string;
-  try {
-    token = decodeURIComponent(raw);
-  } catch {
-    token = raw;
-  }
+  const token = await tokenParam(params);
   const invitation = await invitationDetails(token);
   if (!invitation) {
     return (
