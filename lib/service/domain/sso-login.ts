@@ -69,6 +69,30 @@ export async function finishSso(deps: Deps, query: string): Promise<{ email: str
   if (!pending || pending.expiresAt <= deps.now()) throw unauthorized("This sign-in is unknown, already used or expired: start again");
   const [sso] = await deps.db.select().from(ssoConfigs).where(eq(ssoConfigs.accountId, pending.accountId));
   if (!sso) throw unauthorized("Single sign-on is no longer set up for this account");
+  try {
+    return await signIn(deps, sso, params, pending);
+  } catch (error) {
+    // A refused sign-in is the account's business: its log says why (and for whom, when the provider said).
+    if (error instanceof ApiError && error.status === 401) {
+      const actor = { accountId: sso.accountId, userId: null, email: (error as RefusedSignIn).email ?? null, tokenKind: "session" as const, via: "dashboard" };
+      await logActivity(deps, actor, "sign-in", "failed to sign in with single sign-on", null, { reason: error.message });
+    }
+    throw error;
+  }
+}
+
+/** A refused SSO sign-in, with the e-mail the provider gave when it gave one. */
+class RefusedSignIn extends ApiError {
+  constructor(
+    message: string,
+    readonly email: string | null,
+  ) {
+    super(401, "unauthorized", message);
+  }
+}
+
+async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: URLSearchParams, pending: typeof ssoLogins.$inferSelect) {
+  const state = params.get("state")!;
   if (params.get("error")) throw unauthorized(`The provider refused the sign-in: ${params.get("error_description") ?? params.get("error")}`);
   const config = await clientOr502(deps, sso);
 
@@ -91,8 +115,8 @@ export async function finishSso(deps: Deps, query: string): Promise<{ email: str
 
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
   if (!email) throw unauthorized("The provider did not give an e-mail address");
-  if (claims.email_verified !== true && claims.email_verified !== "true") throw unauthorized("The provider has not verified this e-mail address");
-  if (!sso.domains.includes(domainOf(email))) throw unauthorized("This e-mail's domain is not one this sign-on covers");
+  if (claims.email_verified !== true && claims.email_verified !== "true") throw new RefusedSignIn("The provider has not verified this e-mail address", email);
+  if (!sso.domains.includes(domainOf(email))) throw new RefusedSignIn("This e-mail's domain is not one this sign-on covers", email);
 
   const role = mappedRole(sso, claims);
   const user = await deps.db.transaction(async (tx) => {
@@ -102,8 +126,8 @@ export async function finishSso(deps: Deps, query: string): Promise<{ email: str
       const [created] = await tx.insert(users).values({ accountId: sso.accountId, email, passwordHash: "sso", role: role ?? sso.defaultRole }).returning();
       return { ...created!, created: true };
     }
-    if (found.accountId !== sso.accountId) throw unauthorized("This e-mail belongs to another account");
-    if (found.deactivatedAt) throw unauthorized("This user is deactivated: ask an admin");
+    if (found.accountId !== sso.accountId) throw new RefusedSignIn("This e-mail belongs to another account", email);
+    if (found.deactivatedAt) throw new RefusedSignIn("This user is deactivated: ask an admin", email);
     if (role && role !== found.role) {
       const [others] = await tx
         .select({ n: sql<number>`count(*)::int` })
