@@ -29,15 +29,16 @@ type Line = Header | { table: string; rows: unknown[] };
 
 /** The tables to copy, each after the tables it references (self-references aside). */
 async function tablesInOrder(db: Db | Tx): Promise<string[]> {
-  const rows = await queryRows<{ name: string; refs: string[] | null }>(
+  // The references as one comma-separated text: a name[] is parsed into an array only where the driver registers that type.
+  const rows = await queryRows<{ name: string; refs: string | null }>(
     db,
-    sql`SELECT c.relname AS name, array_remove(array_agg(DISTINCT r.relname), NULL) AS refs
+    sql`SELECT c.relname AS name, string_agg(DISTINCT r.relname, ',') AS refs
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       LEFT JOIN pg_constraint k ON k.conrelid = c.oid AND k.contype = 'f'
       LEFT JOIN pg_class r ON r.oid = k.confrelid AND r.oid <> c.oid
       WHERE n.nspname = 'public' AND c.relkind = 'r' GROUP BY c.relname ORDER BY c.relname`,
   );
-  const refs = new Map(rows.filter((r) => !SKIPPED.has(r.name)).map((r) => [r.name, (r.refs ?? []).filter((t) => !SKIPPED.has(t))]));
+  const refs = new Map(rows.filter((r) => !SKIPPED.has(r.name)).map((r) => [r.name, (r.refs ? r.refs.split(",") : []).filter((t) => !SKIPPED.has(t))]));
   const ordered: string[] = [];
   const visit = (name: string) => {
     if (ordered.includes(name)) return;
