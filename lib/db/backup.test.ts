@@ -7,6 +7,7 @@ import { seedDemo } from "@/lib/service/admin";
 import { createTestApi, jsonInit, TestClock, type TestApi } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo";
+import { spawnTs } from "@/lib/testing/spawn-ts";
 import { backup, restore } from "./backup";
 
 type Operation = { path: string; params: string[] };
@@ -110,4 +111,26 @@ describe("backup and restore", () => {
       await drop();
     }
   }, 300_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)("is written from PostgreSQL by the admin command, as `npm run cli backup` runs it, and restores", async () => {
+    const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const source = await openDatabase({ url });
+    const copy = await openDatabase({ memory: true });
+    try {
+      await seedDemo(source.db, { today: clock.now() });
+      const file = path.join(folder, "from-postgres.jsonl.gz");
+      const child = spawnTs("lib/cli/index.ts", ["backup", file], { DATABASE_URL: url });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect({ code, output }).toMatchObject({ code: 0, output: expect.stringMatching(/^Backed up \d+ accounts/) });
+      const restored = await restore(copy.db, file);
+      expect(restored.kpi_values).toBeGreaterThan(1000);
+    } finally {
+      await copy.close();
+      await source.close();
+      await drop();
+    }
+  }, 120_000);
 });
