@@ -99,8 +99,9 @@ console.log("Building the two installations (the big one takes a while)...");
 const installations = [await install("small", false), await install("big", true)];
 let round = 0;
 const measures: [string, (i: Installation) => Promise<number>][] = [
-  ["grouped MONTH read, repeated", (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: i.auth })))],
-  ["grouped WEEK read, repeated", (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/WEEK/${FROM}/${TO}`, { headers: i.auth })))],
+  // Each round ends with a batch write to every KPI of the scorecard: the first two reads of the next compute every series anew.
+  ["grouped MONTH read after a write to every KPI", (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: i.auth })))],
+  ["grouped WEEK read after a write to every KPI", (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/WEEK/${FROM}/${TO}`, { headers: i.auth })))],
   ["grouped MONTH read after a write to one KPI", async (i) => {
     await ok(await i.api.call(`/api/document/${i.doc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: i.indicators[0], date: TO, value: ++round }] }, i.auth)));
     return timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: i.auth })));
