@@ -2,7 +2,7 @@ import "server-only";
 import { apiBaseUrl } from "./kpi-client";
 
 /** The answer of one of the API's calls without a Token (single sign-on, password reset): its status and JSON. */
-export interface UntokenedAnswer {
+interface UntokenedAnswer {
   status: number;
   body: { errorMessage?: string; details?: { path: string; message: string }[]; [field: string]: unknown };
 }

@@ -18,7 +18,7 @@ export const TwoFactorSetup = z
   .meta({ id: "TwoFactorSetup", example: { secret: "JBSWY3DPEHPK3PXP...", otpauthUri: "otpauth://totp/Gauge:ana%40example.com?secret=...", qrCode: "data:image/svg+xml;base64,..." } });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 
-export const OtpCode = z
+const OtpCode = z
   .string()
   .trim()
   .min(6, "Enter the 6-digit code or a recovery code")

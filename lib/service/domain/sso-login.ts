@@ -13,7 +13,7 @@ import { hashToken, issueSessionToken } from "./tokens";
 const PENDING_MS = 10 * 60_000;
 
 /** An SSO sign-in's session token is named so: two-factor codes are the provider's business then. */
-export const SSO_SESSION = "sso";
+const SSO_SESSION = "sso";
 
 async function clientOr502(deps: Deps, sso: typeof ssoConfigs.$inferSelect) {
   try {

@@ -3,10 +3,9 @@ import { users } from "@/lib/db/schema";
 
 // The SCIM 2.0 User resource (RFC 7643 §4.1) as Gauge keeps it: userName is the login e-mail.
 
-export const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
 export const LIST_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
-export const ERROR_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:Error";
-export const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+const ERROR_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:Error";
 
 export class ScimError extends Error {
   constructor(
@@ -50,7 +49,7 @@ export interface UserFields {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Entra sends booleans as "True" and "False". */
-export function booleanOf(value: unknown, path: string): boolean {
+function booleanOf(value: unknown, path: string): boolean {
   if (typeof value === "boolean") return value;
   if (typeof value === "string" && /^(true|false)$/i.test(value)) return value.toLowerCase() === "true";
   throw new ScimError(400, `${path} must be a boolean`, "invalidValue");
@@ -62,7 +61,7 @@ const textOf = (value: unknown, path: string): string | null => {
   throw new ScimError(400, `${path} must be a string`, "invalidValue");
 };
 
-export function emailOf(value: unknown): string {
+function emailOf(value: unknown): string {
   const email = typeof value === "string" ? value.trim().toLowerCase() : "";
   if (!EMAIL.test(email) || email.length > 320) throw new ScimError(400, "userName must be the person's e-mail address", "invalidValue");
   return email;

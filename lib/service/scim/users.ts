@@ -16,7 +16,7 @@ const MAX_ID = 2_147_483_647;
 const visible = (owner: ScimOwner) => and(eq(users.accountId, owner.accountId), isNull(users.deletedAt));
 
 /** The filters identity providers send to find a user before creating it: `userName eq "..."`, `externalId eq "..."`, `emails.value eq "..."`. */
-export function parseFilter(filter: string): { attribute: "userName" | "externalId"; value: string } {
+function parseFilter(filter: string): { attribute: "userName" | "externalId"; value: string } {
   const match = /^\s*([\w.:[\]" ]+?)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(filter);
   const attribute = match?.[1]!.toLowerCase().replace(/^urn:ietf:params:scim:schemas:core:2\.0:user:/, "");
   const value = match?.[2]!.replace(/\\(.)/g, "$1") ?? "";
