@@ -57,14 +57,24 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       const items = [{ guid: sales, date: "2026-02-10", value: 40 + 40 * i }, { guid: costs, date: "2026-02-10", value: 30 }];
       await api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items }, more.auth));
     }
-    const list = (await get("/api/documents/list", more.auth)).body.documents as { id: number; name: string; health: unknown }[];
-    for (const card of list) {
-      const root = (await listOf(card.id))[0]!;
-      const grouped = (await get(`/api/document/${card.id}/kpi/indicator/${root.guid}/grouped-value/MONTH/2026-02-01/2026-03-02`, more.auth)).body.item.points as { start: string; score: number | null; status: string; complete: boolean }[];
-      const point = grouped.findLast((p) => p.complete)!;
-      expect(card.health, card.name).toEqual({ month: point.start, score: point.score, status: point.status });
-    }
-    expect(new Set(list.map((c) => JSON.stringify(c.health))).size).toBeGreaterThan(1);
+    const listedAsGrouped = async () => {
+      const list = (await get("/api/documents/list", more.auth)).body.documents as { id: number; name: string; health: unknown }[];
+      for (const card of list) {
+        const root = (await listOf(card.id))[0]!;
+        const grouped = (await get(`/api/document/${card.id}/kpi/indicator/${root.guid}/grouped-value/MONTH/2026-02-01/2026-03-02`, more.auth)).body.item.points as { start: string; score: number | null; status: string; complete: boolean }[];
+        const point = grouped.findLast((p) => p.complete)!;
+        expect(card.health, card.name).toEqual({ month: point.start, score: point.score, status: point.status });
+      }
+      return new Map(list.map((c) => [c.name, JSON.stringify(c.health)]));
+    };
+    const before = await listedAsGrouped();
+    expect(new Set(before.values()).size).toBeGreaterThan(1);
+    // A write to one scorecard changes its health in the next list, and only its.
+    const north = more.scorecardIds[0]!;
+    await api.call(`/api/document/${north}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: (await listOf(north)).find((k) => k.name === "Sales")!.guid, date: "2026-02-20", value: 95 }] }, more.auth));
+    const after = await listedAsGrouped();
+    expect(after.get("North")).not.toEqual(before.get("North"));
+    expect(after.get("South")).toEqual(before.get("South"));
   });
 
   it("returns one scorecard by ID", async () => {
