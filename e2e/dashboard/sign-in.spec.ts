@@ -113,6 +113,8 @@ test.describe.serial("signing in", () => {
       const page = await context.newPage();
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot password?" }).click();
+      // The login page has an E-mail field too: type into the new page's once it is there.
+      await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
       await page.getByLabel("E-mail").fill("forgetful@example.com");
       await page.getByRole("button", { name: "E-mail me a reset link" }).click();
       await expect(page.getByRole("status")).toContainText("If that e-mail belongs to a user");
