@@ -2,6 +2,7 @@ import "server-only";
 import type { Series } from "@/lib/contract/grouped";
 import { LRUCache } from "lru-cache";
 import type { Db } from "@/lib/db/client";
+import { perDatabase } from "@/lib/db/per-database";
 import { coreOf, dependencyWalker, type KpiDef, type SeriesCore } from "./series";
 import { writeSeries, type SeriesJson } from "./series-json";
 
@@ -43,20 +44,13 @@ interface Entry {
 }
 
 // Least recently used entries leave first; a series that alone would fill a quarter of it is not kept.
-const newCache = () => new LRUCache<string, Entry>({ maxSize: LIMIT, maxEntrySize: LIMIT / 4 });
-const caches = new WeakMap<Db, LRUCache<string, Entry>>();
-
-function cacheOf(db: Db): LRUCache<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = newCache()));
-  return cache;
-}
+const cacheOf = perDatabase(() => new LRUCache<string, Entry>({ maxSize: LIMIT, maxEntrySize: LIMIT / 4 }));
 
 type VersionedKpi = KpiDef & { dataVersion: number };
 
 // Per database (each has its own version sequence): each KPI's fingerprint by the state of its
 // scorecard's KPIs (see fingerprints), counted in characters.
-const fingerprintCaches = new WeakMap<Db, LRUCache<string, Map<string, string>>>();
+const fingerprintsOf = perDatabase(() => new LRUCache<string, Map<string, string>>({ maxSize: 4 * 1024 * 1024 }));
 
 /**
  * Each KPI's series fingerprint: today and the data version of every KPI the series reads, in
@@ -65,8 +59,7 @@ const fingerprintCaches = new WeakMap<Db, LRUCache<string, Map<string, string>>>
  * reads after.
  */
 export function fingerprints(db: Db, defs: VersionedKpi[], today: string): Map<string, string> {
-  let byState = fingerprintCaches.get(db);
-  if (!byState) fingerprintCaches.set(db, (byState = new LRUCache({ maxSize: 4 * 1024 * 1024 })));
+  const byState = fingerprintsOf(db);
   const state = `${today} ${defs.map((d) => d.dataVersion).join(",")}`;
   let found = byState.get(state);
   if (!found) {

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, inArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Scorecard } from "@/lib/contract/scorecards";
-import type { Db } from "@/lib/db/client";
+import { perDatabase } from "@/lib/db/per-database";
 import { kpis } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { seriesFor } from "./grouped";
@@ -16,12 +16,7 @@ type Health = Scorecard["health"];
 // Each root's health for a month, with the fingerprint it was computed from (today and the data
 // version of every KPI the root reads, as the grouped series cache keeps them): a list re-read
 // computes only the scorecards that changed since.
-const healthCaches = new WeakMap<Db, LRUCache<string, { fingerprint: string; health: Health }>>();
-const healthCacheOf = (db: Db) => {
-  let cache = healthCaches.get(db);
-  if (!cache) healthCaches.set(db, (cache = new LRUCache({ max: 100_000 })));
-  return cache;
-};
+const healthCacheOf = perDatabase(() => new LRUCache<string, { fingerprint: string; health: Health }>({ max: 100_000 }));
 
 /**
  * Each scorecard's score and status in the last complete month, from its root's grouped series.

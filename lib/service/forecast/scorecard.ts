@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { queryRows } from "@/lib/db/query";
 import type { Db } from "@/lib/db/client";
+import { perDatabase } from "@/lib/db/per-database";
 import type { Series } from "@/lib/contract/grouped";
 import type { KpiForecast, ScorecardForecast } from "@/lib/contract/forecast";
 import type { Period } from "@/lib/contract/kpis";
@@ -58,20 +59,10 @@ const forecastBuckets = (forecasts: Map<string, Forecast>, spans: PeriodSpan[], 
 
 // Per database: forecasts by everything they depend on (see versionKey), so a repeated read of
 // figures that have not changed fits no model again.
-const kept = new WeakMap<Db, LRUCache<string, ScorecardForecast>>();
-function keptFor(db: Db) {
-  let cache = kept.get(db);
-  if (!cache) kept.set(db, (cache = new LRUCache<string, ScorecardForecast>({ max: 256 })));
-  return cache;
-}
+const keptFor = perDatabase(() => new LRUCache<string, ScorecardForecast>({ max: 256 }));
 // And each entered KPI's own forecast by its data version: after a write only the KPIs it changed are fitted again.
 type Fit = { forecast: Forecast | null; note: string | null };
-const fits = new WeakMap<Db, LRUCache<string, Fit>>();
-function fitsFor(db: Db) {
-  let cache = fits.get(db);
-  if (!cache) fits.set(db, (cache = new LRUCache<string, Fit>({ max: 20_000 })));
-  return cache;
-}
+const fitsFor = perDatabase(() => new LRUCache<string, Fit>({ max: 20_000 }));
 
 interface ForecastRequest {
   docId: number;
