@@ -31,17 +31,31 @@ export async function logIn(email: string, password: string, otp?: string): Prom
   return { ...body, status: response.status, retryAfter: Number(response.headers.get("Retry-After")) || null };
 }
 
-/** POST /rest/invitations/accept: joins an account with an invitation and logs in. Not counted. */
-export async function acceptInvitation(token: string, password: string): Promise<{ ok: true; email: string; token: string } | { ok: false; status: number; errorMessage: string }> {
-  const response = await fetch(`${apiBaseUrl()}/invitations/accept`, {
+/** The answer of one of the API's calls without a Token (joining, first start, single sign-on, password reset): its status and JSON. */
+interface UntokenedAnswer {
+  status: number;
+  body: { errorMessage?: string; details?: { path: string; message: string }[]; [field: string]: unknown };
+}
+
+/** POSTs JSON to a call of the API that takes no Token (and costs no call). */
+export async function postUntokened(path: string, body: unknown): Promise<UntokenedAnswer> {
+  const response = await fetch(`${apiBaseUrl()}${path}`, {
     method: "POST",
     cache: "no-store",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token, password }),
+    headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" },
+    body: JSON.stringify(body),
   });
-  const body = (await response.json()) as { token?: string; email?: string; errorMessage?: string; details?: { message: string }[] };
-  if (response.ok && body.token) return { ok: true, email: body.email ?? "", token: body.token };
-  return { ok: false, status: response.status, errorMessage: body.details?.[0]?.message ?? body.errorMessage ?? "Could not join" };
+  return { status: response.status, body: ((await response.json().catch(() => null)) ?? {}) as UntokenedAnswer["body"] };
+}
+
+/** Why an untokened call failed: its first field's message, else its own. */
+const failureOf = ({ status, body }: UntokenedAnswer, fallback: string) => ({ ok: false as const, status, errorMessage: body.details?.[0]?.message ?? body.errorMessage ?? fallback });
+
+/** POST /rest/invitations/accept: joins an account with an invitation and logs in. Not counted. */
+export async function acceptInvitation(token: string, password: string): Promise<{ ok: true; email: string; token: string } | { ok: false; status: number; errorMessage: string }> {
+  const answer = await postUntokened("/invitations/accept", { token, password });
+  const { email, token: session } = answer.body as { email?: string; token?: string };
+  return answer.status === 200 && session ? { ok: true, email: email ?? "", token: session } : failureOf(answer, "Could not join");
 }
 
 /** GET /rest/setup: whether the installation still needs its first admin. */
@@ -52,26 +66,15 @@ export async function setupNeeded(): Promise<boolean> {
 
 /** POST /rest/invitations/lookup: what an open invitation is for, or null when it is not open. */
 export async function invitationDetails(token: string): Promise<InvitationDetails | null> {
-  const response = await fetch(`${apiBaseUrl()}/invitations/lookup`, {
-    method: "POST",
-    cache: "no-store",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token }),
-  });
-  return response.ok ? InvitationDetails.parse(await response.json()) : null;
+  const answer = await postUntokened("/invitations/lookup", { token });
+  return answer.status === 200 ? InvitationDetails.parse(answer.body) : null;
 }
 
 /** POST /rest/setup: creates the first admin and logs in. */
 export async function createFirstAdmin(email: string, password: string): Promise<{ ok: true; token: string } | { ok: false; status: number; errorMessage: string }> {
-  const response = await fetch(`${apiBaseUrl()}/setup`, {
-    method: "POST",
-    cache: "no-store",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json()) as { token?: string; errorMessage?: string; details?: { message: string }[] };
-  if (response.ok && body.token) return { ok: true, token: body.token };
-  return { ok: false, status: response.status, errorMessage: body.details?.[0]?.message ?? body.errorMessage ?? "Could not set up" };
+  const answer = await postUntokened("/setup", { email, password });
+  const { token } = answer.body as { token?: string };
+  return answer.status === 200 && token ? { ok: true, token } : failureOf(answer, "Could not set up");
 }
 
 export type CallOptions<E extends EndpointName> = { body?: BodyOf<E>; headers?: Record<string, string> };

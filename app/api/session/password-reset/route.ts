@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { PasswordResetRequest } from "@/lib/contract/password-reset";
 import { errorJson, isSameOrigin } from "@/lib/bff/handler";
-import { postUntokened } from "@/lib/bff/sign-in-client";
+import { postUntokened } from "@/lib/bff/kpi-client";
 
 /** Forgot password: the API answers the same whether or not the e-mail is a user's. */
 export async function POST(request: NextRequest) {

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { postUntokened } from "@/lib/bff/sign-in-client";
+import { postUntokened } from "@/lib/bff/kpi-client";
 import { OIDC_COOKIE, oidcCookieOptions } from "@/lib/oidc-cookie";
 import { safeNext } from "@/lib/safe-next";
 import { startSession } from "@/lib/session";

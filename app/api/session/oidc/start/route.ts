@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { errorJson, isSameOrigin } from "@/lib/bff/handler";
-import { postUntokened } from "@/lib/bff/sign-in-client";
+import { postUntokened } from "@/lib/bff/kpi-client";
 import { safeNext } from "@/lib/safe-next";
 import { OIDC_COOKIE, oidcCookieOptions } from "@/lib/oidc-cookie";
 import { requestConnection } from "@/lib/session";

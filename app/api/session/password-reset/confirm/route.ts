@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { PasswordResetConfirm } from "@/lib/contract/password-reset";
 import { errorJson, isSameOrigin } from "@/lib/bff/handler";
-import { postUntokened } from "@/lib/bff/sign-in-client";
+import { postUntokened } from "@/lib/bff/kpi-client";
 
 /** A new password from a reset link; the person then logs in with it. */
 export async function POST(request: NextRequest) {
