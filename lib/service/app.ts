@@ -9,6 +9,7 @@ import { jsonBody } from "./json-body";
 import { decodeBody, normalizeKeys } from "./body-text";
 import { refuseNulCharacters } from "./nul-guard";
 import { requireToken } from "./require-token";
+import { oneOfOperations } from "./operation-match";
 import { conditionalGet } from "./conditional-get";
 import { gatedOperations, requireRole } from "./role-gate";
 import { activityRecorders } from "./activity";
@@ -41,12 +42,8 @@ const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
  * credentials (logging out, revoking an API key), which must work even when a leaked token has
  * burnt the account's budget.
  */
-const UNCOUNTED: [method: string, path: RegExp][] = [
-  ["GET", /^\/rest\/api\/access\/info$/],
-  ["POST", /^\/rest\/logout$/],
-  ["DELETE", /^\/rest\/api\/api-keys\/[^/]+$/],
-];
-const isCounted = (method: string, path: string) => !UNCOUNTED.some(([m, p]) => m === method && p.test(path));
+const uncounted = oneOfOperations(["accessInfo", "logout", "revokeApiKey"]);
+const isCounted = (method: string, path: string) => !uncounted(method, path);
 
 /** The KPI API as a Hono app under /rest: testable in-process with app.request(). */
 export function createApi(deps: Deps) {

@@ -4,15 +4,10 @@ import type { AppEnv } from "./context";
 import { ApiError, forbidden, unauthorized } from "./errors";
 import { budgetHeaders, refundCall } from "./domain/call-limit";
 import { authenticate } from "./domain/tokens";
+import { oneOfOperations } from "./operation-match";
 
 /** What a session may still call while its account requires two-factor codes it has not set up. */
-const TWO_FACTOR_SETUP: [method: string, path: RegExp][] = [
-  ["GET", /^\/rest\/api\/access\/info$/],
-  ["POST", /^\/rest\/logout$/],
-  ["GET", /^\/rest\/api\/me\/two-factor$/],
-  ["POST", /^\/rest\/api\/me\/two-factor\/(setup|enable)$/],
-  ["POST", /^\/rest\/api\/me\/password$/],
-];
+const settingUpTwoFactor = oneOfOperations(["accessInfo", "logout", "twoFactorStatus", "setUpTwoFactor", "enableTwoFactor", "changePassword"]);
 
 /**
  * Authenticates the Token header and, when counted, spends one call of the hourly budget (given
@@ -26,7 +21,7 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
     if (!token) throw unauthorized("Missing Token header: log in with POST /rest/login and send the token in the Token header");
     const found = await authenticate(deps, token, counted);
     if (!found) throw unauthorized("Invalid, revoked or expired token");
-    if (found.twoFactorMissing && !TWO_FACTOR_SETUP.some(([m, p]) => m === c.req.method && p.test(c.req.path))) {
+    if (found.twoFactorMissing && !settingUpTwoFactor(c.req.method, c.req.path)) {
       throw forbidden("This account requires two-factor codes: set yours up first (POST /rest/api/me/two-factor/setup)");
     }
     const client = c.req.header("X-Gauge-Client");
