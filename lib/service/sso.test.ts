@@ -149,4 +149,16 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     expect((await call("DELETE", "/api/sso", admin.auth)).status).toBe(204);
     expect((await api.call("/login", jsonInit("POST", { email: "pat@corp.example", contraseña: pat.password }))).status).toBe(200);
   });
+
+  it("never sends an existing user to another account's provider, whatever domain that account claims", async () => {
+    const claimer = await accountWithScorecards(api, database.db, "owner@claimer.example");
+    await teammate(api, database.db, admin.accountId, "kim@claimed.example", "expert");
+    expect((await call("PUT", "/api/sso", claimer.auth, ssoSettings({ domains: ["claimed.example"] }))).status).toBe(200);
+    expect((await call("POST", "/sso/start", {}, { email: "kim@claimed.example" })).status).toBe(404);
+    // An address nobody holds yet is the claiming account's to provision.
+    expect((await call("POST", "/sso/start", {}, { email: "newcomer@claimed.example" })).status).toBe(200);
+    // Nor does its enforcement refuse the other account's user their password.
+    await call("PUT", "/api/sso", claimer.auth, ssoSettings({ domains: ["claimed.example"], enforce: true }));
+    expect((await api.call("/login", jsonInit("POST", { email: "kim@claimed.example", contraseña: "correct horse battery" }))).status).toBe(200);
+  });
 });

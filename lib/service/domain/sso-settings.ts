@@ -12,12 +12,22 @@ export const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 
 
 type SsoRow = typeof ssoConfigs.$inferSelect;
 
-/** The SSO configuration covering an e-mail's domain, with its account (each domain belongs to one account). */
+/**
+ * The SSO configuration covering an e-mail's domain. A domain names no more than one account's
+ * configuration, but an existing user signs in only through their own account's: another
+ * account that claims their domain never receives their sign-in.
+ */
 export async function ssoForEmail(deps: Deps, email: string): Promise<SsoRow | null> {
+  const owner = deps.db.select({ accountId: users.accountId }).from(users).where(eq(users.email, email));
   const [row] = await deps.db
     .select()
     .from(ssoConfigs)
-    .where(sql`${ssoConfigs.domains} @> ${JSON.stringify([domainOf(email)])}::jsonb`)
+    .where(
+      and(
+        sql`${ssoConfigs.domains} @> ${JSON.stringify([domainOf(email)])}::jsonb`,
+        sql`(NOT EXISTS (${owner}) OR ${ssoConfigs.accountId} = (${owner}))`,
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -73,11 +83,6 @@ export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Prom
     throw new ApiError(400, "invalid_request", `The issuer's discovery document could not be read: ${(error as Error).message}`, [{ path: "issuer", message: "No OpenID provider answers here" }]);
   }
   const domains = [...new Set(input.domains)];
-  const taken = await deps.db
-    .select({ accountId: ssoConfigs.accountId })
-    .from(ssoConfigs)
-    .where(and(ne(ssoConfigs.accountId, caller.accountId), sql`${ssoConfigs.domains} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(domains)}::jsonb))`));
-  if (taken.length > 0) throw conflict("Another account's single sign-on already covers one of these domains");
   const values = {
     accountId: caller.accountId,
     issuer,
@@ -91,7 +96,16 @@ export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Prom
     breakGlassUserId: await breakGlassAdmin(ctx, input.breakGlassEmail),
     updatedAt: deps.now(),
   };
-  await deps.db.insert(ssoConfigs).values(values).onConflictDoUpdate({ target: ssoConfigs.accountId, set: values });
+  // Under one lock for every account: two accounts claiming a domain at once cannot both have it.
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('sso-domains', 0))`);
+    const taken = await tx
+      .select({ accountId: ssoConfigs.accountId })
+      .from(ssoConfigs)
+      .where(and(ne(ssoConfigs.accountId, caller.accountId), sql`${ssoConfigs.domains} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(domains)}::jsonb))`));
+    if (taken.length > 0) throw conflict("Another account's single sign-on already covers one of these domains");
+    await tx.insert(ssoConfigs).values(values).onConflictDoUpdate({ target: ssoConfigs.accountId, set: values });
+  });
   return ssoSettings(ctx);
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { postUntokened } from "@/lib/bff/kpi-client";
 import { OIDC_COOKIE, oidcCookieOptions } from "@/lib/oidc-cookie";
 import { safeNext } from "@/lib/safe-next";
-import { startSession } from "@/lib/session";
+import { requestConnection, startSession } from "@/lib/session";
 
 const BegunSignIn = z.object({ state: z.string().optional(), next: z.string().optional() });
 
@@ -19,9 +19,11 @@ const parsedJson = (text: string | undefined): unknown => {
 export async function GET(request: NextRequest) {
   const begun = BegunSignIn.safeParse(parsedJson(request.cookies.get(OIDC_COOKIE)?.value)).data ?? {};
   const query = request.nextUrl.searchParams;
+  // Removed with the attributes it was set with (Secure as the browser's connection says, as at the start).
+  const { https } = await requestConnection();
   const back = (path: string) => {
     const response = NextResponse.redirect(new URL(path, request.nextUrl.origin), 303);
-    response.cookies.set(OIDC_COOKIE, "", { ...oidcCookieOptions(request.nextUrl.protocol === "https:"), maxAge: 0 });
+    response.cookies.set(OIDC_COOKIE, "", { ...oidcCookieOptions(https), maxAge: 0 });
     return response;
   };
   const failed = (message: string) => back(`/login?sso_error=${encodeURIComponent(message)}`);
