@@ -1,3 +1,4 @@
+import createNextIntlPlugin from "next-intl/plugin";
 import { securityHeaders } from "./lib/cli/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -16,4 +17,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default createNextIntlPlugin("./lib/i18n/request.ts")(nextConfig);

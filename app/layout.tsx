@@ -1,6 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { TIME_ZONE_COOKIE } from "@/lib/i18n/locales";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -11,19 +14,22 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-// Applies the saved theme (or the system's) before the first paint, so nothing flashes.
-const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
+// Applies the saved theme (or the system's) before the first paint, so nothing flashes, and
+// records the browser's time zone, so the server writes times as the reader's clock shows them.
+const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark");document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax"}catch(e){}`;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The Content-Security-Policy's nonce for this response (proxy.ts): inline scripts need it.
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const [nonce, locale] = [(await headers()).get("x-nonce") ?? undefined, await getLocale()];
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

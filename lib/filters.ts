@@ -5,18 +5,9 @@ export interface ChartFilters {
   period: Period;
   from: string;
   to: string;
-  /** Why the range in the URL was not used (the default range is shown instead). */
-  problem?: string;
+  /** Why the range in the URL was not used (the default range is shown instead): a message of `filters` and its values. */
+  problem?: { key: "reversed"; from: string; to: string } | { key: "notDate"; value: string; field: "from" | "to" };
 }
-
-export const PERIOD_LABELS: Record<Period, string> = {
-  DAY: "Day",
-  WEEK: "Week",
-  MONTH: "Month",
-  QUARTER: "Quarter",
-  HALF_YEAR: "Half-year",
-  YEAR: "Year",
-};
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -39,10 +30,8 @@ export function filtersFrom(params: Record<string, string | string[] | undefined
   if (from && to && from <= to) return { period, from, to };
   const fallback = { period, ...defaultRange(period, today) };
   if (rawFrom === undefined && rawTo === undefined) return fallback;
-  const problem =
-    from && to
-      ? `The range ${rawFrom} to ${rawTo} ends before it starts, so the default range is shown.`
-      : `${!from ? `“${rawFrom ?? ""}” (from)` : `“${rawTo ?? ""}” (to)`} is not a date as yyyy-mm-dd, so the default range is shown.`;
+  const problem: ChartFilters["problem"] =
+    from && to ? { key: "reversed", from, to } : !from ? { key: "notDate", value: rawFrom ?? "", field: "from" } : { key: "notDate", value: rawTo ?? "", field: "to" };
   return { ...fallback, problem };
 }
 

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPair, formatScore } from "./format";
+import { formatsFor } from "./i18n/server";
+
+const { pair: formatPair, score: formatScore } = formatsFor("en");
+const es = formatsFor("es", "Europe/Madrid");
 
 /** The number a short text shows: "$1.15M" → 1150000, "1,234.5 %" → 1234.5. */
 const shown = (text: string) => {
@@ -38,5 +41,20 @@ describe("formats a person reads as the numbers behind them", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it("speaks Spanish with Spanish marks and words", () => {
+    expect(es.value(1234.5)).toBe("1234,5");
+    expect(es.value(12345.5)).toBe("12.345,5");
+    expect(es.pair(1_150_000, 1_100_000, "USD")).toEqual(["1,15 M US$", "1,1 M US$"]);
+    expect(es.score(0.996)).toBe("99,6 %");
+    expect(es.period("2024-03-01", "MONTH")).toBe("mar 2024");
+    expect(es.period("2024-04-01", "QUARTER")).toBe("T2 2024");
+    expect(es.status("OFF_TRACK")).toBe("Desviado");
+    expect(es.condition("VALUE_ABOVE", 4_000_000, "USD")).toBe("Valor por encima de 4.000.000 US$");
+    // Instants in the reader's time zone; days of values never shift.
+    expect(es.dateTime("2026-11-26T23:30:00Z")).toBe("27 nov 2026, 0:30");
+    expect(es.date("2026-11-26")).toBe("26 nov 2026");
+    expect(formatsFor("en", "America/New_York").date("2026-11-26")).toBe("Nov 26, 2026");
   });
 });

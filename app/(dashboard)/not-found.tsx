@@ -1,19 +1,21 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { NoticePanel } from "@/components/ui/notice";
 
 export default function DashboardNotFound() {
+  const t = useTranslations("pages.notFound");
   return (
     <NoticePanel
       tone="plain"
       heading="h1"
-      title="Nothing here"
+      title={t("nothing")}
       action={
         <Link href="/" className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
-          Back to your scorecards
+          {t("back")}
         </Link>
       }
     >
-      This scorecard does not exist, or it belongs to another account.
+      {t("notShared")}
     </NoticePanel>
   );
 }

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { ScorecardList, ScorecardListSkeleton } from "@/components/scorecards/scorecard-list";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
-export const metadata: Metadata = { title: "Scorecards" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("scorecards"))("title") };
+}
 
 export default async function ScorecardsPage() {
   await requireSessionClient();

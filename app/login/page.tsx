@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { SsoLogin } from "@/components/auth/sso-login";
@@ -9,10 +10,12 @@ import { safeNext } from "@/lib/safe-next";
 import { Notice } from "@/components/ui/notice";
 import { getSession, requestConnection } from "@/lib/session";
 
-export const metadata: Metadata = { title: "Log in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth"))("loginTitle") };
+}
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams;
+  const [params, t] = [await searchParams, await getTranslations("auth")];
   const one = (key: string) => [params[key]].flat()[0];
   const next = one("next");
   const expired = one("expired");
@@ -20,24 +23,23 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if (session.token && (session.expiresAt ?? 0) > Date.now() && !expired) redirect(safeNext(next));
   if (await setupNeeded()) {
     return (
-      <AuthCard title="Welcome to Gauge" lead="This installation has no users yet. Create its first admin; you can then invite your team.">
+      <AuthCard title={t("welcome")} lead={t("welcomeLead")}>
         <SetupForm />
       </AuthCard>
     );
   }
   const connection = await requestConnection();
   return (
-    <AuthCard title="Gauge" lead="Log in to see your scorecards.">
+    <AuthCard title="Gauge" lead={t("lead")}>
       {!connection.https && !connection.local ? (
         <Notice tone="warning" className="mb-4">
-          This connection is not encrypted: your password and your figures cross the network readable by others on it. Ask whoever runs Gauge to
-          serve it over HTTPS.
+          {t("unencrypted")}
         </Notice>
       ) : null}
-      <LoginForm next={safeNext(next)} notice={expired ? "Your session has ended. Please log in again." : one("reset") ? "Your password is changed: log in with it." : undefined} />
+      <LoginForm next={safeNext(next)} notice={expired ? t("expired") : one("reset") ? t("resetDone") : undefined} />
       <div className="my-5 flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400" aria-hidden>
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        or
+        {t("or")}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
       <SsoLogin next={safeNext(next)} error={one("sso_error")} />

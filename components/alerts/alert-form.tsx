@@ -1,23 +1,17 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { AlertCondition, CreateAlert, type Alert } from "@/lib/contract/alerts";
 import type { KpiNode } from "@/lib/contract/kpis";
 import type { User } from "@/lib/contract/people";
 import type { Webhook } from "@/lib/contract/webhooks";
-import { ApiCallError, errorText } from "@/lib/bff/http";
+import { ApiCallError } from "@/lib/bff/http";
 import { useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
-
-export const CONDITION_LABEL: Record<AlertCondition, string> = {
-  VALUE_ABOVE: "Value goes above",
-  VALUE_BELOW: "Value goes below",
-  PERFORMANCE_BELOW: "Score drops below",
-  VALUE_CHANGED: "Value changes",
-  FORECAST_BELOW_TARGET: "Projected score (December) drops below",
-};
 
 interface Draft {
   name: string;
@@ -57,10 +51,13 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
   const [draft, setDraft] = useState<Draft>(
     alert ? fromAlert(alert) : { name: "", kpiGuid: kpis[0]?.guid ?? "", condition: "VALUE_ABOVE", threshold: "", webhookId: hooks[0] ? String(hooks[0].id) : "", emailUserIds: [] },
   );
+  const t = useTranslations("alerts.form");
+  const errorText = useErrorText();
+  const fieldText = useFieldText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onError = (e: Error) => {
     const details = e instanceof ApiCallError ? e.body.details.filter((d) => d.path) : [];
-    setErrors(details.length ? Object.fromEntries(details.map((d) => [fieldOf(d.path), d.message])) : { form: errorText(e) });
+    setErrors(details.length ? Object.fromEntries(details.map((d) => [fieldOf(d.path), fieldText(d.message)])) : { form: errorText(e) });
   };
   const create = useWrite("createAlert", { onSuccess: onDone, onError });
   const update = useWrite("updateAlert", { onSuccess: onDone, onError });
@@ -86,7 +83,7 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
       emailUserIds: draft.emailUserIds,
     });
     if (!input.success) {
-      return setErrors(Object.fromEntries(input.error.issues.map((i) => [fieldOf(i.path.map(String).join(".")), i.path[0] === "threshold" && number !== undefined && !Number.isFinite(number) ? "Enter a number" : i.message])));
+      return setErrors(Object.fromEntries(input.error.issues.map((i) => [fieldOf(i.path.map(String).join(".")), i.path[0] === "threshold" && number !== undefined && !Number.isFinite(number) ? t("enterNumber") : fieldText(i.message)])));
     }
     if (alert) update.mutate({ input: { docId, id: alert.id }, body: { ...input.data, threshold: input.data.threshold ?? null } });
     else create.mutate({ input: { docId }, body: input.data });
@@ -97,46 +94,46 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
   const label = "text-sm font-medium text-slate-700 dark:text-slate-200";
 
   return (
-    <form onSubmit={submit} className="grid gap-3 md:grid-cols-3" noValidate aria-label={alert ? `Edit alert ${alert.name}` : "New alert"}>
+    <form onSubmit={submit} className="grid gap-3 md:grid-cols-3" noValidate aria-label={alert ? t("editName", { name: alert.name }) : t("new")}>
       <div className="flex flex-col gap-1.5">
-        <Field label="Name" id={`${prefix}-name`} value={draft.name} onChange={(e) => set({ name: e.target.value })} {...invalid("name")} />
+        <Field label={t("name")} id={`${prefix}-name`} value={draft.name} onChange={(e) => set({ name: e.target.value })} {...invalid("name")} />
         {err("name")}
       </div>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${prefix}-kpi`} className={label}>KPI</label>
+        <label htmlFor={`${prefix}-kpi`} className={label}>{t("kpi")}</label>
         <select id={`${prefix}-kpi`} value={draft.kpiGuid} onChange={(e) => set({ kpiGuid: e.target.value })} className={inputClass} {...invalid("kpiGuid")}>
           {kpis.map((k) => <option key={k.guid} value={k.guid}>{k.name}</option>)}
         </select>
         {err("kpiGuid")}
       </div>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${prefix}-condition`} className={label}>When</label>
+        <label htmlFor={`${prefix}-condition`} className={label}>{t("when")}</label>
         <select id={`${prefix}-condition`} value={draft.condition} onChange={(e) => set({ condition: e.target.value as AlertCondition })} className={inputClass}>
-          {AlertCondition.options.map((c) => <option key={c} value={c}>{CONDITION_LABEL[c]}</option>)}
+          {AlertCondition.options.map((c) => <option key={c} value={c}>{t(`conditions.${c}`)}</option>)}
         </select>
       </div>
       {draft.condition !== "VALUE_CHANGED" && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${prefix}-threshold`} className={label}>
-            Threshold{unit && ` (${unit === "USD" ? "$" : unit})`}
+            {t("threshold")}{unit && ` (${unit === "USD" ? "$" : unit})`}
           </label>
           <input id={`${prefix}-threshold`} inputMode="decimal" value={draft.threshold} onChange={(e) => set({ threshold: e.target.value })} className={inputClass} {...invalid("threshold")} />
           <span className="text-xs text-slate-600 dark:text-slate-400">
-            {byScore ? "Percent of the way from the baseline to the target: 100 % meets the target." : `In ${kpi?.name ?? "the KPI"}'s own unit${kpi?.measure ? ` (${kpi.measure})` : ""}.`}
+            {byScore ? t("byScore") : t("inUnit", { kpi: kpi?.name ?? t("theKpi"), measure: kpi?.measure ? ` (${kpi.measure})` : "" })}
           </span>
           {err("threshold")}
         </div>
       )}
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${prefix}-webhook`} className={label}>Post to</label>
+        <label htmlFor={`${prefix}-webhook`} className={label}>{t("postTo")}</label>
         <select id={`${prefix}-webhook`} value={draft.webhookId} onChange={(e) => set({ webhookId: e.target.value })} className={inputClass} {...invalid("webhookId")}>
-          <option value="">No webhook</option>
+          <option value="">{t("noWebhook")}</option>
           {hooks.map((h) => <option key={h.id} value={h.id}>{h.name}</option>)}
         </select>
         {err("webhookId")}
       </div>
       <fieldset className="flex flex-col gap-1.5" {...invalid("emailUserIds")}>
-        <legend className={label}>E-mail</legend>
+        <legend className={label}>{t("email")}</legend>
         {emailUnavailable ? (
           <p className="text-xs text-slate-600 dark:text-slate-400">{emailUnavailable}.</p>
         ) : (
@@ -157,8 +154,8 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
         {err("emailUserIds")}
       </fieldset>
       <div className="flex items-end gap-2 md:col-span-3">
-        <Button type="submit" disabled={create.isPending || update.isPending}>{alert ? "Save alert" : "Create alert"}</Button>
-        {alert && <Button type="button" variant="secondary" onClick={onDone}>Cancel</Button>}
+        <Button type="submit" disabled={create.isPending || update.isPending}>{alert ? t("save") : t("create")}</Button>
+        {alert && <Button type="button" variant="secondary" onClick={onDone}>{t("cancel")}</Button>}
         {err("form")}
       </div>
     </form>

@@ -2,11 +2,12 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import type { DeliveryOutcome } from "@/lib/contract/alerts";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery, useWrite } from "@/lib/bff/queries";
-import { conditionText, formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -15,19 +16,21 @@ import { AlertForm } from "./alert-form";
 import { AlertHistory } from "./alert-history";
 
 const flatten = (node: KpiNode, out: KpiNode[] = []): KpiNode[] => (out.push(node), node.children.forEach((c) => flatten(c, out)), out);
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : "Never");
 
 /** What became of the last firing's messages, beside its time: a firing nobody received must not read as done. */
-const OUTCOME: Record<DeliveryOutcome, { text: string; tone: string }> = {
-  DELIVERED: { text: "delivered", tone: "text-emerald-800 dark:text-emerald-300" },
-  PARTLY_DELIVERED: { text: "partly delivered", tone: "text-amber-800 dark:text-amber-300" },
-  FAILED: { text: "not delivered", tone: "text-red-700 dark:text-red-300" },
-  SENDING: { text: "sending, retrying failures", tone: "text-slate-600 dark:text-slate-400" },
-  NOT_SENT: { text: "not sent: nowhere to send", tone: "text-red-700 dark:text-red-300" },
+const OUTCOME_TONE: Record<DeliveryOutcome, string> = {
+  DELIVERED: "text-emerald-800 dark:text-emerald-300",
+  PARTLY_DELIVERED: "text-amber-800 dark:text-amber-300",
+  FAILED: "text-red-700 dark:text-red-300",
+  SENDING: "text-slate-600 dark:text-slate-400",
+  NOT_SENT: "text-red-700 dark:text-red-300",
 };
 
 /** A scorecard's alerts: what triggers each, where it goes, when it fired. */
 export function AlertManager({ docId }: { docId: number }) {
+  const fmt = useFormats();
+  const t = useTranslations("alerts");
+  const when = (iso: string | null) => (iso ? fmt.dateTime(iso) : t("never"));
   const { data: alerts } = useSuspenseQuery(readQuery("alerts", { docId }));
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: hooks } = useSuspenseQuery(readQuery("webhooks", {}));
@@ -47,59 +50,58 @@ export function AlertManager({ docId }: { docId: number }) {
   if (hooks.items.length === 0 && emailUnavailable) {
     return (
       <Notice tone="empty">
-        Alerts post to a webhook, and e-mail is not available here ({emailUnavailable}).{" "}
-        <Link href="/webhooks" className="text-blue-700 underline dark:text-blue-400">Create a webhook</Link> first.
+        {t.rich("noWebhook", { reason: emailUnavailable, link: (chunks) => <Link href="/webhooks" className="text-blue-700 underline dark:text-blue-400">{chunks}</Link> })}
       </Notice>
     );
   }
 
   return (
     <div className="flex flex-col gap-6">
-      <Card id="new-alert" title="New alert">
+      <Card id="new-alert" title={t("new")}>
         <AlertForm key={alerts.items.length} {...formProps} onDone={() => undefined} />
       </Card>
-      <Table caption="Alerts of this scorecard">
+      <Table caption={t("caption")}>
         <TableHead>
-          <Th>Alert</Th>
-          <Th>KPI</Th>
-          <Th>Condition</Th>
-          <Th>Sends to</Th>
-          <Th>Last fired</Th>
-          <Th>Active</Th>
-          <Th><span className="sr-only">Actions</span></Th>
+          <Th>{t("alert")}</Th>
+          <Th>{t("kpi")}</Th>
+          <Th>{t("condition")}</Th>
+          <Th>{t("sendsTo")}</Th>
+          <Th>{t("lastFired")}</Th>
+          <Th>{t("active")}</Th>
+          <Th><span className="sr-only">{t("actions")}</span></Th>
         </TableHead>
         <tbody>
           {alerts.items.length === 0 && (
-            <tr><td colSpan={7} className="px-3 py-6 text-center text-slate-600 dark:text-slate-400">No alerts yet.</td></tr>
+            <tr><td colSpan={7} className="px-3 py-6 text-center text-slate-600 dark:text-slate-400">{t("none")}</td></tr>
           )}
           {alerts.items.map((a) => {
             const kpi = kpiOf.get(a.kpiGuid);
-            const targets = [...(a.webhookId === null ? [] : [hookName.get(a.webhookId) ?? "a webhook"]), ...a.emailUserIds.map((id) => emailOf.get(id) ?? "a former user")];
+            const targets = [...(a.webhookId === null ? [] : [hookName.get(a.webhookId) ?? t("aWebhook")]), ...a.emailUserIds.map((id) => emailOf.get(id) ?? t("formerUser"))];
             const toggle = (what: "edit" | "history") => setOpen(open?.id === a.id && open.what === what ? null : { id: a.id, what });
             return (
               <Fragment key={a.id}>
                 <Tr>
                   <RowHeader>{a.name}</RowHeader>
-                  <Td>{kpi?.name ?? "A deleted KPI"}</Td>
-                  <Td className="whitespace-nowrap">{conditionText(a.condition, a.threshold, kpi?.measure ?? "")}</Td>
+                  <Td>{kpi?.name ?? t("deletedKpi")}</Td>
+                  <Td className="whitespace-nowrap">{fmt.condition(a.condition, a.threshold, kpi?.measure ?? "")}</Td>
                   <Td>{targets.join(", ")}</Td>
                   <Td className="whitespace-nowrap">
                     {when(a.lastFiredAt)}
-                    {a.lastDelivery && <span className={`block text-xs ${OUTCOME[a.lastDelivery].tone}`}>{OUTCOME[a.lastDelivery].text}</span>}
+                    {a.lastDelivery && <span className={`block text-xs ${OUTCOME_TONE[a.lastDelivery]}`}>{t(`outcome.${a.lastDelivery}`)}</span>}
                   </Td>
                   <Td>
                     <input
                       type="checkbox"
                       checked={a.active}
-                      aria-label={`${a.name} is active`}
+                      aria-label={t("isActive", { name: a.name })}
                       onChange={(e) => update.mutate({ input: { docId, id: a.id }, body: { active: e.target.checked } })}
                       className="h-4 w-4 accent-blue-700"
                     />
                   </Td>
                   <Td className="whitespace-nowrap text-right">
-                    <Button variant="ghost" aria-expanded={open?.id === a.id && open.what === "edit"} onClick={() => toggle("edit")} aria-label={`Edit alert ${a.name}`}>Edit</Button>
-                    <Button variant="ghost" aria-expanded={open?.id === a.id && open.what === "history"} onClick={() => toggle("history")} aria-label={`History of alert ${a.name}`}>History</Button>
-                    <Button variant="ghost" onClick={() => window.confirm(`Delete the alert “${a.name}”?`) && remove.mutate({ input: { docId, id: a.id } })} aria-label={`Delete alert ${a.name}`}>Delete</Button>
+                    <Button variant="ghost" aria-expanded={open?.id === a.id && open.what === "edit"} onClick={() => toggle("edit")} aria-label={t("editName", { name: a.name })}>{t("edit")}</Button>
+                    <Button variant="ghost" aria-expanded={open?.id === a.id && open.what === "history"} onClick={() => toggle("history")} aria-label={t("historyName", { name: a.name })}>{t("history")}</Button>
+                    <Button variant="ghost" onClick={() => window.confirm(t("confirmDelete", { name: a.name })) && remove.mutate({ input: { docId, id: a.id } })} aria-label={t("deleteName", { name: a.name })}>{t("delete")}</Button>
                   </Td>
                 </Tr>
                 {open?.id === a.id && (

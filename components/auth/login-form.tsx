@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { safeNext } from "@/lib/safe-next";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { useSessionPost } from "./use-session-post";
 
 /** E-mail and password; a two-factor code field once the server asks for one. */
 export function LoginForm({ next, notice }: { next: string; notice?: string }) {
+  const t = useTranslations("auth");
   const { error, setError, pending, post, faults } = useSessionPost("/api/session", safeNext(next));
   const [askCode, setAskCode] = useState(false);
   const codeAsked = askCode || faults.includes("otp");
@@ -20,7 +22,7 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
     // The server checks the form against the contract; here only what the person must fill in.
     const text = (name: string) => String(data.get(name) ?? "");
     const [email, password, otp] = [text("email"), text("password"), text("otp")];
-    if (!email.trim() || !password) return setError("Enter your e-mail and password.");
+    if (!email.trim() || !password) return setError(t("enterBoth"));
     if (faults.includes("otp")) setAskCode(true);
     void post({ email: email.trim(), contraseña: password, ...(otp.trim() ? { otp: otp.trim() } : {}) });
   }
@@ -29,11 +31,11 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       {notice && !error && <Notice tone="warning">{notice}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
-      <Field label="E-mail" id="email" name="email" type="email" autoComplete="username" required />
-      <Field label="Password" id="password" name="password" type="password" autoComplete="current-password" required />
+      <Field label={t("email")} id="email" name="email" type="email" autoComplete="username" required />
+      <Field label={t("password")} id="password" name="password" type="password" autoComplete="current-password" required />
       {codeAsked && (
         <Field
-          label="Code from your authenticator app (or a recovery code)"
+          label={t("otp")}
           id="otp"
           name="otp"
           inputMode="numeric"
@@ -43,10 +45,10 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
         />
       )}
       <Button type="submit" disabled={pending}>
-        {pending ? "Logging in…" : "Log in"}
+        {pending ? t("loggingIn") : t("logIn")}
       </Button>
       <Link href="/forgot" className="self-start text-sm text-blue-700 hover:underline dark:text-blue-400">
-        Forgot password?
+        {t("forgot")}
       </Link>
     </form>
   );

@@ -4,7 +4,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { NewPasswordFields } from "./new-password-fields";
-import { newPassword, useSessionPost } from "./use-session-post";
+import { useNewPassword, useSessionPost } from "./use-session-post";
 
 /** A form that chooses a password (typed twice) and posts it with `body` to a session route; on success, to `next`. */
 export function NewPasswordForm({ url, next, body, submit, pending: pendingLabel, children }: {
@@ -16,6 +16,7 @@ export function NewPasswordForm({ url, next, body, submit, pending: pendingLabel
   children?: ReactNode;
 }) {
   const { error, setError, pending, post } = useSessionPost(url, next);
+  const newPassword = useNewPassword();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

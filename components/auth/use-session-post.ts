@@ -1,7 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 
 /**
  * Posts a form to one of the session routes (log in, join, first admin); on success goes to
@@ -9,6 +11,7 @@ import { useState } from "react";
  */
 export function useSessionPost(url: string, next: string) {
   const router = useRouter();
+  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   /** The fields the server said are at fault (`otp` when a two-factor code is needed). */
@@ -24,18 +27,21 @@ export function useSessionPost(url: string, next: string) {
       return;
     }
     setPending(false);
-    const answer = (await response?.json().catch(() => null)) as { errorMessage?: string; details?: { path: string }[] } | null;
-    setError(answer?.errorMessage ?? "The server could not be reached. Please try again.");
-    setFaults(answer?.details?.map((d) => d.path) ?? []);
+    const answer = (await response?.json().catch(() => null)) as Parameters<typeof errorText>[0];
+    setError(errorText(answer));
+    setFaults(answer && "details" in answer ? (answer.details?.map((d) => d.path) ?? []) : []);
   }
 
   return { error, setError, pending, post, faults };
 }
 
 /** The chosen password, or why it cannot be used (too short, or the two entries differ). */
-export function newPassword(data: FormData): { password: string } | { problem: string } {
-  const password = String(data.get("password") ?? "");
-  if (password.length < 8) return { problem: "Choose a password of at least 8 characters." };
-  if (password !== data.get("confirm")) return { problem: "The two passwords differ." };
-  return { password };
+export function useNewPassword(): (data: FormData) => { password: string } | { problem: string } {
+  const t = useTranslations("auth.newPassword");
+  return (data) => {
+    const password = String(data.get("password") ?? "");
+    if (password.length < 8) return { problem: t("tooShort") };
+    if (password !== data.get("confirm")) return { problem: t("differ") };
+    return { password };
+  };
 }

@@ -1,10 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ForecastPoint } from "@/lib/contract/forecast";
-import type { Point, PointSource } from "@/lib/contract/grouped";
+import type { Point } from "@/lib/contract/grouped";
 import type { Period } from "@/lib/contract/kpis";
-import { formatEstimate, formatScore, formatValue, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 export interface KpiChartProps {
   name: string;
@@ -20,13 +21,6 @@ export interface KpiChartProps {
   /** Its forecast: a dashed line from the last complete value, in its 80 % band. */
   forecast?: ForecastPoint[];
 }
-
-const SOURCE_LABEL: Record<PointSource, string> = {
-  ENTERED: "Entered",
-  INHERITED: "Inherited from an earlier period",
-  CALCULATED: "Calculated",
-  NONE: "No value",
-};
 
 /** A point as drawn: its value on the solid line when complete, on the dashed "so far" line otherwise. */
 type Row = Point & { label: string; done: number | null; soFar: number | null; notes: string[]; expected: number | null; band: [number, number] | null };
@@ -45,31 +39,33 @@ function SoFarDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row
 }
 
 function ChartTooltip({ active, payload, measure, thresholds }: { active?: boolean; payload?: { payload: Row }[]; measure: string; thresholds?: KpiChartProps["thresholds"] }) {
+  const t = useTranslations("chart");
+  const f = useFormats();
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
     <div className="rounded-md border border-slate-200 bg-white p-3 text-xs shadow-md dark:border-slate-700 dark:bg-slate-900">
       <p className="font-semibold">
         {row.label}
-        {!row.complete && " (so far)"}
+        {!row.complete && t("soFar")}
       </p>
       <p className="text-slate-500 dark:text-slate-400">
         {row.start} – {row.end}
       </p>
       <p className="mt-1">
-        Value: <strong>{formatValue(row.value, measure)}</strong>
+        {t.rich("value", { value: f.value(row.value, measure), b: (chunks) => <strong>{chunks}</strong> })}
       </p>
       {row.expected !== null && row.band && (
         <p>
-          Forecast: <strong>{formatEstimate(row.expected, measure)}</strong> (80 %: {formatEstimate(row.band[0], measure)} – {formatEstimate(row.band[1], measure)})
+          {t.rich("forecastTip", { value: f.estimate(row.expected, measure), low: f.estimate(row.band[0], measure), high: f.estimate(row.band[1], measure), b: (chunks) => <strong>{chunks}</strong> })}
         </p>
       )}
-      {row.target !== null && <p>Target: {formatValue(row.target, measure)}</p>}
-      {row.baseline !== null && <p>Baseline: {formatValue(row.baseline, measure)}</p>}
+      {row.target !== null && <p>{t("targetTip", { value: f.value(row.target, measure) })}</p>}
+      {row.baseline !== null && <p>{t("baselineTip", { value: f.value(row.baseline, measure) })}</p>}
       <p>
-        {STATUS_LABEL[row.status]}: {formatScore(row.score, thresholds)}
+        {t("statusTip", { status: f.status(row.status), score: f.score(row.score, thresholds) })}
       </p>
-      <p className="text-slate-500 dark:text-slate-400">{SOURCE_LABEL[row.source]} · {fullValue(row.value, measure)}</p>
+      <p className="text-slate-500 dark:text-slate-400">{t(`source.${row.source}`)} · {f.full(row.value, measure)}</p>
       {row.notes.map((text, i) => (
         <p key={i} className="mt-1 max-w-64 border-l-2 border-amber-400 pl-2 text-slate-700 dark:text-slate-300">✎ {text}</p>
       ))}
@@ -79,6 +75,8 @@ function ChartTooltip({ active, payload, measure, thresholds }: { active?: boole
 
 /** A KPI's grouped values with the target and baseline of each period; presentational only. */
 export function KpiChart({ name, measure, period, points, container = false, height = 280, notes, thresholds, forecast = [] }: KpiChartProps) {
+  const t = useTranslations("chart");
+  const fm = useFormats();
   const firstRunning = points.findIndex((p) => !p.complete && p.value !== null);
   const ahead = new Map(forecast.filter((f) => f.value !== null).map((f) => [f.start, f]));
   const lastDone = points.findLastIndex((p) => p.complete && p.value !== null);
@@ -86,7 +84,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     const f = ahead.get(p.start);
     return {
       ...p,
-      label: periodLabel(p.start, period),
+      label: fm.period(p.start, period),
       done: p.complete ? p.value : null,
       // The dashed segment runs from the last complete value to the running period's.
       soFar: firstRunning >= 0 && (i === firstRunning || i === firstRunning - 1) ? p.value : null,
@@ -101,18 +99,18 @@ export function KpiChart({ name, measure, period, points, container = false, hei
   for (const f of forecast) {
     if (f.start <= lastStart || f.value === null) continue;
     data.push({ start: f.start, end: f.end, value: null, target: null, baseline: null, min: null, max: null, performance: null, progress: null, score: f.score, status: f.status, complete: false, source: "NONE",
-      label: periodLabel(f.start, period), done: null, soFar: null, notes: [], expected: f.value, band: f.low !== null && f.high !== null ? [f.low, f.high] : null });
+      label: fm.period(f.start, period), done: null, soFar: null, notes: [], expected: f.value, band: f.low !== null && f.high !== null ? [f.low, f.high] : null });
   }
   const noted = data.filter((row) => row.notes.length > 0);
-  const periodWord = period.toLowerCase().replace("_", "-");
+  const periodWord = fm.periodName(period);
   // What the chart shows, in words: each period's value against its target.
   const summary = data
     .filter((row) => row.value !== null)
-    .map((row) => `${row.label}: ${fullValue(row.value, measure)}${!container && row.target !== null ? ` (target ${fullValue(row.target, measure)})` : ""}${row.complete ? "" : ", so far"}`)
-    .join("; ") || "No values in this range.";
+    .map((row) => t("summaryItem", { period: row.label, value: fm.full(row.value, measure), hasTarget: String(!container && row.target !== null), target: fm.full(row.target, measure), complete: String(row.complete) }))
+    .join("; ") || t("noValues");
   // Wide enough for the longest label the axis can show (its ticks lie between the extremes drawn).
   const drawnFigures = [...points.flatMap((p) => [p.value, container ? null : p.target, container ? null : p.baseline]), ...forecast.flatMap((f) => [f.low, f.high])].filter((v): v is number => v !== null);
-  const longestLabel = Math.max(3, ...drawnFigures.flatMap((v) => [formatValue(v).length, formatValue(-Math.abs(v)).length]));
+  const longestLabel = Math.max(3, ...drawnFigures.flatMap((v) => [fm.value(v).length, fm.value(-Math.abs(v)).length]));
   const axisWidth = Math.min(120, 16 + longestLabel * 7);
   const has = (f: (p: Point) => boolean) => points.some(f);
   const drawn = {
@@ -125,41 +123,41 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     forecast: ahead.size > 0,
   };
   return (
-    <figure className="flex flex-col gap-2" aria-label={`Chart of ${name} by ${period.toLowerCase().replace("_", "-")}`}>
+    <figure className="flex flex-col gap-2" aria-label={t("figure", { name, period: periodWord })}>
       <div style={{ height }} className="[--chart-bg:#fff] [--chart-value:#1d4ed8] dark:[--chart-bg:#0f172a] dark:[--chart-value:#60a5fa]">
         <ResponsiveContainer width="100%" height="100%">
           {/* The chart's keyboard layer (arrow keys walk the points) is named, and its text alternative is the summary below. */}
-          <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }} title={`${name} by ${periodWord}`} desc={summary}>
+          <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }} title={t("title", { name, period: periodWord })} desc={summary}>
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} />
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={16} />
-            <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={axisWidth} tickFormatter={(v: number) => formatValue(v)} />
+            <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={axisWidth} tickFormatter={(v: number) => fm.value(v)} />
             <Tooltip content={<ChartTooltip measure={measure} thresholds={thresholds} />} />
             {noted.map((row) => (
               <ReferenceLine key={row.start} x={row.label} stroke="#d97706" strokeDasharray="2 2" label={{ value: "✎", position: "insideTopRight", fill: "#b45309", fontSize: 13 }} />
             ))}
-            {drawn.forecast && <Area dataKey="band" fill="var(--chart-value)" fillOpacity={0.12} stroke="none" isAnimationActive={false} name="80 % interval" />}
-            {drawn.forecast && <Line dataKey="expected" stroke="var(--chart-value)" strokeOpacity={0.7} strokeWidth={2} strokeDasharray="6 3" dot={false} isAnimationActive={false} connectNulls name="Forecast" />}
-            {drawn.baseline && <Line dataKey="baseline" stroke="#a855f7" strokeDasharray="2 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Baseline" />}
-            {drawn.target && <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name="Target" />}
-            <Line dataKey="done" stroke="var(--chart-value)" strokeWidth={2} dot={<SourceDot />} activeDot={{ r: 6 }} isAnimationActive={false} connectNulls={false} name="Value" />
+            {drawn.forecast && <Area dataKey="band" fill="var(--chart-value)" fillOpacity={0.12} stroke="none" isAnimationActive={false} name={t("series.interval")} />}
+            {drawn.forecast && <Line dataKey="expected" stroke="var(--chart-value)" strokeOpacity={0.7} strokeWidth={2} strokeDasharray="6 3" dot={false} isAnimationActive={false} connectNulls name={t("series.forecast")} />}
+            {drawn.baseline && <Line dataKey="baseline" stroke="#a855f7" strokeDasharray="2 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name={t("series.baseline")} />}
+            {drawn.target && <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name={t("series.target")} />}
+            <Line dataKey="done" stroke="var(--chart-value)" strokeWidth={2} dot={<SourceDot />} activeDot={{ r: 6 }} isAnimationActive={false} connectNulls={false} name={t("series.value")} />
             {drawn.soFar && (
-              <Line dataKey="soFar" stroke="var(--chart-value)" strokeWidth={2} strokeDasharray="3 3" dot={<SoFarDot />} isAnimationActive={false} connectNulls name="So far" />
+              <Line dataKey="soFar" stroke="var(--chart-value)" strokeWidth={2} strokeDasharray="3 3" dot={<SoFarDot />} isAnimationActive={false} connectNulls name={t("series.soFar")} />
             )}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
       <p className="sr-only">{summary}</p>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-        {drawn.entered && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">━ ●</span> Value (entered)</span>}
-        {drawn.inherited && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">○</span> Inherited</span>}
-        {drawn.calculated && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">◆</span> {container ? "Score of its parts" : "Calculated"}</span>}
-        {drawn.soFar && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">┄ ◌</span> So far (period not over)</span>}
-        {drawn.forecast && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">╍╍ ▒</span> Forecast with its 80 % interval</span>}
-        {drawn.target && <span><span aria-hidden className="text-green-600">╌╌</span> Target</span>}
-        {drawn.baseline && <span><span aria-hidden className="text-purple-500">┈┈</span> Baseline</span>}
+        {drawn.entered && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">━ ●</span> {t("legend.entered")}</span>}
+        {drawn.inherited && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">○</span> {t("legend.inherited")}</span>}
+        {drawn.calculated && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">◆</span> {container ? t("legend.parts") : t("legend.calculated")}</span>}
+        {drawn.soFar && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">┄ ◌</span> {t("legend.soFar")}</span>}
+        {drawn.forecast && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">╍╍ ▒</span> {t("legend.forecast")}</span>}
+        {drawn.target && <span><span aria-hidden className="text-green-600">╌╌</span> {t("legend.target")}</span>}
+        {drawn.baseline && <span><span aria-hidden className="text-purple-500">┈┈</span> {t("legend.baseline")}</span>}
         {noted.length > 0 && (
           <span>
-            <span aria-hidden className="text-amber-700 dark:text-amber-400">┆✎</span> Note ({noted.map((row) => row.label).join(", ")})
+            <span aria-hidden className="text-amber-700 dark:text-amber-400">┆✎</span> {t("legend.note", { periods: noted.map((row) => row.label).join(", ") })}
           </span>
         )}
       </figcaption>

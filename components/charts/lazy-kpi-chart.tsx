@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { KpiChartProps } from "./kpi-chart";
@@ -16,6 +17,7 @@ const KpiChart = dynamic(() => import("./kpi-chart").then((m) => m.KpiChart), { 
  * sits below the KPI table, so a visit that never scrolls there never downloads it.
  */
 export function LazyKpiChart(props: Omit<KpiChartProps, "height">) {
+  const t = useTranslations("chart");
   const place = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -27,7 +29,7 @@ export function LazyKpiChart(props: Omit<KpiChartProps, "height">) {
   }, [near]);
   if (near) return <KpiChart {...props} />;
   return (
-    <div ref={place} aria-busy="true" aria-label={`Chart of ${props.name} loading`}>
+    <div ref={place} aria-busy="true" aria-label={t("loading", { name: props.name })}>
       {chartSkeleton()}
     </div>
   );

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
-import { formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { KIND_LABEL, runFigures, runWhen } from "./connector-words";
 import { ConnectorForm } from "./connector-form";
 import { PreviewTable } from "./preview-table";
@@ -27,6 +27,7 @@ export function ConnectorList({ scorecards }: { scorecards: { id: number; name: 
 }
 
 function ConnectorItem({ connector, scorecards }: { connector: Connector; scorecards: { id: number; name: string }[] }) {
+  const fmt = useFormats();
   const scorecard = scorecards.find((s) => s.id === connector.docId)?.name ?? `Scorecard ${connector.docId}`;
   const [panel, setPanel] = useState<"runs" | "preview" | "backfill" | "edit" | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,10 +53,10 @@ function ConnectorItem({ connector, scorecards }: { connector: Connector; scorec
           <p className="text-sm text-slate-600 dark:text-slate-400">{KIND_LABEL[connector.kind]} → {scorecard}</p>
           {connector.source && <p className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">{connector.source.url}</p>}
           <p className="text-sm">
-            {connector.schedule ? <>Runs {connector.schedule.description.charAt(0).toLowerCase() + connector.schedule.description.slice(1)}{connector.schedule.nextRunAt && connector.enabled && <span className="text-slate-600 dark:text-slate-400">; next {formatDateTime(connector.schedule.nextRunAt)}</span>}</> : connector.kind === "push" ? "Runs when a tool pushes to its URL" : "Runs when you run it"}
+            {connector.schedule ? <>Runs {connector.schedule.description.charAt(0).toLowerCase() + connector.schedule.description.slice(1)}{connector.schedule.nextRunAt && connector.enabled && <span className="text-slate-600 dark:text-slate-400">; next {fmt.dateTime(connector.schedule.nextRunAt)}</span>}</> : connector.kind === "push" ? "Runs when a tool pushes to its URL" : "Runs when you run it"}
           </p>
           <p className={`text-sm ${last?.status === "failed" ? "text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-300"}`}>
-            {last ? <>Last run {runWhen(last)}: {runFigures(last)}</> : "Never run"}
+            {last ? <>Last run {runWhen(last, fmt)}: {runFigures(last)}</> : "Never run"}
           </p>
           {connector.failuresInRow >= 3 && <Notice tone="error" className="mt-2">Failed {connector.failuresInRow} runs in a row: its owner{connector.owner ? ` (${connector.owner.email})` : ""} has been told.</Notice>}
         </div>

@@ -1,5 +1,5 @@
 import type { Connector, ConnectorKind, ConnectorRun } from "@/lib/contract/connectors";
-import { formatDateTime } from "@/lib/format";
+import type { Formats } from "@/lib/format";
 
 export const KIND_LABEL: Record<ConnectorKind, string> = {
   postgres: "PostgreSQL query",
@@ -24,6 +24,6 @@ export function runFigures(run: ConnectorRun): string {
   return parts.join(", ");
 }
 
-export const runWhen = (run: ConnectorRun) => formatDateTime(run.startedAt);
+export const runWhen = (run: ConnectorRun, fmt: Formats) => fmt.dateTime(run.startedAt);
 
 export const TRIGGER_LABEL: Record<ConnectorRun["trigger"], string> = { schedule: "Scheduled", manual: "Run now", backfill: "Backfill", push: "Push" };

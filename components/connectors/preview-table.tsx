@@ -2,12 +2,13 @@
 
 import type { ConnectorPreview, Rejection } from "@/lib/contract/connectors";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import { fullValue } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 const CHANGE_STYLE = { new: "text-emerald-700 dark:text-emerald-300", changed: "text-amber-700 dark:text-amber-300", unchanged: "" } as const;
 
 /** What a run would write (new or changed values) and the rows it would reject. */
 export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
+  const fmt = useFormats();
   return (
     <div className="flex flex-col gap-3" data-testid="connector-preview">
       <p className="text-sm" role="status">
@@ -29,8 +30,8 @@ export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
               <Tr key={`${v.guid}|${v.date}`}>
                 <Td>{v.kpi}</Td>
                 <Td className="whitespace-nowrap">{v.date}</Td>
-                <Td align="right">{v.value === null ? "–" : fullValue(v.value, "")}</Td>
-                <Td align="right">{v.before === null ? "–" : fullValue(v.before, "")}</Td>
+                <Td align="right">{v.value === null ? "–" : fmt.full(v.value, "")}</Td>
+                <Td align="right">{v.before === null ? "–" : fmt.full(v.before, "")}</Td>
                 <Td className={`font-medium ${CHANGE_STYLE[v.change]}`}>{v.change === "new" ? "New" : "Changed"}</Td>
               </Tr>
             ))}

@@ -9,9 +9,11 @@ import { FieldError } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { RejectedRows } from "./preview-table";
 import { runFigures, runWhen, TRIGGER_LABEL } from "./connector-words";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 /** A connector's runs, newest first: what each read, wrote and rejected, and an undo for what it wrote. */
 export function RunHistory({ connectorId, docId, name }: { connectorId: number; docId: number; name: string }) {
+  const fmt = useFormats();
   const runs = useQuery(readQuery("connectorRuns", { id: connectorId }));
   const [open, setOpen] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -43,7 +45,7 @@ export function RunHistory({ connectorId, docId, name }: { connectorId: number; 
             {items.map((run) => (
               <Fragment key={run.id}>
                 <Tr>
-                  <Td className="whitespace-nowrap">{runWhen(run)}</Td>
+                  <Td className="whitespace-nowrap">{runWhen(run, fmt)}</Td>
                   <Td>{TRIGGER_LABEL[run.trigger]}</Td>
                   <Td className={run.status === "failed" ? "text-red-700 dark:text-red-300" : ""}>{runFigures(run)}</Td>
                   <Td align="right">{run.rowsRead}</Td>

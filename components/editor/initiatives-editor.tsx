@@ -1,17 +1,17 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { zodDetails } from "@/lib/contract/common";
-import { DurationUnit, INITIATIVE_STATUS_NAMES, InitiativeBody, InitiativeStatus, type Initiative } from "@/lib/contract/initiatives";
+import { DurationUnit, InitiativeBody, InitiativeStatus, type Initiative } from "@/lib/contract/initiatives";
 import type { KpiNode } from "@/lib/contract/kpis";
-import { ApiCallError, errorText } from "@/lib/bff/http";
+import { ApiCallError } from "@/lib/bff/http";
 import { useWrite } from "@/lib/bff/queries";
-import { InitiativeStatusPill, initiativeFacts } from "@/components/kpi/initiative-list";
+import { InitiativeStatusPill, useInitiativeFacts } from "@/components/kpi/initiative-list";
 import { Button } from "@/components/ui/button";
 import { inputClass, selectClass } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
-
-const UNIT_LABELS: Record<(typeof DurationUnit.options)[number], string> = { DAY: "days", WEEK: "weeks", MONTH: "months", YEAR: "years" };
 
 /** The form's fields as the API's initiative body; blanks are left out, numbers read as typed. */
 function bodyFrom(data: FormData) {
@@ -36,10 +36,14 @@ function bodyFrom(data: FormData) {
 }
 
 function InitiativeForm({ docId, kpi, initiative, onDone }: { docId: number; kpi: KpiNode; initiative: Initiative | null; onDone: () => void }) {
+  const t = useTranslations("editor.initiatives");
+  const statuses = useTranslations("initiatives.status");
+  const errorText = useErrorText();
+  const fieldText = useFieldText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fail = (e: Error) => {
     const details = e instanceof ApiCallError ? e.body.details.filter((d) => d.path) : [];
-    setErrors(details.length ? Object.fromEntries(details.map((d) => [d.path, d.message])) : { form: errorText(e) });
+    setErrors(details.length ? Object.fromEntries(details.map((d) => [d.path, fieldText(d.message)])) : { form: errorText(e) });
   };
   const create = useWrite("createInitiative", { onSuccess: onDone, onError: fail });
   const update = useWrite("updateInitiative", { onSuccess: onDone, onError: fail });
@@ -48,7 +52,7 @@ function InitiativeForm({ docId, kpi, initiative, onDone }: { docId: number; kpi
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = InitiativeBody.safeParse(bodyFrom(new FormData(event.currentTarget)));
-    if (!parsed.success) return setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [d.path, d.message])));
+    if (!parsed.success) return setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [d.path, fieldText(d.message)])));
     setErrors({});
     if (initiative) update.mutate({ input: { docId, guid: kpi.guid, initiativeGuid: initiative.guid }, body: parsed.data });
     else create.mutate({ input: { docId, guid: kpi.guid }, body: parsed.data });
@@ -65,36 +69,36 @@ function InitiativeForm({ docId, kpi, initiative, onDone }: { docId: number; kpi
     <input id={`${prefix}-${name}`} name={name} className={inputClass} defaultValue={value ?? ""} aria-invalid={Boolean(errors[name])} {...extra} />
   );
   return (
-    <form onSubmit={submit} aria-label={initiative ? `Edit initiative ${initiative.name}` : "New initiative"} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700" noValidate>
-      {field("name", "Initiative", input("name", initiative?.name))}
-      {field("status", "Status", (
+    <form onSubmit={submit} aria-label={initiative ? t("editForm", { name: initiative.name }) : t("newForm")} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700" noValidate>
+      {field("name", t("name"), input("name", initiative?.name))}
+      {field("status", t("status"), (
         <select id={`${prefix}-status`} name="status" className={selectClass} defaultValue={initiative?.status ?? "NOT_STARTED"}>
-          {InitiativeStatus.options.map((s) => <option key={s} value={s}>{INITIATIVE_STATUS_NAMES[s]}</option>)}
+          {InitiativeStatus.options.map((s) => <option key={s} value={s}>{statuses(s)}</option>)}
         </select>
       ))}
-      {field("intervalStart", "Starts", input("intervalStart", initiative?.intervalStart, { type: "date" }))}
-      {field("intervalEnd", "Ends", input("intervalEnd", initiative?.intervalEnd, { type: "date" }))}
-      {field("budget", "Budget", input("budget", initiative?.budget, { inputMode: "decimal" }))}
-      {field("actualBudget", "Spent so far", input("actualBudget", initiative?.actualBudget, { inputMode: "decimal" }))}
-      {field("currency", "Currency", input("currency", initiative?.currency || "USD", { maxLength: 3 }))}
-      {field("responsible", "Responsible (comma-separated)", input("responsible", initiative?.responsible.join(", ")))}
-      {field("duration", "Duration", (
+      {field("intervalStart", t("starts"), input("intervalStart", initiative?.intervalStart, { type: "date" }))}
+      {field("intervalEnd", t("ends"), input("intervalEnd", initiative?.intervalEnd, { type: "date" }))}
+      {field("budget", t("budget"), input("budget", initiative?.budget, { inputMode: "decimal" }))}
+      {field("actualBudget", t("spent"), input("actualBudget", initiative?.actualBudget, { inputMode: "decimal" }))}
+      {field("currency", t("currency"), input("currency", initiative?.currency || "USD", { maxLength: 3 }))}
+      {field("responsible", t("responsible"), input("responsible", initiative?.responsible.join(", ")))}
+      {field("duration", t("duration"), (
         <div className="flex gap-2">
           {input("duration", initiative?.duration, { inputMode: "decimal" })}
-          <select aria-label="Duration unit" name="durationUnit" className={selectClass} defaultValue={initiative?.durationUnit ?? "MONTH"}>
-            {DurationUnit.options.map((u) => <option key={u} value={u}>{UNIT_LABELS[u]}</option>)}
+          <select aria-label={t("durationUnit")} name="durationUnit" className={selectClass} defaultValue={initiative?.durationUnit ?? "MONTH"}>
+            {DurationUnit.options.map((u) => <option key={u} value={u}>{t(`units.${u}`)}</option>)}
           </select>
         </div>
       ))}
-      {field("initiativeType", "Kind", input("initiativeType", initiative?.initiativeType ?? "PROJECT"))}
-      <div className="sm:col-span-2">{field("description", "Description", input("description", initiative?.description))}</div>
+      {field("initiativeType", t("kind"), input("initiativeType", initiative?.initiativeType ?? "PROJECT"))}
+      <div className="sm:col-span-2">{field("description", t("description"), input("description", initiative?.description))}</div>
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" name="showOnMap" defaultChecked={initiative?.showOnMap ?? true} /> Show on the strategy map
+        <input type="checkbox" name="showOnMap" defaultChecked={initiative?.showOnMap ?? true} /> {t("showOnMap")}
       </label>
       {errors.form && <div className="sm:col-span-2"><FieldError>{errors.form}</FieldError></div>}
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={create.isPending || update.isPending}>{initiative ? "Save initiative" : "Add initiative"}</Button>
-        <Button type="button" variant="secondary" onClick={onDone}>Cancel</Button>
+        <Button type="submit" disabled={create.isPending || update.isPending}>{initiative ? t("save") : t("add")}</Button>
+        <Button type="button" variant="secondary" onClick={onDone}>{t("cancel")}</Button>
       </div>
     </form>
   );
@@ -102,16 +106,18 @@ function InitiativeForm({ docId, kpi, initiative, onDone }: { docId: number; kpi
 
 /** A KPI's initiatives: each with its status and facts, editable; a form adds one. */
 export function InitiativesEditor({ docId, kpi }: { docId: number; kpi: KpiNode }) {
+  const t = useTranslations("editor.initiatives");
+  const initiativeFacts = useInitiativeFacts();
   const [open, setOpen] = useState<string | "new" | null>(null);
   const remove = useWrite("deleteInitiative");
   return (
-    <section aria-label={`Initiatives of ${kpi.name}`} className="flex flex-col gap-3">
+    <section aria-label={t("region", { name: kpi.name })} className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
-        <h3 className="font-semibold">Initiatives</h3>
-        {open !== "new" && <Button variant="secondary" onClick={() => setOpen("new")}>Add initiative</Button>}
+        <h3 className="font-semibold">{t("title")}</h3>
+        {open !== "new" && <Button variant="secondary" onClick={() => setOpen("new")}>{t("add")}</Button>}
       </div>
       {open === "new" && <InitiativeForm docId={docId} kpi={kpi} initiative={null} onDone={() => setOpen(null)} />}
-      {kpi.initiatives.length === 0 && open !== "new" && <p className="text-sm text-slate-600 dark:text-slate-400">None yet: projects or actions meant to move this KPI.</p>}
+      {kpi.initiatives.length === 0 && open !== "new" && <p className="text-sm text-slate-600 dark:text-slate-400">{t("none")}</p>}
       <ul className="flex flex-col gap-2">
         {kpi.initiatives.map((i) =>
           open === i.guid ? (
@@ -122,8 +128,8 @@ export function InitiativesEditor({ docId, kpi }: { docId: number; kpi: KpiNode 
               <InitiativeStatusPill status={i.status} />
               <span className="text-slate-600 dark:text-slate-400">{initiativeFacts(i)}</span>
               <span className="ml-auto flex gap-1">
-                <Button variant="ghost" className="py-0.5" aria-label={`Edit initiative ${i.name}`} onClick={() => setOpen(i.guid)}>Edit</Button>
-                <Button variant="ghost" className="py-0.5" aria-label={`Remove initiative ${i.name}`} disabled={remove.isPending} onClick={() => remove.mutate({ input: { docId, guid: kpi.guid, initiativeGuid: i.guid } })}>Remove</Button>
+                <Button variant="ghost" className="py-0.5" aria-label={t("editName", { name: i.name })} onClick={() => setOpen(i.guid)}>{t("edit")}</Button>
+                <Button variant="ghost" className="py-0.5" aria-label={t("removeName", { name: i.name })} disabled={remove.isPending} onClick={() => remove.mutate({ input: { docId, guid: kpi.guid, initiativeGuid: i.guid } })}>{t("remove")}</Button>
               </span>
             </li>
           ),

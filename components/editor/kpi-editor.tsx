@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { ApiCallError, errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
-import { periodLabel } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FieldError, Notice } from "@/components/ui/notice";
@@ -18,6 +18,7 @@ type Editing = { kind: "edit"; guid: string } | { kind: "new"; parent: KpiNode; 
 
 /** The KPI editor: the outline on one side, the chosen KPI's settings on the other. */
 export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { start: string; end: string } }) {
+  const fmt = useFormats();
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", { docId, period: "MONTH", startDate: lastMonth.start, endDate: lastMonth.end }));
   const rows = useMemo(() => rowsOf(tree.root), [tree.root]);
@@ -63,7 +64,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
               newType={editing.type}
               rows={rows}
               lastValues={lastValues}
-              lastMonth={periodLabel(lastMonth.start, "MONTH")}
+              lastMonth={fmt.period(lastMonth.start, "MONTH")}
               onDone={(kpi) => done(kpi, "Added")}
               onCancel={() => setEditing(null)}
             />
@@ -77,7 +78,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
               kpi={current}
               rows={rows}
               lastValues={lastValues}
-              lastMonth={periodLabel(lastMonth.start, "MONTH")}
+              lastMonth={fmt.period(lastMonth.start, "MONTH")}
               onDone={(kpi) => done(kpi, "Saved")}
               onCancel={() => setEditing(null)}
             />

@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CreateKpi, Grouping, Optimization, Period, SCORING_DEFAULTS, UpdateKpi, type KpiNode } from "@/lib/contract/kpis";
 import { zodDetails } from "@/lib/contract/common";
 import { ApiCallError, errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
-import { PERIOD_LABELS } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
 import { inputClass, selectClass } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
@@ -105,6 +105,7 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
   onDone: (kpi: { guid: string; name: string }) => void;
   onCancel: () => void;
 }) {
+  const periods = useTranslations("periods");
   const [draft, setDraft] = useState(() => draftOf(kpi, rows, newType));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -174,7 +175,7 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
       {!isContainer && (
         <>
           {field("measure", "Unit", textInput("measure"), "For example USD, %, days")}
-          {field("updateInterval", "Updated every", choice("updateInterval", PERIOD_LABELS))}
+          {field("updateInterval", "Updated every", choice("updateInterval", { DAY: periods("DAY"), WEEK: periods("WEEK"), MONTH: periods("MONTH"), QUARTER: periods("QUARTER"), HALF_YEAR: periods("HALF_YEAR"), YEAR: periods("YEAR") }))}
           {field("grouping", "Values in a longer period combine as", choice("grouping", GROUPING_LABELS))}
           {field("optimization", "Direction", choice("optimization", OPTIMIZATION_LABELS))}
           <label className="flex items-center gap-2 text-sm sm:col-span-2">

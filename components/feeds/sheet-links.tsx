@@ -9,12 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
-import { formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 const code = "rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all dark:bg-slate-800";
 
 /** Spreadsheet links of one scorecard, how to use them in Google Sheets and Excel, and the OData feed for Power BI. */
 export function SheetLinks({ docId, odataUrl, email }: { docId: number; odataUrl: string; email: string }) {
+  const fmt = useFormats();
   const { data } = useSuspenseQuery(readQuery("feeds", {}));
   const [created, setCreated] = useState<CreatedFeed | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +52,7 @@ export function SheetLinks({ docId, odataUrl, email }: { docId: number; odataUrl
         <ul className="flex flex-col gap-2" aria-label="Links to this scorecard">
           {mine.map((feed) => (
             <li key={feed.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900">
-              <span className="mr-auto">Link {feed.id}, made by {feed.createdBy} on {formatDateTime(feed.createdAt)}</span>
+              <span className="mr-auto">Link {feed.id}, made by {feed.createdBy} on {fmt.dateTime(feed.createdAt)}</span>
               <Button variant="ghost" onClick={() => window.confirm("Revoke this link? Spreadsheets reading it stop getting figures.") && revoke.mutate({ input: { id: feed.id } })}>Revoke</Button>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import { formatEstimate, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 type Override = { guid: string; name: string } & ({ growth: number } | { date: string; value: number });
 
@@ -20,6 +20,7 @@ const entered = (node: KpiNode): KpiNode[] => [...(node.indicatorType === "INDIC
  * up to the root, beside the actual. Nothing is stored; Reset forgets it.
  */
 export function WhatIfPanel({ docId, period, root }: { docId: number; period: Period; root: KpiNode }) {
+  const fmt = useFormats();
   const kpis = entered(root);
   const [overrides, setOverrides] = useState<Override[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +62,7 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
       {overrides.length > 0 && (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span>Changed:</span>
-          {overrides.map((o, i) => <span key={i} className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{o.name} {"growth" in o ? `+${(o.growth * 100).toFixed(1)} % a period` : `= ${o.value} in ${periodLabel(o.date, period)}`}</span>)}
+          {overrides.map((o, i) => <span key={i} className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{o.name} {"growth" in o ? `+${(o.growth * 100).toFixed(1)} % a period` : `= ${o.value} in ${fmt.period(o.date, period)}`}</span>)}
           <Button variant="secondary" onClick={reset}>Reset</Button>
         </div>
       )}
@@ -80,10 +81,10 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
               {run.data.moved.map((m) => (
                 <Tr key={`${m.guid}|${m.start}`}>
                   <Td>{m.name}</Td>
-                  <Td className="whitespace-nowrap">{periodLabel(m.start, period)}</Td>
-                  <Td align="right">{formatEstimate(m.actual)}</Td>
-                  <Td align="right" className="font-medium">{formatEstimate(m.whatIf)}</Td>
-                  <Td className="whitespace-nowrap">{STATUS_LABEL[m.actualStatus]} → <strong>{STATUS_LABEL[m.whatIfStatus]}</strong></Td>
+                  <Td className="whitespace-nowrap">{fmt.period(m.start, period)}</Td>
+                  <Td align="right">{fmt.estimate(m.actual)}</Td>
+                  <Td align="right" className="font-medium">{fmt.estimate(m.whatIf)}</Td>
+                  <Td className="whitespace-nowrap">{fmt.status(m.actualStatus)} → <strong>{fmt.status(m.whatIfStatus)}</strong></Td>
                 </Tr>
               ))}
             </tbody>

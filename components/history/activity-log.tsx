@@ -4,7 +4,7 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ACTIVITY_KINDS, type ActivityEvent } from "@/lib/contract/activity";
 import { readQuery } from "@/lib/bff/queries";
-import { formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
@@ -74,6 +74,7 @@ export function ActivityLog() {
 }
 
 function EventPage({ filters, before, onNext }: { filters: Filters; before?: number; onNext?: (next: number) => void }) {
+  const fmt = useFormats();
   const { data, isPending, error } = useQuery(readQuery("activity", { ...filters, limit: PAGE, ...(before ? { before } : {}) }));
   if (isPending) return <Tr><Td colSpan={3}>Loading…</Td></Tr>;
   if (error) return <Tr><Td colSpan={3}><Notice tone="error">The activity could not be read: {error.message}</Notice></Td></Tr>;
@@ -83,7 +84,7 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
       {data.items.map((e) => (
         <Tr key={e.id}>
           <Td>
-            {formatDateTime(e.at)}
+            {fmt.dateTime(e.at)}
             <span className="block break-all text-xs text-slate-600 dark:text-slate-400">
               {e.email ?? "A former user"}
               {e.apiKey && `, key ${e.apiKey}`}

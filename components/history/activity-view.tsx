@@ -6,7 +6,7 @@ import type { ChangeSet, RevertResult } from "@/lib/contract/history";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { ApiCallError, errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
-import { formatDate, fullValue } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -23,6 +23,7 @@ const measuresOf = (node: KpiNode, into = new Map<string, string>()) => {
 
 /** The scorecard's change sets, and undo with a preview of what it puts back. */
 export function ActivityView({ docId, pageSize, canUndo }: { docId: number; pageSize: number; canUndo: boolean }) {
+  const fmt = useFormats();
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const measures = measuresOf(tree.root);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -77,7 +78,7 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
                 <ul className="mt-2 list-disc pl-5 text-sm" aria-label="What undo puts back">
                   {preview.result.records.map((r) => (
                     <li key={`${r.guid}|${r.date}`}>
-                      {r.kpiName}, {formatDate(r.date)}: {fullValue(r.from.value, measures.get(r.guid))} → {r.to.value === null && Object.values(r.to).every((v) => v === null) ? "no record" : fullValue(r.to.value, measures.get(r.guid))}
+                      {r.kpiName}, {fmt.date(r.date)}: {fmt.full(r.from.value, measures.get(r.guid))} → {r.to.value === null && Object.values(r.to).every((v) => v === null) ? "no record" : fmt.full(r.to.value, measures.get(r.guid))}
                     </li>
                   ))}
                 </ul>

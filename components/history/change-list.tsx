@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ChangeSet } from "@/lib/contract/history";
 import { readQuery } from "@/lib/bff/queries";
-import { formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
@@ -41,6 +41,7 @@ export function ChangeList({ docId, pageSize, onUndo }: { docId: number; pageSiz
 }
 
 function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number; pageSize: number; before?: number; onUndo?: (change: ChangeSet) => void; onNext?: (next: number) => void }) {
+  const fmt = useFormats();
   const { data, error, isPending } = useQuery(readQuery("changes", { docId, limit: pageSize, ...(before ? { before } : {}) }));
   if (isPending) return <Tr><Td colSpan={4}>Loading older changes…</Td></Tr>;
   if (error) return <Tr><Td colSpan={4}><Notice tone="error">The changes could not be read: {error.message}</Notice></Td></Tr>;
@@ -50,7 +51,7 @@ function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number
       {data.items.map((change) => (
         <Tr key={change.id}>
           <Td>
-            {formatDateTime(change.at)}
+            {fmt.dateTime(change.at)}
             <span className="block text-xs text-slate-600 dark:text-slate-400">change {change.id}</span>
           </Td>
           <Td>{authorText(change.by)}</Td>

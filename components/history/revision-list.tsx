@@ -3,16 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import type { RecordFigures, ValueRevision } from "@/lib/contract/history";
 import { readQuery } from "@/lib/bff/queries";
-import { formatDate, formatDateTime, fullValue } from "@/lib/format";
+import type { Formats } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { Notice } from "@/components/ui/notice";
 import { authorText } from "./change-author";
 
 const FIELDS = ["value", "target", "baseline", "min", "max", "score"] as const;
 
 /** What a revision did, figure by figure: "value 12.5 (was 1,250)", "target cleared (was 80)". */
-function whatChanged(r: ValueRevision, measure: string): string {
-  if (r.action === "deleted") return `record deleted (value was ${fullValue(r.before.value, measure)})`;
-  const show = (f: (typeof FIELDS)[number], figures: RecordFigures) => (f === "score" ? fullValue(figures[f] === null ? null : figures[f]! * 100, "%") : fullValue(figures[f], measure));
+function whatChanged(r: ValueRevision, measure: string, fmt: Formats): string {
+  if (r.action === "deleted") return `record deleted (value was ${fmt.full(r.before.value, measure)})`;
+  const show = (f: (typeof FIELDS)[number], figures: RecordFigures) => (f === "score" ? fmt.full(figures[f] === null ? null : figures[f]! * 100, "%") : fmt.full(figures[f], measure));
   return FIELDS.filter((f) => r.before[f] !== r.after[f])
     .map((f) => (r.after[f] === null ? `${f} cleared (was ${show(f, r.before)})` : r.action === "created" ? `${f} ${show(f, r.after)}` : `${f} ${show(f, r.after)} (was ${show(f, r.before)})`))
     .join(", ");
@@ -20,6 +21,7 @@ function whatChanged(r: ValueRevision, measure: string): string {
 
 /** A KPI's changes, newest first (read when shown: it costs a call). */
 export function RevisionList({ docId, guid, measure, from, to, label }: { docId: number; guid: string; measure: string; from?: string; to?: string; label: string }) {
+  const fmt = useFormats();
   const { data, isPending, error } = useQuery(readQuery("revisions", { docId, guid, limit: 20, ...(from ? { from } : {}), ...(to ? { to } : {}) }));
   if (isPending) return <p className="text-sm text-slate-600 dark:text-slate-400">Loading the changes…</p>;
   if (error) return <Notice tone="error">The changes could not be read: {error.message}</Notice>;
@@ -28,9 +30,9 @@ export function RevisionList({ docId, guid, measure, from, to, label }: { docId:
     <ol className="flex flex-col gap-1 text-sm" aria-label={label}>
       {data.items.map((r) => (
         <li key={`${r.changeId}|${r.date}|${r.at}`} className="rounded-md border border-slate-200 px-3 py-1.5 dark:border-slate-700">
-          <span className="font-medium">{formatDate(r.date)}</span>: {whatChanged(r, measure)}
+          <span className="font-medium">{fmt.date(r.date)}</span>: {whatChanged(r, measure, fmt)}
           <span className="block text-xs text-slate-600 dark:text-slate-400">
-            {authorText(r.by)} · {formatDateTime(r.at)} · change {r.changeId}
+            {authorText(r.by)} · {fmt.dateTime(r.at)} · change {r.changeId}
           </span>
         </li>
       ))}

@@ -1,5 +1,6 @@
+import { useTranslations } from "next-intl";
 import type { Initiative } from "@/lib/contract/initiatives";
-import { INITIATIVE_STATUS_NAMES } from "@/lib/contract/constants";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 const STATUS_STYLE: Record<Initiative["status"], string> = {
   NOT_STARTED: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
@@ -9,22 +10,25 @@ const STATUS_STYLE: Record<Initiative["status"], string> = {
   CANCELLED: "bg-slate-200 text-slate-700 line-through dark:bg-slate-700 dark:text-slate-300",
 };
 
-const month = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString([], { month: "short", year: "numeric", timeZone: "UTC" });
-const money = (n: number, currency: string) => (currency ? new Intl.NumberFormat([], { style: "currency", currency, maximumFractionDigits: 0 }).format(n) : n.toLocaleString());
-
-/** One line about an initiative: when, how much, who. */
-export function initiativeFacts(i: Initiative): string {
-  const when = i.intervalStart || i.intervalEnd ? `${i.intervalStart ? month(i.intervalStart) : "…"} – ${i.intervalEnd ? month(i.intervalEnd) : "…"}` : "";
-  const budget = i.budget !== null ? `budget ${money(i.budget, i.currency)}${i.actualBudget !== null ? `, ${money(i.actualBudget, i.currency)} spent` : ""}` : "";
-  return [when, budget, i.responsible.join(", ")].filter(Boolean).join(" · ");
+/** One line about an initiative, in the reader's words: when, how much, who. */
+export function useInitiativeFacts(): (i: Initiative) => string {
+  const t = useTranslations("initiatives");
+  const fmt = useFormats();
+  return (i) => {
+    const when = i.intervalStart || i.intervalEnd ? `${i.intervalStart ? fmt.month(i.intervalStart) : "…"} – ${i.intervalEnd ? fmt.month(i.intervalEnd) : "…"}` : "";
+    const budget = i.budget !== null ? `${t("budget", { budget: fmt.money(i.budget, i.currency) })}${i.actualBudget !== null ? t("spent", { spent: fmt.money(i.actualBudget, i.currency) }) : ""}` : "";
+    return [when, budget, i.responsible.join(", ")].filter(Boolean).join(" · ");
+  };
 }
 
 export function InitiativeStatusPill({ status }: { status: Initiative["status"] }) {
-  return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[status]}`}>{INITIATIVE_STATUS_NAMES[status]}</span>;
+  const t = useTranslations("initiatives.status");
+  return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[status]}`}>{t(status)}</span>;
 }
 
 /** A KPI's initiatives with their status, read-only. */
 export function InitiativeList({ items }: { items: Initiative[] }) {
+  const initiativeFacts = useInitiativeFacts();
   return (
     <ul className="flex flex-col gap-2 text-sm">
       {items.map((i) => (

@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { PERIODS } from "@/lib/contract/constants";
-import { defaultRange, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
+import { defaultRange, type ChartFilters } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 
@@ -13,12 +14,14 @@ const secondaryLink =
 
 /** Period and date range, kept in the URL so a view can be bookmarked and shared. */
 export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, editHref, mapHref, packHref, activityHref, sheetsHref }: { filters: ChartFilters; valuesHref?: string; alertsHref?: string; shareHref?: string; editHref?: string; mapHref?: string; packHref?: string; activityHref?: string; sheetsHref?: string }) {
+  const t = useTranslations("filters");
+  const periods = useTranslations("periods");
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const [pending, startTransition] = useTransition();
 
-  function go(next: Partial<ChartFilters>) {
+  function go(next: Partial<Omit<ChartFilters, "problem">>) {
     const search = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) search.set(key, value);
     startTransition(() => router.push(`${pathname}?${search}`, { scroll: false }));
@@ -30,8 +33,8 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, e
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const [from, to] = [String(data.get("from")), String(data.get("to"))];
-    if (!from || !to) return setRangeError("Choose both dates.");
-    if (from > to) return setRangeError("The start date is after the end date.");
+    if (!from || !to) return setRangeError(t("bothDates"));
+    if (from > to) return setRangeError(t("reversedPick"));
     setRangeError(null);
     go({ from, to });
   }
@@ -39,7 +42,7 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, e
   return (
     <div className="flex flex-wrap items-end gap-4" aria-busy={pending}>
       <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">Period</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">{t("period")}</legend>
         {/* Three by two on a phone, one row from sm up: never one period alone on a second line. */}
         <div className="grid grid-cols-3 gap-1 rounded-md border border-slate-300 bg-white p-0.5 sm:flex dark:border-slate-700 dark:bg-slate-900">
           {PERIODS.map((period) => (
@@ -54,36 +57,38 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, e
                   : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
               }`}
             >
-              {PERIOD_LABELS[period]}
+              {periods(period)}
             </button>
           ))}
         </div>
       </fieldset>
       <form onSubmit={apply} className="flex flex-wrap items-end gap-2" key={`${filters.from}-${filters.to}`}>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="from" className="text-sm font-medium text-slate-700 dark:text-slate-200">From</label>
+          <label htmlFor="from" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("from")}</label>
           <input id="from" name="from" type="date" defaultValue={filters.from} className={inputClass} required />
         </div>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="to" className="text-sm font-medium text-slate-700 dark:text-slate-200">To</label>
+          <label htmlFor="to" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("to")}</label>
           <input id="to" name="to" type="date" defaultValue={filters.to} className={inputClass} required />
         </div>
-        <Button type="submit" variant="secondary">Apply</Button>
+        <Button type="submit" variant="secondary">{t("apply")}</Button>
       </form>
       {(rangeError ?? filters.problem) && (
-        <p role="alert" className="order-last basis-full text-sm text-red-700 dark:text-red-300">{rangeError ?? filters.problem}</p>
+        <p role="alert" className="order-last basis-full text-sm text-red-700 dark:text-red-300">
+          {rangeError ?? (filters.problem?.key === "reversed" ? t("reversed", filters.problem) : filters.problem ? t("notDate", { value: filters.problem.value, field: t(filters.problem.field) }) : null)}
+        </p>
       )}
       <div className="ml-auto flex flex-wrap gap-2">
-        {mapHref && <Link href={mapHref} className={secondaryLink}>Map</Link>}
-        {packHref && <Link href={packHref} className={secondaryLink}>Board pack</Link>}
-        {activityHref && <Link href={activityHref} className={secondaryLink}>Activity</Link>}
-        {sheetsHref && <Link href={sheetsHref} className={secondaryLink}>Excel / Sheets</Link>}
-        {editHref && <Link href={editHref} className={secondaryLink}>Edit</Link>}
-        {shareHref && <Link href={shareHref} className={secondaryLink}>Share</Link>}
-        {alertsHref && <Link href={alertsHref} className={secondaryLink}>Alerts</Link>}
+        {mapHref && <Link href={mapHref} className={secondaryLink}>{t("links.map")}</Link>}
+        {packHref && <Link href={packHref} className={secondaryLink}>{t("links.pack")}</Link>}
+        {activityHref && <Link href={activityHref} className={secondaryLink}>{t("links.activity")}</Link>}
+        {sheetsHref && <Link href={sheetsHref} className={secondaryLink}>{t("links.sheets")}</Link>}
+        {editHref && <Link href={editHref} className={secondaryLink}>{t("links.edit")}</Link>}
+        {shareHref && <Link href={shareHref} className={secondaryLink}>{t("links.share")}</Link>}
+        {alertsHref && <Link href={alertsHref} className={secondaryLink}>{t("links.alerts")}</Link>}
         {valuesHref && (
           <Link href={valuesHref} className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
-            Enter values
+            {t("links.values")}
           </Link>
         )}
       </div>

@@ -2,12 +2,14 @@
 
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
 import { readQuery } from "@/lib/bff/queries";
 import type { Series } from "@/lib/contract/grouped";
 import type { FeedingConnector, KpiNode, Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LazyWhatIf } from "@/components/forecast/lazy-what-if";
 import { KpiDetail } from "./kpi-detail";
@@ -30,6 +32,8 @@ export function ScorecardView({ docId, filters }: { docId: number; filters: Char
 
 /** The KPI table and the selected KPI's detail, from data in hand (the public page passes its own). */
 export function ScorecardPanels({ root, items, period, notes, docId, feeding }: { root: KpiNode; items: Series[]; period: Period; notes?: Note[]; docId?: number; feeding?: FeedingConnector[] }) {
+  const t = useTranslations("scorecard");
+  const errorText = useErrorText();
   const pathname = usePathname();
   const params = useSearchParams();
   const rows = withSeries(root, items);
@@ -52,9 +56,9 @@ export function ScorecardPanels({ root, items, period, notes, docId, feeding }: 
       <div className="min-w-0 lg:col-span-7">
         {docId !== undefined && (
           <p className="mb-2 flex flex-wrap items-center gap-3 text-sm">
-            <Link href={`${pathname}?${toggled}`} className="text-blue-700 underline dark:text-blue-400" scroll={false}>{showForecast ? "Hide the forecast" : "Show the forecast to December"}</Link>
-            {showForecast && forecast.isPending && <span className="text-slate-600 dark:text-slate-400">Forecasting…</span>}
-            {showForecast && forecast.isError && <span className="text-red-700 dark:text-red-300">{forecast.error.message}</span>}
+            <Link href={`${pathname}?${toggled}`} className="text-blue-700 underline dark:text-blue-400" scroll={false}>{showForecast ? t("hideForecast") : t("showForecast")}</Link>
+            {showForecast && forecast.isPending && <span className="text-slate-600 dark:text-slate-400">{t("forecasting")}</span>}
+            {showForecast && forecast.isError && <span className="text-red-700 dark:text-red-300">{errorText(forecast.error)}</span>}
           </p>
         )}
         <KpiTable rows={rows} period={period} selected={selected.kpi.guid} hrefFor={hrefFor} projected={byGuid} />
@@ -69,8 +73,9 @@ export function ScorecardPanels({ root, items, period, notes, docId, feeding }: 
 }
 
 export function ScorecardViewSkeleton() {
+  const t = useTranslations("scorecard");
   return (
-    <div className="grid gap-6 lg:grid-cols-12" aria-busy="true" aria-label="Loading KPIs">
+    <div className="grid gap-6 lg:grid-cols-12" aria-busy="true" aria-label={t("loadingKpis")}>
       <div className="flex flex-col gap-2 lg:col-span-7">
         {Array.from({ length: 10 }, (_, i) => (
           <Skeleton key={i} className="h-10" />

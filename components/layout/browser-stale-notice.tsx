@@ -1,10 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { STALE_READ_EVENT, type StaleReadDetail } from "@/lib/bff/queries";
 import { Notice } from "@/components/ui/notice";
-import { formatTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 /**
  * The browser's own reads (a page's re-read after a save) may come from the cache at the call
@@ -12,6 +13,8 @@ import { formatTime } from "@/lib/format";
  * page's first render, until the next page.
  */
 export function BrowserStaleNotice() {
+  const t = useTranslations("layout.stale");
+  const f = useFormats();
   const [stale, setStale] = useState<StaleReadDetail | null>(null);
   const pathname = usePathname();
   useEffect(() => setStale(null), [pathname]);
@@ -23,9 +26,7 @@ export function BrowserStaleNotice() {
   if (!stale) return null;
   return (
     <Notice tone="warning" className="mb-4">
-      Figures as of {formatTime(stale.asOf)}{stale.liveAgainAt ? ` - live again at ${formatTime(stale.liveAgainAt)}` : ""}. This hour&apos;s API
-      calls are used up, so the page could not read its figures again and shows the last ones read: what you saved is stored, and shows
-      once the calls are back.
+      {stale.liveAgainAt ? t("asOfLiveAt", { asOf: f.time(stale.asOf), liveAt: f.time(stale.liveAgainAt) }) : t("asOf", { asOf: f.time(stale.asOf) })} {t("browser")}
     </Notice>
   );
 }

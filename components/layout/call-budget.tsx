@@ -1,15 +1,17 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import type { AccessInfo } from "@/lib/contract/auth";
 import { readQuery } from "@/lib/bff/queries";
-import { formatTime } from "@/lib/format";
-
+import { useFormats } from "@/lib/i18n/use-formats";
 
 /** The account's hourly call budget: used, left and when it resets. */
 export function CallBudget({ initial }: { initial: AccessInfo }) {
+  const t = useTranslations("layout.budget");
+  const f = useFormats();
   // access/info costs no call, so the budget may be polled.
   const { data = initial, refetch } = useQuery({ ...readQuery("budget", {}), initialData: initial, refetchInterval: 60_000 });
   const queryClient = useQueryClient();
@@ -44,14 +46,14 @@ export function CallBudget({ initial }: { initial: AccessInfo }) {
         aria-expanded={shown === "open"}
         onClick={() => setShown(shown === "open" ? "closed" : "open")}
       >
-        <span role="status" aria-label={`API calls: ${data.usedCount} used, ${left} left, resets at ${formatTime(data.resetAt)}`} className="flex items-center gap-2">
-          <span className="hidden sm:inline">API calls</span>
+        <span role="status" aria-label={t("aria", { used: data.usedCount, left, at: f.time(data.resetAt) })} className="flex items-center gap-2">
+          <span className="hidden sm:inline">{t("calls")}</span>
           <span className="relative h-2 w-16 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
             <span className={`absolute inset-y-0 left-0 ${tone}`} style={{ width: `${share * 100}%` }} />
           </span>
           <span>
-            <strong className="font-semibold text-slate-900 dark:text-slate-100">{left}</strong> left
-            <span className="hidden sm:inline"> · {data.usedCount} used · resets {formatTime(data.resetAt)}</span>
+            {t.rich("left", { left, b: (chunks) => <strong className="font-semibold text-slate-900 dark:text-slate-100">{chunks}</strong> })}
+            <span className="hidden sm:inline">{t("usedResets", { used: data.usedCount, at: f.time(data.resetAt) })}</span>
           </span>
         </span>
       </button>
@@ -60,19 +62,10 @@ export function CallBudget({ initial }: { initial: AccessInfo }) {
         role="tooltip"
         className={`${explanation} absolute right-0 top-full z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-3 text-xs leading-relaxed text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200`}
       >
-        <p>
-          Your account may make {data.allowedCount} API calls an hour ({data.limitPerUser} for each of its {data.countedUsers} admins and
-          experts), shared by everyone in it: this dashboard, scripts and API keys. This hour resets at {formatTime(data.resetAt)}.
-        </p>
-        <p className="mt-2">
-          <strong className="font-semibold">Counted:</strong> every save, every script&apos;s call, and a page&apos;s read when its
-          figures are new or have changed.
-        </p>
-        <p className="mt-2">
-          <strong className="font-semibold">Not counted:</strong> logging in, this counter, a page whose figures have not changed since
-          it was last read (the dashboard checks for free), and calls refused at the limit.
-        </p>
-        <p className="mt-2">At the limit, pages show their last figures and saving waits for the next hour.</p>
+        <p>{t("explain", { allowed: data.allowedCount, perUser: data.limitPerUser, users: data.countedUsers, at: f.time(data.resetAt) })}</p>
+        <p className="mt-2">{t.rich("counted", { b: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</p>
+        <p className="mt-2">{t.rich("notCounted", { b: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</p>
+        <p className="mt-2">{t("atLimit")}</p>
       </div>
     </div>
   );

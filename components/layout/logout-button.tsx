@@ -1,10 +1,12 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
 export function LogoutButton() {
+  const t = useTranslations("layout");
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   async function logOut() {
@@ -15,7 +17,7 @@ export function LogoutButton() {
   }
   return (
     <Button variant="secondary" onClick={logOut} disabled={pending}>
-      Log out
+      {t("logout")}
     </Button>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import type { StrategyMap } from "@/lib/contract/maps";
-import { STATUS_LABEL } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { STATUS_ICON, STATUS_TONE } from "@/components/kpi/status-badge";
 
 /**
@@ -15,6 +15,7 @@ export function MapList({ map, chosen, onChoose, score, initiativesOf }: {
   score: (objective: { guid: string; score: number | null }) => string;
   initiativesOf: (guids: string[]) => string;
 }) {
+  const fmt = useFormats();
   return (
     <div className="flex flex-col gap-4 sm:hidden">
       {map.perspectives.map((perspective) => (
@@ -31,7 +32,7 @@ export function MapList({ map, chosen, onChoose, score, initiativesOf }: {
                 >
                   <span className="font-medium">{o.name}</span>
                   <span className="text-xs text-slate-700 dark:text-slate-300">
-                    <span aria-hidden style={{ color: STATUS_TONE[o.status] }}>{STATUS_ICON[o.status]}</span> {STATUS_LABEL[o.status]}
+                    <span aria-hidden style={{ color: STATUS_TONE[o.status] }}>{STATUS_ICON[o.status]}</span> {fmt.status(o.status)}
                     {o.score === null ? "" : ` ${score(o)}`}
                     {o.initiativeGuids.length > 0 && ` · ◆ ${initiativesOf(o.initiativeGuids)}`}
                   </span>

@@ -3,10 +3,10 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { INITIATIVE_STATUS_NAMES } from "@/lib/contract/constants";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery } from "@/lib/bff/queries";
-import { formatScore, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { useTranslations } from "next-intl";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { STATUS_ICON, STATUS_TONE } from "@/components/kpi/status-badge";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -69,6 +69,9 @@ async function download(svg: SVGSVGElement, name: string, format: "svg" | "png")
  * arrows, and a marker for initiatives shown on the map. Choosing a box lists what measures it.
  */
 export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: boolean }) {
+  const fmt = useFormats();
+  const t = useTranslations("map");
+  const initiativeStatus = useTranslations("initiatives.status");
   const { data } = useSuspenseQuery(readQuery("maps", { docId }));
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const map = data.items[0]!;
@@ -78,30 +81,30 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
   const byGuid = new Map(placed.map((p) => [p.guid, p]));
   const current = chosen ? byGuid.get(chosen) : undefined;
   const initiatives = initiativesByGuid(tree.root);
-  const namesOf = (guids: string[]) => guids.map((g) => initiatives.get(g)?.name ?? "An initiative").join("; ");
+  const namesOf = (guids: string[]) => guids.map((g) => initiatives.get(g)?.name ?? t("anInitiative")).join("; ");
   // Scores rounded against each objective's own thresholds, as the scorecard's table rounds them.
   const thresholds = kpiThresholds(tree.root);
-  const score = (o: { guid: string; score: number | null }) => formatScore(o.score, thresholds.get(o.guid));
+  const score = (o: { guid: string; score: number | null }) => fmt.score(o.score, thresholds.get(o.guid));
 
   if (map.perspectives.length === 0) {
-    return <Notice tone="empty">This scorecard has no perspectives yet: add containers under its root in the editor, and their KPIs become the map&apos;s objectives.</Notice>;
+    return <Notice tone="empty">{t("noPerspectives")}</Notice>;
   }
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Each box: its latest complete month with a value, as on the scorecard page. Choose a box for its KPIs.
+          {t("lead")}
         </p>
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "svg")}>Download SVG</Button>
-          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "png")}>Download PNG</Button>
-          <Button variant="secondary" onClick={() => window.print()}>Print</Button>
+          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "svg")}>{t("svg")}</Button>
+          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "png")}>{t("png")}</Button>
+          <Button variant="secondary" onClick={() => window.print()}>{t("print")}</Button>
         </div>
       </div>
       <MapList map={map} chosen={chosen} onChoose={setChosen} score={score} initiativesOf={namesOf} />
       <div className={`hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block dark:border-slate-800 dark:bg-slate-900 ${THEME}`}>
         <svg ref={svg} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${MAP.width} ${height}`} role="group" aria-labelledby="map-title" className="min-w-[900px]" fontFamily="system-ui, sans-serif">
-          <title id="map-title">{`Strategy map of ${map.name}: ${placed.map((p) => `${p.name}, ${STATUS_LABEL[p.status]}`).join("; ")}`}</title>
+          <title id="map-title">{t("title", { name: map.name, objectives: placed.map((p) => `${p.name}, ${fmt.status(p.status)}`).join("; ") })}</title>
           <defs>
             <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
               <path d="M 0 0 L 10 5 L 0 10 z" style={{ fill: "var(--map-arrow, #475569)" }} />
@@ -123,7 +126,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
               key={o.guid}
               role="button"
               tabIndex={0}
-              aria-label={`${o.name}: ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${score(o)}`}${o.initiativeGuids.length ? `; initiatives: ${namesOf(o.initiativeGuids)}` : ""}`}
+              aria-label={`${t("objective", { name: o.name, status: fmt.status(o.status) })}${o.score === null ? "" : ` ${score(o)}`}${o.initiativeGuids.length ? t("withInitiatives", { names: namesOf(o.initiativeGuids) }) : ""}`}
               aria-pressed={chosen === o.guid}
               onClick={() => setChosen(o.guid)}
               onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), setChosen(o.guid))}
@@ -134,11 +137,11 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
                 <div style={{ fontSize: 13, fontWeight: 600, lineHeight: "16px", color: INK, overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical" }}>{o.name}</div>
               </foreignObject>
               <text x={o.x + 10} y={o.y + MAP.node.height - 10} fontSize={11.5} style={{ fill: INK }}>
-                {`${STATUS_ICON[o.status]} ${STATUS_LABEL[o.status]}${o.score === null ? "" : ` ${score(o)}`}`}
+                {`${STATUS_ICON[o.status]} ${fmt.status(o.status)}${o.score === null ? "" : ` ${score(o)}`}`}
               </text>
               {o.initiativeGuids.length > 0 && (
                 <text x={o.x + nodeWidth - 8} y={o.y + 19} fontSize={12} textAnchor="end" style={{ fill: "var(--map-mark, #1e3a8a)" }}>
-                  <title>{`Initiatives: ${namesOf(o.initiativeGuids)}`}</title>
+                  <title>{t("initiativesTitle", { names: namesOf(o.initiativeGuids) })}</title>
                   {`◆ ${o.initiativeGuids.length}`}
                 </text>
               )}
@@ -146,37 +149,37 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
           ))}
         </svg>
       </div>
-      <p className="text-xs text-slate-600 dark:text-slate-400">● On track · ▲ At risk · ■ Off track · ○ No data · ◆ initiatives shown on the map · arrows: cause and effect</p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{t("legend")}</p>
       {current && (
-        <section aria-label={`${current.name} on the map`} className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
+        <section aria-label={t("onMap", { name: current.name })} className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
           <h2 className="font-semibold">{current.name}</h2>
           <p className="text-slate-600 dark:text-slate-400">
-            {current.perspective} · {STATUS_LABEL[current.status]}
+            {current.perspective} · {fmt.status(current.status)}
             {current.score === null ? "" : ` ${score(current)}`}
-            {current.month ? ` in ${periodLabel(current.month, "MONTH")}` : ""} · measured by {current.kpiGuids.length} KPI(s) · {current.initiativeGuids.length} initiative(s) on the map
+            {current.month ? t("inMonth", { month: fmt.period(current.month, "MONTH") }) : ""} · {t("measuredBy", { kpis: current.kpiGuids.length, initiatives: current.initiativeGuids.length })}
           </p>
           {current.initiativeGuids.length > 0 && (
             <>
-              <h3 className="mt-3 font-medium">Initiatives</h3>
-              <ul aria-label={`Initiatives of ${current.name}`} className="mt-1 flex flex-col gap-1">
+              <h3 className="mt-3 font-medium">{t("initiatives")}</h3>
+              <ul aria-label={t("initiativesOf", { name: current.name })} className="mt-1 flex flex-col gap-1">
                 {current.initiativeGuids.map((guid) => {
                   const initiative = initiatives.get(guid);
                   return (
                     <li key={guid}>
-                      ◆ {initiative?.name ?? "An initiative"}
-                      {initiative && <span className="text-slate-600 dark:text-slate-400"> · {INITIATIVE_STATUS_NAMES[initiative.status]}</span>}
+                      ◆ {initiative?.name ?? t("anInitiative")}
+                      {initiative && <span className="text-slate-600 dark:text-slate-400"> · {initiativeStatus(initiative.status)}</span>}
                     </li>
                   );
                 })}
               </ul>
-              <h3 className="mt-3 font-medium">Measured by</h3>
+              <h3 className="mt-3 font-medium">{t("measuredByTitle")}</h3>
             </>
           )}
           <ul className="mt-2 flex flex-col gap-1">
             {current.kpiGuids.map((guid) => (
               <li key={guid}>
                 <Link href={`/s/${docId}?period=MONTH&kpi=${guid}`} className="text-blue-700 underline dark:text-blue-400">
-                  {nameOf(tree.root, guid)}: its chart and history
+                  {t("chartLink", { name: nameOf(tree.root, guid) })}
                 </Link>
               </li>
             ))}

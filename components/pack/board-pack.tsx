@@ -8,11 +8,12 @@ import { StatusBadge } from "@/components/kpi/status-badge";
 import { NoteList } from "@/components/notes/note-list";
 import { readQuery } from "@/lib/bff/queries";
 import type { Status } from "@/lib/contract/kpis";
-import { groupedInput, PERIOD_LABELS, type ChartFilters } from "@/lib/filters";
-import { fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { groupedInput, type ChartFilters } from "@/lib/filters";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 /** The scorecard for a board meeting: the status summary, then each KPI's chart, notes and initiatives. */
 export function BoardPack({ docId, filters }: { docId: number; filters: ChartFilters }) {
+  const fmt = useFormats();
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
   const notes = grouped.items.flatMap((s) => s.notes ?? []);
@@ -25,7 +26,7 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
       <header>
         <h1 className="text-2xl font-semibold">{tree.root.name}: board pack</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          As of {filters.to}, by {PERIOD_LABELS[period].toLowerCase()} · {counts.map(([s, n]) => `${n} ${STATUS_LABEL[s].toLowerCase()}`).join(", ")}
+          As of {filters.to}, by {fmt.periodName(period)} · {counts.map(([s, n]) => `${n} ${fmt.status(s).toLowerCase()}`).join(", ")}
         </p>
       </header>
       <table className="w-full border-collapse text-sm" aria-label="Status summary">
@@ -44,8 +45,8 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
             return (
               <tr key={kpi.guid} className="break-inside-avoid border-b border-slate-100 dark:border-slate-800">
                 <th scope="row" className={`py-1 text-left ${kpi.indicatorType === "CONTAINER" ? "font-semibold" : "font-normal"}`} style={{ paddingLeft: depth * 14 }}>{kpi.name}</th>
-                <td className="py-1 text-right tabular-nums">{fullValue(p?.value, measure)}</td>
-                <td className="py-1 text-right tabular-nums">{kpi.indicatorType === "CONTAINER" ? "" : fullValue(p?.target, measure)}</td>
+                <td className="py-1 text-right tabular-nums">{fmt.full(p?.value, measure)}</td>
+                <td className="py-1 text-right tabular-nums">{kpi.indicatorType === "CONTAINER" ? "" : fmt.full(p?.target, measure)}</td>
                 <td className="py-1 pl-4"><StatusBadge status={p?.status ?? "NONE"} score={p?.score ?? null} /></td>
               </tr>
             );
@@ -63,12 +64,12 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
           <section key={kpi.guid} aria-label={kpi.name} className="break-inside-avoid border-t border-slate-200 pt-4 dark:border-slate-800">
             <h2 className="text-lg font-semibold">{kpi.name}</h2>
             <p className="text-sm">
-              {p ? `${periodLabel(p.start, period)}: ${fullValue(p.value, kpi.measure)}` : "No value yet"}
-              {p?.target != null && ` against a target of ${fullValue(p.target, kpi.measure)}`}{" "}
+              {p ? `${fmt.period(p.start, period)}: ${fmt.full(p.value, kpi.measure)}` : "No value yet"}
+              {p?.target != null && ` against a target of ${fmt.full(p.target, kpi.measure)}`}{" "}
               <StatusBadge status={p?.status ?? "NONE"} score={p?.score ?? null} />
             </p>
             <KpiChart name={kpi.name} measure={kpi.measure} period={period} points={points} notes={byPeriod} height={180} />
-            {own.length > 0 && <NoteList notes={own} periodOf={(date) => periodLabel(pointOf(date)!.start, period)} />}
+            {own.length > 0 && <NoteList notes={own} periodOf={(date) => fmt.period(pointOf(date)!.start, period)} />}
             {kpi.initiatives.length > 0 && <InitiativeList items={kpi.initiatives} />}
           </section>
         );

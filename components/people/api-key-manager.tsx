@@ -13,12 +13,13 @@ import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { RoleSelect } from "./role-select";
-import { formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : "Never");
 
 /** API keys for scripts: a role no higher than yours, shown once; admins see and revoke every key. */
 export function ApiKeyManager({ role }: { role: Role }) {
+  const fmt = useFormats();
+  const when = (iso: string | null) => (iso ? fmt.dateTime(iso) : "Never");
   const { data } = useSuspenseQuery(readQuery("apiKeys", {}));
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [error, setError] = useState<string | null>(null);

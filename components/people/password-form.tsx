@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { ChangePasswordRequest } from "@/lib/contract/people";
 import { errorText } from "@/lib/bff/http";
@@ -11,6 +12,7 @@ import { FieldError, Notice } from "@/components/ui/notice";
 
 /** Changes the signed-in person's password; their other sessions end, this one stays. */
 export function PasswordForm() {
+  const t = useTranslations("account.password");
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const change = useWrite("changePassword", {
@@ -24,24 +26,24 @@ export function PasswordForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (form.get("newPassword") !== form.get("repeat")) return setError("The two new passwords differ.");
+    if (form.get("newPassword") !== form.get("repeat")) return setError(t("differ"));
     const input = ChangePasswordRequest.safeParse({ currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword") });
-    if (!input.success) return setError(input.error.issues[0]?.message ?? "Check the form");
+    if (!input.success) return setError(input.error.issues[0]?.message ?? t("check"));
     setDone(false);
     change.mutate({ input: {}, body: input.data });
     event.currentTarget.reset();
   }
 
   return (
-    <Card id="password" title="Password" className="max-w-md">
+    <Card id="password" title={t("title")} className="max-w-md">
       <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-        <Field label="Current password" id="current-password" name="currentPassword" type="password" autoComplete="current-password" required />
-        <Field label="New password" id="new-password" name="newPassword" type="password" autoComplete="new-password" minLength={8} required />
-        <Field label="Repeat the new password" id="repeat-password" name="repeat" type="password" autoComplete="new-password" required />
-        <Button type="submit" disabled={change.isPending}>Change password</Button>
+        <Field label={t("current")} id="current-password" name="currentPassword" type="password" autoComplete="current-password" required />
+        <Field label={t("new")} id="new-password" name="newPassword" type="password" autoComplete="new-password" minLength={8} required />
+        <Field label={t("repeat")} id="repeat-password" name="repeat" type="password" autoComplete="new-password" required />
+        <Button type="submit" disabled={change.isPending}>{t("submit")}</Button>
       </form>
       {error && <FieldError>{error}</FieldError>}
-      {done && <Notice tone="ok" className="mt-3">Password changed. Your other sessions have been signed out.</Notice>}
+      {done && <Notice tone="ok" className="mt-3">{t("done")}</Notice>}
     </Card>
   );
 }

@@ -12,11 +12,12 @@ import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { ROLE_LABEL, RoleSelect } from "./role-select";
-import { formatDate } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 
 /** The account's people: invite, change roles, deactivate; only admins see this page. */
 export function PeopleManager({ me }: { me: number }) {
+  const fmt = useFormats();
   const { data: users } = useSuspenseQuery(readQuery("users", {}));
   const { data: invitations } = useSuspenseQuery(readQuery("invitations", {}));
   const [link, setLink] = useState<{ email: string; url: string; mail: string } | null>(null);
@@ -122,7 +123,7 @@ export function PeopleManager({ me }: { me: number }) {
                 {user.email}{user.id === me && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span>}
                 {/* On a phone the other columns come under the person. */}
                 <div className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 md:hidden dark:text-slate-400">
-                  <span>Since {formatDate(user.createdAt)} · {state}</span>
+                  <span>Since {fmt.date(user.createdAt)} · {state}</span>
                   {toggle}
                 </div>
               </Td>
@@ -135,7 +136,7 @@ export function PeopleManager({ me }: { me: number }) {
                   onChange={(role: Role) => update.mutate({ input: { id: user.id }, body: { role } })}
                 />
               </Td>
-              <Td className="hidden md:table-cell">{formatDate(user.createdAt)}</Td>
+              <Td className="hidden md:table-cell">{fmt.date(user.createdAt)}</Td>
               <Td className="hidden md:table-cell">{state}</Td>
               <Td align="right" className="hidden md:table-cell">{toggle}</Td>
             </Tr>
@@ -151,7 +152,7 @@ export function PeopleManager({ me }: { me: number }) {
           <ul className="flex flex-col gap-2 text-sm">
             {invitations.items.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-3">
-                <span className="mr-auto">{i.email} · {i.role} · until {formatDate(i.expiresAt)}</span>
+                <span className="mr-auto">{i.email} · {i.role} · until {fmt.date(i.expiresAt)}</span>
                 <Button variant="ghost" onClick={() => withdraw.mutate({ input: { id: i.id } })}>Withdraw</Button>
               </li>
             ))}

@@ -2,18 +2,21 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { inputClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { readQuery } from "@/lib/bff/queries";
-import { formatDate, periodLabel } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { StatusBadge } from "@/components/kpi/status-badge";
 import { DeletedScorecards } from "./deleted-scorecards";
 import { NewScorecard } from "./lazy-new-scorecard";
 
 
 export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
+  const t = useTranslations("scorecards");
+  const f = useFormats();
   const { data } = useSuspenseQuery(readQuery("scorecards", {}));
   const router = useRouter();
   const pathname = usePathname();
@@ -34,19 +37,19 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
     <section aria-labelledby="scorecards-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 id="scorecards-heading" className="text-2xl font-semibold tracking-tight">
-          Scorecards
+          {t("title")}
         </h1>
         {canCreate && <NewScorecard />}
         <div className="w-full sm:w-72">
           <label htmlFor="scorecard-search" className="sr-only">
-            Search scorecards
+            {t("search")}
           </label>
-          <input id="scorecard-search" type="search" placeholder="Search scorecards" defaultValue={q} onChange={(e) => search(e.target.value)} className={inputClass} />
+          <input id="scorecard-search" type="search" placeholder={t("search")} defaultValue={q} onChange={(e) => search(e.target.value)} className={inputClass} />
         </div>
       </div>
       {canCreate && <DeletedScorecards />}
       {shown.length === 0 ? (
-        <Notice tone="empty">{all.length ? `No scorecard matches “${q}”.` : canCreate ? "No scorecards yet: create the first one with New scorecard." : "No scorecards yet: none of yours, and none shared with you."}</Notice>
+        <Notice tone="empty">{all.length ? t("noMatch", { q }) : canCreate ? t("noneCreate") : t("noneShared")}</Notice>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((card) => (
@@ -58,15 +61,15 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
                 <span className="flex items-start justify-between gap-2">
                   <span className="text-base font-semibold">{card.name}</span>
                   {card.health && card.health.status !== "NONE" && (
-                    <StatusBadge status={card.health.status} score={card.health.score} why={`${periodLabel(card.health.month, "MONTH")}: the whole scorecard's score`} />
+                    <StatusBadge status={card.health.status} score={card.health.score} why={t("healthWhy", { month: f.period(card.health.month, "MONTH") })} />
                   )}
                 </span>
-                <span className="text-sm text-slate-600 dark:text-slate-400">{card.description || "No description"}</span>
+                <span className="text-sm text-slate-600 dark:text-slate-400">{card.description || t("noDescription")}</span>
                 <span className="mt-auto flex justify-between pt-2 text-xs text-slate-500 dark:text-slate-400">
                   <span>
-                    {card.kpiCount} KPIs · {data.documents.includes(card) ? "Yours" : card.access === "write" ? "Shared, can edit" : "Shared, read only"}
+                    {t("kpiCount", { count: card.kpiCount })} · {data.documents.includes(card) ? t("yours") : card.access === "write" ? t("sharedWrite") : t("sharedRead")}
                   </span>
-                  <span>Updated {formatDate(card.updatedAt)}</span>
+                  <span>{t("updated", { date: f.date(card.updatedAt) })}</span>
                 </span>
               </Link>
             </li>
@@ -78,8 +81,9 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
 }
 
 export function ScorecardListSkeleton() {
+  const t = useTranslations("scorecards");
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading scorecards">
+    <div className="flex flex-col gap-4" aria-busy="true" aria-label={t("loading")}>
       <Skeleton className="h-8 w-48" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {[0, 1, 2].map((i) => (

@@ -2,16 +2,18 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { readQuery } from "@/lib/bff/queries";
 
 /** The scorecard's name and description, from its tree's root (named after it): no extra call. */
 export function ScorecardTitle({ docId, subtitle }: { docId: number; subtitle?: string }) {
   const { data } = useSuspenseQuery(readQuery("tree", { docId }));
   const { name, description } = data.root;
+  const t = useTranslations();
   return (
     <div>
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
-        <Link href="/" className="hover:underline">Scorecards</Link>
+      <nav aria-label={t("scorecard.breadcrumb")} className="text-sm text-slate-600 dark:text-slate-400">
+        <Link href="/" className="hover:underline">{t("scorecards.title")}</Link>
         {subtitle && (
           <>
             {" / "}

@@ -3,7 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { errorText } from "@/lib/bff/http";
-import { formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,6 +13,7 @@ import { ShownOnce } from "@/components/ui/shown-once";
 
 /** SCIM provisioning: the base URL and bearer tokens for the identity provider. */
 export function ScimTokens() {
+  const fmt = useFormats();
   const { data } = useSuspenseQuery(readQuery("scimTokens", {}));
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,8 +49,8 @@ export function ScimTokens() {
           {data.items.map((token) => (
             <li key={token.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
               <span className="font-medium">{token.name}</span>
-              <span className="text-slate-600 dark:text-slate-400">created {formatDateTime(token.createdAt)}</span>
-              <span className="text-slate-600 dark:text-slate-400">{token.lastUsedAt ? `last used ${formatDateTime(token.lastUsedAt)}` : "never used"}</span>
+              <span className="text-slate-600 dark:text-slate-400">created {fmt.dateTime(token.createdAt)}</span>
+              <span className="text-slate-600 dark:text-slate-400">{token.lastUsedAt ? `last used ${fmt.dateTime(token.lastUsedAt)}` : "never used"}</span>
               <Button variant="ghost" className="ml-auto" onClick={() => revoke.mutate({ input: { id: token.id } })} aria-label={`Revoke ${token.name}`}>
                 Revoke
               </Button>

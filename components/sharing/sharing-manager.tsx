@@ -1,9 +1,10 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { Sharing } from "@/lib/contract/scorecards";
-import { errorText } from "@/lib/bff/http";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,13 +13,14 @@ import { FieldError } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 
 type Level = "none" | "read" | "write";
-const LEVEL_LABEL: Record<Level, string> = { none: "No access", read: "Can read", write: "Can read and edit" };
+const LEVELS: Level[] = ["none", "read", "write"];
 
 function LevelSelect({ id, label, value, onChange, disabled }: { id: string; label: string; value: Level; onChange: (v: Level) => void; disabled?: boolean }) {
+  const t = useTranslations("sharing.levels");
   return (
     <select id={id} aria-label={label} className={selectClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as Level)}>
-      {(Object.keys(LEVEL_LABEL) as Level[]).map((level) => (
-        <option key={level} value={level}>{LEVEL_LABEL[level]}</option>
+      {LEVELS.map((level) => (
+        <option key={level} value={level}>{t(level)}</option>
       ))}
     </select>
   );
@@ -28,6 +30,9 @@ function LevelSelect({ id, label, value, onChange, disabled }: { id: string; lab
 export function SharingManager({ docId }: { docId: number }) {
   const { data: sharing } = useSuspenseQuery(readQuery("sharing", { docId }));
   const { data: people } = useSuspenseQuery(readQuery("users", {}));
+  const t = useTranslations("sharing");
+  const roles = useTranslations("roles");
+  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const save = useWrite("updateSharing", { onSuccess: () => setError(null), onError: (e) => setError(errorText(e)) });
   const update = (body: Parameters<typeof save.mutate>[0]["body"]) => save.mutate({ input: { docId }, body });
@@ -41,25 +46,25 @@ export function SharingManager({ docId }: { docId: number }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Card id="account-access" title="Everyone in the account">
+      <Card id="account-access" title={t("everyone")}>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <LevelSelect id="account-level" label="Access of everyone in the account" value={sharing.account} disabled={save.isPending} onChange={(account) => update({ account })} />
-          <span className="text-slate-600 dark:text-slate-400">Owner: {sharing.ownerEmail ?? "nobody"}. Admins can always read and edit.</span>
+          <LevelSelect id="account-level" label={t("everyoneLevel")} value={sharing.account} disabled={save.isPending} onChange={(account) => update({ account })} />
+          <span className="text-slate-600 dark:text-slate-400">{t("owner", { owner: sharing.ownerEmail ?? t("nobody") })}</span>
         </div>
       </Card>
-      <Table caption="Access of each person">
+      <Table caption={t("each")}>
         <TableHead>
-          <Th>Person</Th>
-          <Th>Role</Th>
-          <Th>Access</Th>
+          <Th>{t("person")}</Th>
+          <Th>{t("role")}</Th>
+          <Th>{t("access")}</Th>
         </TableHead>
         <tbody>
           {others.map((person) => (
             <Tr key={person.id}>
               <Td>{person.email}</Td>
-              <Td>{person.role}{person.role === "viewer" && <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">(reads only)</span>}</Td>
+              <Td>{roles(person.role)}{person.role === "viewer" && <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">{t("readsOnly")}</span>}</Td>
               <Td>
-                <LevelSelect id={`level-${person.id}`} label={`Access of ${person.email}`} value={levelOf(person.id)} disabled={save.isPending} onChange={(level) => setLevel(person.id, level)} />
+                <LevelSelect id={`level-${person.id}`} label={t("accessOf", { email: person.email })} value={levelOf(person.id)} disabled={save.isPending} onChange={(level) => setLevel(person.id, level)} />
               </Td>
             </Tr>
           ))}
@@ -72,16 +77,17 @@ export function SharingManager({ docId }: { docId: number }) {
 }
 
 function PublicLink({ sharing, pending, onChange }: { sharing: Sharing; pending: boolean; onChange: (on: boolean) => void }) {
+  const t = useTranslations("sharing");
   const [copied, setCopied] = useState(false);
   const path = `/p/${sharing.publicId}`;
   return (
-    <Card id="public-link" title="Public read-only link">
+    <Card id="public-link" title={t("public")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        Anyone with the link sees the scorecard without logging in, with no editing controls. Visits cost the account no API calls.
+        {t("publicLead")}
       </p>
       {sharing.publicId ? (
         <div className="flex flex-wrap items-center gap-2">
-          <a href={path} aria-label="Public link" className="break-all text-sm text-blue-700 underline dark:text-blue-400">{path}</a>
+          <a href={path} aria-label={t("publicLink")} className="break-all text-sm text-blue-700 underline dark:text-blue-400">{path}</a>
           <Button
             variant="secondary"
             onClick={async () => {
@@ -89,12 +95,12 @@ function PublicLink({ sharing, pending, onChange }: { sharing: Sharing; pending:
               setCopied(true);
             }}
           >
-            {copied ? "Copied" : "Copy link"}
+            {copied ? t("copied") : t("copy")}
           </Button>
-          <Button variant="secondary" disabled={pending} onClick={() => onChange(false)}>Turn off the link</Button>
+          <Button variant="secondary" disabled={pending} onClick={() => onChange(false)}>{t("turnOff")}</Button>
         </div>
       ) : (
-        <Button variant="secondary" disabled={pending} onClick={() => onChange(true)}>Publish a read-only link</Button>
+        <Button variant="secondary" disabled={pending} onClick={() => onChange(true)}>{t("publish")}</Button>
       )}
     </Card>
   );

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { formatsFor } from "@/lib/i18n/server";
 import type { GroupedValues } from "@/lib/contract/grouped";
 import { groupedPoint, kpiNode } from "@/lib/testing/shapes";
 import { neutralize, parseCsv, previewCsv, toCsv } from "./csv";
 import { buildGrid, cellKey } from "./grid-model";
+
+const { period: periodLabel } = formatsFor("en");
 
 const kpi = (guid: string, name: string) => kpiNode(guid, name, { measure: "", grouping: "SUM", parentGuid: "root" });
 const GUID = "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f";
@@ -30,7 +33,7 @@ describe("CSV export against formula injection", () => {
   ])("writes %j as %j", (field, expected) => expect(neutralize(field)).toBe(expected));
 
   it("neutralizes KPI names and typed cells, and reads its own file back unchanged", () => {
-    const model = buildGrid(root, grouped, "MONTH");
+    const model = buildGrid(root, grouped, "MONTH", periodLabel);
     const draft = { [cellKey(GUID, "2026-02-01")]: "@SUM(A1)" };
     const csv = toCsv(model, draft);
     const [, line] = parseCsv(csv);
@@ -42,7 +45,7 @@ describe("CSV export against formula injection", () => {
 
 describe("a semicolon-separated CSV with decimal commas, as Excel writes in much of Europe", () => {
   it("is detected, read with its decimal mark, and said so", () => {
-    const model = buildGrid(root, grouped, "MONTH");
+    const model = buildGrid(root, grouped, "MONTH", periodLabel);
     const [first, second] = model.columns;
     const text = `KPI;GUID;${first!.start};${second!.start}\r\nX;${model.rows[0]!.guid};"1.234,5";7,25\r\n`;
     const preview = previewCsv(model, text);

@@ -1,13 +1,13 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ChartFilters } from "@/lib/filters";
 import { GRID_FIELDS, type GridField } from "./grid-model";
 
-export const FIELD_LABELS: Record<GridField, string> = { value: "Values", target: "Targets", baseline: "Baselines", min: "Scale minimums", max: "Scale maximums" };
-
 /** Which figure the grid edits: the values, or a plan of targets, baselines, minimums or maximums. */
 export function FieldTabs({ docId, filters, current }: { docId: number; filters: ChartFilters; current: GridField }) {
+  const t = useTranslations("values.fields");
   return (
-    <nav aria-label="Figures to enter" className="flex flex-wrap items-center gap-1 text-sm">
+    <nav aria-label={t("nav")} className="flex flex-wrap items-center gap-1 text-sm">
       {GRID_FIELDS.map((field) => (
         <Link
           key={field}
@@ -15,7 +15,7 @@ export function FieldTabs({ docId, filters, current }: { docId: number; filters:
           aria-current={field === current ? "page" : undefined}
           className={`rounded-md px-3 py-1.5 ${field === current ? "bg-blue-700 font-medium text-white dark:bg-blue-600" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`}
         >
-          {FIELD_LABELS[field]}
+          {t(field)}
         </Link>
       ))}
     </nav>

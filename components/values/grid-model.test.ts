@@ -1,9 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatsFor } from "@/lib/i18n/server";
 import type { GroupedValues } from "@/lib/contract/grouped";
 import { groupedPoint, kpiNode } from "@/lib/testing/shapes";
 import { parseCsv, previewCsv, toCsv } from "./csv";
 import { applyPaste, buildGrid, cellKey, cellText, doubtfulChanges, errorsByCell, parseCell, parseTsv, pendingChanges, toBatchItems } from "./grid-model";
+
+const { period: periodLabel } = formatsFor("en");
 
 const kpi = kpiNode;
 const tree = kpi("root", "Root", {
@@ -23,7 +26,7 @@ const grouped: GroupedValues = {
     { guid: "b", name: "Costs, total", measure: "USD", points: [point("2024-01-01", 5, "ENTERED"), point("2024-02-01", 5, "INHERITED"), point("2024-03-01", 5, "INHERITED")] },
   ],
 };
-const model = buildGrid(tree, grouped, "MONTH");
+const model = buildGrid(tree, grouped, "MONTH", periodLabel);
 
 describe("the value grid's model", () => {
   it("has the writable KPIs of the period as rows and its periods as columns", () => {
@@ -87,7 +90,7 @@ describe("the value grid's model", () => {
     const bounded = buildGrid(kpi("root", "Root", { indicatorType: "CONTAINER", acceptValueData: false, children: [kpi("p", "Share", { measure: "%", validMin: 0, validMax: 100 })] }), {
       ...grouped,
       items: [{ ...grouped.items[0]!, guid: "p" }],
-    }, "MONTH");
+    }, "MONTH", periodLabel);
     const draft = { [cellKey("p", "2024-01-01")]: "1e23", [cellKey("p", "2024-02-01")]: "101", [cellKey("p", "2024-03-01")]: "100" };
     const { changes, invalid } = pendingChanges(bounded, draft);
     expect(invalid).toEqual({
@@ -163,7 +166,7 @@ describe("values far from what a KPI usually holds", () => {
       { guid: "n", name: "New", measure: "USD", points: months.map((m, i) => groupedPoint(m, i < 3 ? 100 : null, i < 3 ? "ENTERED" : "NONE")) },
     ],
   };
-  const revenue = buildGrid(revenueTree, history, "MONTH");
+  const revenue = buildGrid(revenueTree, history, "MONTH", periodLabel);
   const change = (guid: string, date: string, value: number) => ({ key: cellKey(guid, date), guid, date, value });
   const fmt = (n: number) => String(n);
 
@@ -198,7 +201,7 @@ describe("the grid as a plan of targets", () => {
     { guid: "a", date: "2024-02-20", target: 90 },
     { guid: "b", date: "2024-03-01", target: 5 },
   ];
-  const plan = buildGrid(planTree, planGrouped, "MONTH", "target", records);
+  const plan = buildGrid(planTree, planGrouped, "MONTH", periodLabel, "target", records);
 
   it("shows each period's own entered target, and the one in force elsewhere as a hint", () => {
     expect([...plan.entered]).toEqual([[cellKey("a", "2024-02-01"), 90], [cellKey("b", "2024-03-01"), 5]]);

@@ -4,7 +4,6 @@ import type { GroupedValues } from "@/lib/contract/grouped";
 import type { KpiNode, Period } from "@/lib/contract/kpis";
 import type { BatchSetValuesItem } from "@/lib/contract/values";
 import { MAGNITUDE_MESSAGE, MAX_MAGNITUDE, outsideValidRange } from "@/lib/contract/constants";
-import { periodLabel } from "@/lib/format";
 
 export interface GridRow {
   guid: string;
@@ -71,7 +70,8 @@ export type Draft = Record<CellKey, string>;
  * target, baseline, min or max the cells hold the figure in force in each period: a pasted plan
  * is written as one record per period, and cells left as they are send nothing.
  */
-export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period, field: GridField = "value", records: EnteredRecord[] = []): GridModel {
+/** `periodLabel` names the columns in the reader's words ("Mar 2024", "mar 2024"). */
+export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period, periodLabel: (start: string, period: Period) => string, field: GridField = "value", records: EnteredRecord[] = []): GridModel {
   const rows: GridRow[] = [];
   const kpis = new Map<string, KpiNode>();
   const walk = (node: KpiNode) => {
@@ -220,16 +220,19 @@ export function applyPaste(model: GridModel, draft: Draft, row: number, col: num
   return { draft: next, cells };
 }
 
-/** What a cell shows: the user's text, else the entered value. */
-// Stored values shown with thousands separators (read back by parseCell); the same on server and browser.
-const shown = new Intl.NumberFormat("en", { maximumFractionDigits: 10 });
-
-/** A cell's text: the draft as typed, else the stored value with thousands separators. */
-export function cellText(model: GridModel, draft: Draft, key: CellKey): string {
+/**
+ * A cell's text: the draft as typed, else the stored value in the reader's marks (1,234.5 or
+ * 1234,5), which parseCell reads back with the same locale's decimal mark.
+ */
+export function cellText(model: GridModel, draft: Draft, key: CellKey, locale = "en"): string {
   if (key in draft) return draft[key]!;
   const value = model.entered.get(key);
-  return value === undefined ? "" : shown.format(value);
+  if (value === undefined) return "";
+  let shown = SHOWN.get(locale);
+  if (!shown) SHOWN.set(locale, (shown = new Intl.NumberFormat(locale, { maximumFractionDigits: 10 })));
+  return shown.format(value);
 }
+const SHOWN = new Map<string, Intl.NumberFormat>();
 
 export interface Doubtful {
   key: CellKey;

@@ -2,6 +2,7 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { NoteForm } from "@/components/notes/note-form";
 import { RevisionList } from "@/components/history/revision-list";
@@ -9,16 +10,14 @@ import { ApiCallError } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Notice } from "@/components/ui/notice";
-import { formatValue } from "@/lib/format";
+import { useErrorText } from "@/lib/i18n/use-error-text";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { buildGrid, doubtfulChanges, errorsByCell, localeDecimalMark, pendingChanges, toBatchItems, type CellKey, type Doubtful, type EnteredRecord, type GridField } from "./grid-model";
 import { withSavedRecords } from "./saved-records";
 import { useDraft, useLeaveGuard } from "./use-draft";
 import { ValuesTable } from "./values-table";
 import { ValuesToolbar } from "./values-toolbar";
-
-const retryTime = (seconds: number | null) =>
-  seconds ? new Date(Date.now() + seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "later";
 
 type GridProps = { docId: number; filters: ChartFilters; field?: GridField };
 
@@ -34,12 +33,16 @@ export function ValuesGrid({ field = "value", ...props }: GridProps) {
 }
 
 function Grid({ docId, filters, field, records }: Required<GridProps> & { records: EnteredRecord[] }) {
+  const fmt = useFormats();
+  const t = useTranslations("values.grid");
+  const locale = useLocale();
+  const errorText = useErrorText();
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
-  const model = useMemo(() => buildGrid(tree.root, grouped, filters.period, field, records), [tree, grouped, filters.period, field, records]);
+  const model = useMemo(() => buildGrid(tree.root, grouped, filters.period, fmt.period, field, records), [tree, grouped, filters.period, fmt, field, records]);
   const storageKey = `gauge:values:${docId}:${field}:${filters.period}:${filters.from}:${filters.to}`;
   const { draft, idempotencyKey, setDraft } = useDraft(storageKey);
-  const decimalMark = useMemo(() => localeDecimalMark(), []);
+  const decimalMark = useMemo(() => localeDecimalMark(locale), [locale]);
   const { changes, invalid } = useMemo(() => pendingChanges(model, draft, decimalMark), [model, draft, decimalMark]);
   useLeaveGuard(changes.length > 0);
   const [serverErrors, setServerErrors] = useState<Record<CellKey, string>>({});
@@ -66,17 +69,17 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
     onSuccess: (result) => {
       setDraft(() => ({}));
       setServerErrors({});
-      const noun = field === "value" ? "value" : field;
-      setMessage({ tone: "ok", text: `Saved ${result.written} ${noun}${result.written === 1 ? "" : "s"}.` });
+      setMessage({ tone: "ok", text: t(`saved.${field}`, { count: result.written }) });
     },
     onError: (error) => {
       if (error instanceof ApiCallError && (error.status === 400 || error.status === 409)) {
         setServerErrors(errorsByCell(error.body.details, changes));
-        setMessage({ tone: "error", text: `Nothing was saved. ${error.body.errorMessage.replace(/\.?$/, ".")} The cells in red say why.` });
+        setMessage({ tone: "error", text: t("refused", { reason: errorText(error).replace(/\.?$/, ".") }) });
       } else if (error instanceof ApiCallError && error.status === 429) {
-        setMessage({ tone: "error", text: `This hour's API calls are used up. Your edits are kept; save again at ${retryTime(error.retryAfterSeconds)}.` });
+        const at = error.retryAfterSeconds ? fmt.time(new Date(Date.now() + error.retryAfterSeconds * 1000).toISOString()) : t("later");
+        setMessage({ tone: "error", text: t("limit", { at }) });
       } else {
-        setMessage({ tone: "error", text: `Nothing was saved (${error.message}). Your edits are kept; try again.` });
+        setMessage({ tone: "error", text: t("failed", { reason: errorText(error) }) });
       }
     },
   });
@@ -84,7 +87,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
   const send = () => save.mutate({ input: { docId }, body: { items: toBatchItems(changes, field) }, headers: { "Idempotency-Key": idempotencyKey } });
 
   if (model.rows.length === 0) {
-    return <Notice tone="empty">No KPI of this scorecard takes values every {filters.period.toLowerCase().replace("_", "-")}.</Notice>;
+    return <Notice tone="empty">{t("noKpis", { period: fmt.periodName(filters.period) })}</Notice>;
   }
 
   return (
@@ -105,24 +108,24 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
           setServerErrors({});
         }}
         onSave={() => {
-          const doubtful = doubtfulChanges(model, changes, formatValue);
+          const doubtful = doubtfulChanges(model, changes, fmt.value);
           if (doubtful.length) setDoubts(doubtful);
           else send();
         }}
       />
       {doubts.length > 0 && (
         <div role="alertdialog" aria-labelledby="doubts-title" aria-describedby="doubts-list" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-          <h2 id="doubts-title" className="font-semibold">Save {doubts.length === 1 ? "this value" : `these ${doubts.length} values`}? {doubts.length === 1 ? "It looks" : "They look"} far from usual.</h2>
+          <h2 id="doubts-title" className="font-semibold">{t("doubtTitle", { count: doubts.length })}</h2>
           <ul id="doubts-list" className="mt-2 list-disc pl-5">
             {doubts.map((d) => (
               <li key={d.key}>
-                {d.kpi}, {d.period}: {formatValue(d.value, model.rows.find((r) => d.key.startsWith(r.guid))?.measure)} is {d.reason}.
+                {t("doubtItem", { kpi: d.kpi, period: d.period, value: fmt.value(d.value, model.rows.find((r) => d.key.startsWith(r.guid))?.measure), reason: d.reason })}
               </li>
             ))}
           </ul>
           <div className="mt-3 flex gap-2">
-            <Button onClick={() => { setDoubts([]); send(); }}>Save anyway</Button>
-            <Button variant="secondary" autoFocus onClick={() => setDoubts([])}>Go back and check</Button>
+            <Button onClick={() => { setDoubts([]); send(); }}>{t("saveAnyway")}</Button>
+            <Button variant="secondary" autoFocus onClick={() => setDoubts([])}>{t("goBack")}</Button>
           </div>
         </div>
       )}
@@ -131,14 +134,14 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
           {!writingNote && (
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
               <Button variant="secondary" disabled={!noteTarget} onClick={() => setWritingNote(true)}>
-                {noteTarget ? `Add a note on ${noteTarget.kpi.name}, ${noteTarget.periodName}` : "Add a note"}
+                {noteTarget ? t("noteOn", { kpi: noteTarget.kpi.name, period: noteTarget.periodName }) : t("addNote")}
               </Button>
               {noteTarget && (
                 <Button variant="ghost" aria-expanded={showHistory} onClick={() => setShowHistory(!showHistory)}>
-                  {showHistory ? "Hide" : "Show"} changes to this cell
+                  {showHistory ? t("hideChanges") : t("showChanges")}
                 </Button>
               )}
-              {!noteTarget && <span>Choose a cell first: the note is about that KPI and period.</span>}
+              {!noteTarget && <span>{t("chooseCell")}</span>}
             </div>
           )}
           {showHistory && noteTarget && (
@@ -149,7 +152,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
               measure={model.rows.find((r) => r.guid === noteTarget.kpi.guid)?.measure ?? ""}
               from={noteTarget.date}
               to={model.columns.find((c) => c.start === noteTarget.date)?.end}
-              label={`Changes to ${noteTarget.kpi.name}, ${noteTarget.periodName}`}
+              label={t("changesOf", { kpi: noteTarget.kpi.name, period: noteTarget.periodName })}
             />
           )}
           {writingNote && noteTarget && (
@@ -160,7 +163,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
               onDone={(saved) => {
                 setWritingNote(false);
                 const href = `/s/${docId}?period=${filters.period}&from=${filters.from}&to=${filters.to}&kpi=${noteTarget.kpi.guid}`;
-                if (saved) setMessage({ tone: "ok", text: `Note saved on ${noteTarget.kpi.name}, ${noteTarget.periodName}.`, link: { href, label: "See it on the chart" } });
+                if (saved) setMessage({ tone: "ok", text: t("noteSaved", { kpi: noteTarget.kpi.name, period: noteTarget.periodName }), link: { href, label: t("seeChart") } });
               }}
             />
           )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { CsvImport } from "./csv-import";
 import { toCsv } from "./csv";
@@ -19,6 +20,7 @@ interface Props {
 
 /** What is pending, CSV in and out, and the one save. */
 export function ValuesToolbar({ model, draft, changes, invalid, saving, exportName, onImport, onDiscard, onSave }: Props) {
+  const t = useTranslations("values.toolbar");
   function exportCsv() {
     const url = URL.createObjectURL(new Blob([toCsv(model, draft)], { type: "text/csv" }));
     const link = Object.assign(document.createElement("a"), { href: url, download: exportName });
@@ -28,14 +30,14 @@ export function ValuesToolbar({ model, draft, changes, invalid, saving, exportNa
   return (
     <div className="flex flex-wrap items-center gap-2">
       <p className="mr-auto text-sm" aria-live="polite">
-        <strong className="tabular-nums">{changes}</strong> pending change{changes === 1 ? "" : "s"}
-        {invalid > 0 && <span className="text-red-700 dark:text-red-400"> · {invalid} to fix</span>}
+        {t.rich("pending", { count: changes, b: (chunks) => <strong className="tabular-nums">{chunks}</strong> })}
+        {invalid > 0 && <span className="text-red-700 dark:text-red-400">{t("toFix", { count: invalid })}</span>}
       </p>
       <CsvImport model={model} onApply={onImport} />
-      <Button variant="secondary" onClick={exportCsv}>Export CSV</Button>
-      <Button variant="secondary" onClick={onDiscard} disabled={!Object.keys(draft).length || saving}>Discard</Button>
+      <Button variant="secondary" onClick={exportCsv}>{t("export")}</Button>
+      <Button variant="secondary" onClick={onDiscard} disabled={!Object.keys(draft).length || saving}>{t("discard")}</Button>
       <Button onClick={onSave} disabled={!changes || invalid > 0 || saving}>
-        {saving ? "Saving…" : changes ? `Save ${changes} value${changes === 1 ? "" : "s"}` : "Save values"}
+        {saving ? t("saving") : changes ? t("saveCount", { count: changes }) : t("save")}
       </Button>
     </div>
   );

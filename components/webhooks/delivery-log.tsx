@@ -5,12 +5,13 @@ import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : "–");
 
 /** The webhook's recent delivery attempts, with a way to send an event again. */
 export function DeliveryLog({ webhookId, name }: { webhookId: number; name: string }) {
+  const fmt = useFormats();
+  const when = (iso: string | null) => (iso ? fmt.dateTime(iso) : "–");
   const log = useQuery(readQuery("deliveries", { id: webhookId }));
   const redeliver = useWrite("redeliver");
   const items = log.data?.items ?? [];

@@ -211,6 +211,7 @@ export const endpoints = {
   twoFactor: read({ op: "twoFactorStatus", method: "GET", path: "/api/me/two-factor", key: () => keys.twoFactor, live: true }),
   setUpTwoFactor: write({ op: "setUpTwoFactor", method: "POST", path: "/api/me/two-factor/setup", stale: () => [] }),
   enableTwoFactor: write({ op: "enableTwoFactor", method: "POST", path: "/api/me/two-factor/enable", stale: () => [keys.twoFactor, ["budget"]] }),
+  updatePreferences: write({ op: "updatePreferences", method: "PUT", path: "/api/me/preferences", stale: () => [["budget"]] }),
   disableTwoFactor: write({ op: "disableTwoFactor", method: "POST", path: "/api/me/two-factor/disable", stale: () => [keys.twoFactor] }),
   createResetLink: write({ op: "createResetLink", method: "POST", path: "/api/users/{id}/reset-link", stale: () => [] }),
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ErrorDetail } from "./common";
 import { Role } from "./people";
+import { Language } from "./preferences";
 
 const Password = z.string().min(1, "contraseña is required").max(1024);
 
@@ -78,6 +79,7 @@ export const AccessInfo = z
     limitPerUser: z.number().int().meta({ description: "Calls per hour each active admin or expert adds to the account's pool" }),
     countedUsers: z.number().int().meta({ description: "Active admins and experts: allowedCount = limitPerUser x countedUsers" }),
     scorecardAccess: z.enum(["read", "write"]).nullable().optional().meta({ description: "Only with ?docId=: the caller's access to it (null: none)" }),
+    language: Language.nullable().optional().meta({ description: "The caller's chosen interface language (null: the browser's)" }),
     twoFactorSetupNeeded: z.boolean().optional().meta({ description: "Present (true) when the account requires two-factor codes and this session has none: it may only set them up" }),
     accessVersion: z.string().meta({
       description: "Changes whenever what the caller may read or write changes (its role, a share, a scorecard deleted or restored): a client keeps per-user answers under it",

@@ -239,6 +239,8 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },
     },
     twoFactorStatus: { request: async () => ({ path: "/api/me/two-factor" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    getPreferences: { request: async () => ({ path: "/api/me/preferences" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    updatePreferences: { request: async (who) => ({ path: "/api/me/preferences", auth: (await freshPerson(who)).auth, body: { language: "es" } }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     setUpTwoFactor: { request: async (who) => ({ path: "/api/me/two-factor/setup", auth: (await freshPerson(who)).auth }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     enableTwoFactor: {
       request: async (who) => {

@@ -44,6 +44,7 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
       limitPerUser: 100,
       countedUsers: 1,
       accessVersion: expect.stringMatching(/^admin:[0-9a-f]{32}$/),
+      language: null,
     });
 
     api.clock.advance(3_600_000);

@@ -1,25 +1,30 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { LanguageForm } from "@/components/people/language-form";
 import { PasswordForm } from "@/components/people/password-form";
 import { TwoFactorCard } from "@/components/security/two-factor-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
-export const metadata: Metadata = { title: "Your account" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("account"))("title") };
+}
 
 export default async function AccountPage() {
   await requireSessionClient();
-  const me = await sessionBudget();
+  const [me, t, roles] = [await sessionBudget(), await getTranslations("account"), await getTranslations("roles")];
   return (
     <Prefetch queries={[["twoFactor", {}]]}>
       <div className="flex flex-col gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Your account</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {me.email}, {me.role}. {me.role === "viewer" ? "You read the scorecards shared with you." : "Your API keys are on the API keys page."}
+            {t("who", { email: me.email, role: roles(me.role) })} {me.role === "viewer" ? t("viewerNote") : t("keysNote")}
           </p>
         </div>
+        <LanguageForm chosen={me.language ?? null} />
         <Suspense fallback={<Skeleton className="h-32" />}>
           <TwoFactorCard />
         </Suspense>

@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { tokenParam } from "@/lib/page-params";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ResetForm } from "@/components/auth/reset-form";
 
-export const metadata: Metadata = { title: "Choose a new password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.resetPage"))("title") };
+}
 
 export default async function ResetPage({ params }: { params: Promise<{ token: string }> }) {
-  const token = await tokenParam(params);
+  const [token, t] = [await tokenParam(params), await getTranslations("auth.resetPage")];
   return (
-    <AuthCard title="Choose a new password" lead="The link works once, for one hour. Every session of yours ends; your API keys keep working.">
+    <AuthCard title={t("title")} lead={t("lead")}>
       <ResetForm token={token} />
     </AuthCard>
   );

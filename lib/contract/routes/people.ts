@@ -15,6 +15,7 @@ import {
   User,
   UserList,
 } from "../people";
+import { Preferences } from "../preferences";
 import { errors, json, jsonBody, needs, noToken, secured } from "./helpers";
 
 const tags = ["People"];
@@ -122,6 +123,28 @@ export const changePassword = createRoute({
   security: secured,
   request: { body: jsonBody(ChangePasswordRequest) },
   responses: { 204: { description: "Changed; the user's other sessions are signed out" }, ...errors(400, 403, 415) },
+});
+
+export const getPreferences = createRoute({
+  operationId: "getPreferences",
+  method: "get",
+  path: "/api/me/preferences",
+  tags,
+  summary: "The caller's own preferences (the interface language)",
+  security: secured,
+  responses: { 200: json(Preferences, "The caller's preferences"), ...errors() },
+});
+
+export const updatePreferences = createRoute({
+  operationId: "updatePreferences",
+  method: "put",
+  path: "/api/me/preferences",
+  tags,
+  summary: "Set the caller's own preferences",
+  description: "The language applies to the dashboard at once and to the e-mails the user receives (alerts, reminders, digests, password resets).",
+  security: secured,
+  request: { body: jsonBody(Preferences) },
+  responses: { 200: json(Preferences, "Saved"), ...errors(400, 415) },
 });
 
 const setupTags = ["First start"];

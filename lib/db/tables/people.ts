@@ -1,3 +1,4 @@
+import { LANGUAGES } from "@/lib/contract/preferences";
 import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
 
@@ -37,6 +38,8 @@ export const users = pgTable(
     familyName: text("family_name"),
     /** Deleted through SCIM: deactivated and gone from provisioning, its history kept. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The interface language the user chose (null: their browser's; e-mails: English). */
+    language: text("language", { enum: LANGUAGES }),
   },
   (t) => [index("users_account_idx").on(t.accountId)],
 );

@@ -6,13 +6,16 @@ import type { Point, Series } from "@/lib/contract/grouped";
 import type { Period, Status } from "@/lib/contract/kpis";
 import { scorecards } from "@/lib/db/schema";
 import { SCORING_DEFAULTS } from "@/lib/contract/constants";
-import { formatScore, fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { formatsFor } from "@/lib/i18n/server";
 import type { Ctx } from "../context";
 import { groupedOf } from "./grouped";
 import { initiativesOf } from "./initiatives";
 import { notesOf } from "./notes";
 import { addDays, periodsBefore, periodStart } from "./periods";
 import { inTreeOrder, scorecardKpis } from "./scorecards";
+
+// English until recipients' languages reach these messages.
+const f = formatsFor("en");
 
 const require = createRequire(import.meta.url);
 const STATUS_COLOR: Record<Status, string> = { ON_TRACK: "#15803d", AT_RISK: "#b45309", OFF_TRACK: "#b91c1c", NONE: "#475569" };
@@ -38,8 +41,8 @@ function chartSvg(points: Point[], noted: Set<string>, period: Period): string {
     `<line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}" stroke="#cbd5e1"/>`,
     `<text x="${left - 4}" y="${top + 8}" font-size="9" text-anchor="end" fill="#475569">${label(hi)}</text>`,
     `<text x="${left - 4}" y="${H - bottom}" font-size="9" text-anchor="end" fill="#475569">${label(lo)}</text>`,
-    `<text x="${left}" y="${H - 6}" font-size="9" fill="#475569">${periodLabel(points[0]!.start, period)}</text>`,
-    `<text x="${W - right}" y="${H - 6}" font-size="9" text-anchor="end" fill="#475569">${periodLabel(points.at(-1)!.start, period)}</text>`,
+    `<text x="${left}" y="${H - 6}" font-size="9" fill="#475569">${f.period(points[0]!.start, period)}</text>`,
+    `<text x="${W - right}" y="${H - 6}" font-size="9" text-anchor="end" fill="#475569">${f.period(points.at(-1)!.start, period)}</text>`,
     ...marks,
     `<polyline points="${line((p) => p.target)}" fill="none" stroke="#16a34a" stroke-width="1.2" stroke-dasharray="5 3"/>`,
     `<polyline points="${line((p) => p.value)}" fill="none" stroke="#1d4ed8" stroke-width="2"/>`,
@@ -68,13 +71,13 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
   const ordered = inTreeOrder(tree);
   const statusOf = (guid: string) => latest(seriesOf.get(guid))?.status ?? "NONE";
   const indicators = ordered.filter((o) => o.kpi.indicatorType === "INDICATOR");
-  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => `${indicators.filter((o) => statusOf(o.kpi.guid) === s).length} ${STATUS_LABEL[s].toLowerCase()}`);
+  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => `${indicators.filter((o) => statusOf(o.kpi.guid) === s).length} ${f.status(s).toLowerCase()}`);
 
   // A score is rounded against the KPI's own thresholds, so it never reads across its status.
-  const scoreText = (p: Point, kpi: (typeof tree)[number]) => formatScore(p.score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk });
+  const scoreText = (p: Point, kpi: (typeof tree)[number]) => f.score(p.score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk });
   const statusCell = (p: Point | undefined, kpi: (typeof tree)[number]) => {
     const status = p?.status ?? "NONE";
-    return { text: `${STATUS_LABEL[status]} ${p ? scoreText(p, kpi) : ""}`.trim(), color: STATUS_COLOR[status], fillColor: STATUS_FILL[status], bold: true };
+    return { text: `${f.status(status)} ${p ? scoreText(p, kpi) : ""}`.trim(), color: STATUS_COLOR[status], fillColor: STATUS_FILL[status], bold: true };
   };
   const summary = {
     table: {
@@ -87,8 +90,8 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
           const measure = kpi.indicatorType === "CONTAINER" ? "%" : kpi.measure;
           return [
             { text: kpi.name, margin: [depth * 10, 0, 0, 0], bold: kpi.indicatorType === "CONTAINER" },
-            { text: fullValue(p?.value, measure), alignment: "right" },
-            { text: kpi.indicatorType === "CONTAINER" ? "" : fullValue(p?.target, measure), alignment: "right" },
+            { text: f.full(p?.value, measure), alignment: "right" },
+            { text: kpi.indicatorType === "CONTAINER" ? "" : f.full(p?.target, measure), alignment: "right" },
             statusCell(p, kpi),
           ];
         }),
@@ -111,10 +114,10 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
         { text: kpi.name, style: "kpi" },
         {
           text: [
-            p ? `${periodLabel(p.start, period)}: ${fullValue(p.value, kpi.measure)}` : "No value yet",
-            p?.target != null ? ` against a target of ${fullValue(p.target, kpi.measure)}` : "",
+            p ? `${f.period(p.start, period)}: ${f.full(p.value, kpi.measure)}` : "No value yet",
+            p?.target != null ? ` against a target of ${f.full(p.target, kpi.measure)}` : "",
             " · ",
-            { text: `${STATUS_LABEL[p?.status ?? "NONE"]}${p ? ` ${scoreText(p, kpi)}` : ""}`, color: STATUS_COLOR[p?.status ?? "NONE"], bold: true },
+            { text: `${f.status(p?.status ?? "NONE")}${p ? ` ${scoreText(p, kpi)}` : ""}`, color: STATUS_COLOR[p?.status ?? "NONE"], bold: true },
           ],
         },
         ...(svg ? [{ svg, width: 500, margin: [0, 4, 0, 0] }] : []),

@@ -3,13 +3,16 @@ import { and, gte, inArray, lte } from "drizzle-orm";
 import type { ErrorDetail } from "@/lib/contract/common";
 import type { Tx } from "@/lib/db/client";
 import { kpiNotes } from "@/lib/db/schema";
-import { periodLabel } from "@/lib/format";
+import { formatsFor } from "@/lib/i18n/server";
 import { invalidRequest } from "../errors";
 import { addDays, LAST_DATE, nextPeriodStart, periodStart } from "./periods";
 import { inForce } from "./scales";
 import { scoredWith } from "./scored-at";
 import type { StoredKpi } from "./scorecards";
 import { scaleChanges } from "./value-queries";
+
+// English until recipients' languages reach these messages.
+const f = formatsFor("en");
 
 type Written = { guid: string; date: string; value: number | null };
 
@@ -62,6 +65,6 @@ export async function requireNotesWhereOffTrack(tx: Tx, defs: StoredKpi[], writt
   }
   const problems: ErrorDetail[] = valued
     .filter((w) => offTrack.has(w))
-    .map((w) => ({ path: pathOf(w), message: `${byGuid.get(w.guid)!.name} would be off track in ${periodLabel(periods.get(w)!.start, byGuid.get(w.guid)!.updateInterval)}: add a note saying why, then save` }));
+    .map((w) => ({ path: pathOf(w), message: `${byGuid.get(w.guid)!.name} would be off track in ${f.period(periods.get(w)!.start, byGuid.get(w.guid)!.updateInterval)}: add a note saying why, then save` }));
   if (problems.length) throw invalidRequest(problems[0]!.message, problems);
 }

@@ -2,8 +2,11 @@ import "server-only";
 import type { Status } from "@/lib/contract/kpis";
 import type { alerts, kpis } from "@/lib/db/schema";
 import { SCORING_DEFAULTS } from "@/lib/contract/constants";
-import { conditionText, formatScore, fullValue, STATUS_LABEL } from "@/lib/format";
+import { formatsFor } from "@/lib/i18n/server";
 import type { Message } from "./message";
+
+// English until recipients' languages reach these messages.
+const f = formatsFor("en");
 
 export const kpiLink = (dashboardUrl: string, scorecardId: number, kpiGuid: string) => `${dashboardUrl}/s/${scorecardId}?kpi=${kpiGuid}`;
 
@@ -20,16 +23,16 @@ interface Fired {
 }
 
 export function alertMessage({ alert, scorecard, kpi, date, value, target, score, status, dashboardUrl }: Fired): Message {
-  const statusText = `${STATUS_LABEL[status as Status] ?? status}${score === null ? "" : ` (${formatScore(score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk })})`}`;
+  const statusText = `${f.status(status as Status) ?? status}${score === null ? "" : ` (${f.score(score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk })})`}`;
   return {
-    title: alert.condition === "FORECAST_BELOW_TARGET" ? `${alert.name}: ${kpi.name} is projected at ${fullValue(value, kpi.measure)} for the period of ${date}` : `${alert.name}: ${kpi.name} is ${fullValue(value, kpi.measure)}`,
+    title: alert.condition === "FORECAST_BELOW_TARGET" ? `${alert.name}: ${kpi.name} is projected at ${f.full(value, kpi.measure)} for the period of ${date}` : `${alert.name}: ${kpi.name} is ${f.full(value, kpi.measure)}`,
     facts: [
       ["Scorecard", scorecard.name],
       ["KPI", kpi.name],
-      ["Value", `${fullValue(value, kpi.measure)} on ${date}`],
-      ["Target", fullValue(target, kpi.measure)],
+      ["Value", `${f.full(value, kpi.measure)} on ${date}`],
+      ["Target", f.full(target, kpi.measure)],
       ["Status", statusText],
-      ["Condition", conditionText(alert.condition, alert.threshold, kpi.measure)],
+      ["Condition", f.condition(alert.condition, alert.threshold, kpi.measure)],
     ],
     link: { label: `Open ${kpi.name} in Gauge`, url: kpiLink(dashboardUrl, scorecard.id, kpi.guid) },
   };

@@ -2,12 +2,15 @@ import "server-only";
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { digestsSent, kpis, kpiValues, notificationSettings, remindersSent, scorecards, users } from "@/lib/db/schema";
-import { fullValue, periodLabel, STATUS_LABEL } from "@/lib/format";
+import { formatsFor } from "@/lib/i18n/server";
 import { addDays, periodsBefore, periodStart } from "../domain/periods";
 import { scoredAt } from "../domain/scored-at";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
 import type { Message } from "./message";
 import { startPolling } from "../polling";
+
+// English until recipients' languages reach these messages.
+const f = formatsFor("en");
 
 export interface ReminderOptions {
   db: Db;
@@ -56,7 +59,7 @@ async function overduePeriod(db: Db | Tx, row: Owned, today: string): Promise<{ 
 }
 
 function reminderMessage(row: Owned, start: string, due: string, dashboardUrl: string): Message {
-  const period = periodLabel(start, row.kpi.updateInterval);
+  const period = f.period(start, row.kpi.updateInterval);
   return {
     title: `Reminder: ${row.kpi.name} has no value for ${period}`,
     facts: [
@@ -140,10 +143,10 @@ export async function sendWeeklyDigests({ db, now, dashboardUrl, mail }: Reminde
     const changed: string[] = [];
     for (const row of rows) {
       const late = await overduePeriod(db, row, today);
-      if (late) overdue.push(`${row.kpi.name} (${row.scorecard.name}): no value for ${periodLabel(late.start, row.kpi.updateInterval)}`);
+      if (late) overdue.push(`${row.kpi.name} (${row.scorecard.name}): no value for ${f.period(late.start, row.kpi.updateInterval)}`);
       const change = await statusChange(db, row.kpi, since);
       if (change) {
-        changed.push(`${row.kpi.name} (${row.scorecard.name}): ${STATUS_LABEL[change.from]} → ${STATUS_LABEL[change.to]} at ${fullValue(change.value, row.kpi.measure)} on ${change.date}`);
+        changed.push(`${row.kpi.name} (${row.scorecard.name}): ${f.status(change.from)} → ${f.status(change.to)} at ${f.full(change.value, row.kpi.measure)} on ${change.date}`);
       }
     }
     if (overdue.length === 0 && changed.length === 0) continue;

@@ -4,6 +4,7 @@ import { accountLimit, readBudget } from "../domain/call-limit";
 import { login } from "../domain/login";
 import { accessTo, accessVersion } from "../domain/scorecards";
 import { createApiKey, listApiKeys, revokeApiKey, revokeOwnToken } from "../domain/tokens";
+import { preferencesOf } from "../domain/preferences";
 import { newRouter } from "../router";
 
 export const authRoutes = newRouter()
@@ -26,10 +27,11 @@ export const authRoutes = newRouter()
   .openapi(routes.accessInfo, async (c) => {
     const { deps, caller } = c.var;
     const { docId } = c.req.valid("query");
-    const [budget, scorecard, version] = await Promise.all([
+    const [budget, scorecard, version, { language }] = await Promise.all([
       readBudget(deps, caller.accountId, accountLimit(deps, caller.countedUsers)),
       docId === undefined ? {} : accessTo(c.var, docId).then((scorecardAccess) => ({ scorecardAccess })),
       accessVersion(c.var),
+      preferencesOf(c.var),
     ]);
     return c.json(
       {
@@ -45,6 +47,7 @@ export const authRoutes = newRouter()
         countedUsers: caller.countedUsers,
         ...scorecard,
         accessVersion: version,
+        language,
         ...(caller.twoFactorMissing ? { twoFactorSetupNeeded: true } : {}),
       },
       200,

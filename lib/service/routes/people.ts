@@ -1,5 +1,6 @@
 import * as routes from "@/lib/contract/routes/people";
 import { acceptInvitation, changePassword, createInvitation, invitationDetails, listInvitations, listUsers, revokeInvitation, updateUser } from "../domain/people";
+import { preferencesOf, updatePreferences } from "../domain/preferences";
 import { newRouter } from "../router";
 import { conflict } from "../errors";
 import { createFirstAdmin, setupNeeded } from "../domain/accounts";
@@ -28,6 +29,8 @@ export const peopleRoutes = newRouter()
     const token = await issueSessionToken(deps, { id: created.userId, accountId: created.accountId });
     return c.json({ email, errorMessage: "", success: true, token }, 200);
   })
+  .openapi(routes.getPreferences, async (c) => c.json(await preferencesOf(c.var), 200))
+  .openapi(routes.updatePreferences, async (c) => c.json(await updatePreferences(c.var, c.req.valid("json")), 200))
   .openapi(routes.changePassword, async (c) => {
     await changePassword(c.var, c.req.valid("json"));
     return c.body(null, 204);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { ScorecardFilters } from "@/components/kpi/scorecard-filters";
 import { ScorecardView, ScorecardViewSkeleton } from "@/components/kpi/scorecard-view";
@@ -10,7 +11,9 @@ import { scorecardAccess } from "@/lib/bff/scorecard-access";
 
 // A title from the scorecard's name would cost a read of its own here (metadata does not share
 // the page's request cache), and the account's calls are worth more than a tab's label.
-export const metadata: Metadata = { title: "Scorecard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("scorecard"))("metaTitle") };
+}
 
 export default async function ScorecardPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
   const docId = await docIdParam(params);

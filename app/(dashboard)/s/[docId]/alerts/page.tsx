@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { AlertManager } from "@/components/alerts/alert-manager";
 import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
@@ -8,22 +9,25 @@ import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { docIdParam } from "@/lib/page-params";
 
-export const metadata: Metadata = { title: "Alerts" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("alerts"))("metaTitle") };
+}
 
 export default async function AlertsPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   await requireSessionClient();
+  const t = await getTranslations("alerts");
   if ((await sessionBudget()).role === "viewer") {
     return (
-      <RoleRefusal title="Alerts are set up by experts and admins" backHref={`/s/${docId}`} backLabel="Back to the scorecard">
-        An alert watches a KPI and tells people or a chat channel when it crosses a line. Ask an expert or an admin of your account to add you to one.
+      <RoleRefusal title={t("viewerTitle")} backHref={`/s/${docId}`} backLabel={t("back")}>
+        {t("viewerText")}
       </RoleRefusal>
     );
   }
   return (
     <Prefetch queries={[["tree", { docId }], ["alerts", { docId }], ["webhooks", {}], ["users", {}], ["notificationSettings", {}]]}>
       <div className="flex flex-col gap-4">
-        <ScorecardTitle docId={docId} subtitle="Alerts" />
+        <ScorecardTitle docId={docId} subtitle={t("metaTitle")} />
         <Suspense fallback={<Skeleton className="h-64" />}>
           <AlertManager docId={docId} />
         </Suspense>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { SharingManager } from "@/components/sharing/sharing-manager";
@@ -8,18 +9,20 @@ import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { docIdParam } from "@/lib/page-params";
 
-export const metadata: Metadata = { title: "Share" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("sharing"))("metaTitle") };
+}
 
 export default async function SharingPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
-  const { access, canShare } = await scorecardAccess(docId);
+  const [{ access, canShare }, t] = [await scorecardAccess(docId), await getTranslations("sharing")];
   if (access && !canShare) {
-    return <NoticePanel tone="plain" title="Only the owner or an admin shares this scorecard" heading="h1">Ask them to change who may read or edit it.</NoticePanel>;
+    return <NoticePanel tone="plain" title={t("onlyOwner")} heading="h1">{t("askThem")}</NoticePanel>;
   }
   return (
     <Prefetch queries={[["tree", { docId }], ["sharing", { docId }], ["users", {}]]}>
       <div className="flex flex-col gap-4">
-        <ScorecardTitle docId={docId} subtitle="Share" />
+        <ScorecardTitle docId={docId} subtitle={t("metaTitle")} />
         <Suspense fallback={<Skeleton className="h-64" />}>
           <SharingManager docId={docId} />
         </Suspense>

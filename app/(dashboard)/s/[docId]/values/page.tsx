@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -12,7 +13,9 @@ import { docIdParam, type SearchParams } from "@/lib/page-params";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { NoticePanel } from "@/components/ui/notice";
 
-export const metadata: Metadata = { title: "Enter values" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("values"))("metaTitle") };
+}
 
 const plan = (docId: number, field: Exclude<GridField, "value">, to: string): Prefetchable => ["records", { docId, field, to }];
 
@@ -21,18 +24,18 @@ export default async function ValuesPage({ params, searchParams }: { params: Pro
   const search = await searchParams;
   const filters = filtersFrom(search);
   const field = GRID_FIELDS.find((f) => f === search.field) ?? "value";
-  const { access } = await scorecardAccess(docId);
+  const [{ access }, t] = [await scorecardAccess(docId), await getTranslations("values")];
   if (access === "read") {
     return (
-      <NoticePanel tone="plain" title="This scorecard is read-only for you" heading="h1">
-        Its owner or an admin can give you write access.
+      <NoticePanel tone="plain" title={t("readOnlyTitle")} heading="h1">
+        {t("readOnlyText")}
       </NoticePanel>
     );
   }
   return (
     <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)], ...(field === "value" ? [] : [plan(docId, field, filters.to)])]}>
       <div className="flex flex-col gap-4">
-        <ScorecardTitle docId={docId} subtitle="Enter values" />
+        <ScorecardTitle docId={docId} subtitle={t("metaTitle")} />
         <PeriodTabs docId={docId} current={filters.period} />
         <FieldTabs docId={docId} filters={filters} current={field} />
         <Suspense key={`${field}-${filters.period}-${filters.from}-${filters.to}`} fallback={<Skeleton className="h-96" />}>

@@ -1,0 +1,84 @@
+import { parseSync } from "@swc/core";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import en from "@/messages/en.json";
+import { MESSAGES } from "./messages";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsxFiles = (dir: string): string[] =>
+  readdirSync(path.join(root, dir)).flatMap((name) => {
+    const rel = path.join(dir, name);
+    if (statSync(path.join(root, rel)).isDirectory()) return tsxFiles(rel);
+    return name.endsWith(".tsx") ? [rel] : [];
+  });
+
+/** Attributes a person reads or hears. */
+const READ_ATTRIBUTES = new Set(["placeholder", "title", "aria-label", "aria-description", "aria-valuetext", "alt", "label", "heading", "description", "hint"]);
+// A phrase ("Save", "no data yet"), not a code ("-error", "px", "NOT_STARTED"): a capital or a space between words.
+const words = (text: string) => /[A-Za-zÀ-ÿ]{2,}/.test(text) && /[A-ZÀ-Ý]|[A-Za-zÀ-ÿ]\s+[A-Za-zÀ-ÿ]/.test(text.trim()) && !/^[A-Z0-9_]+$/.test(text.trim());
+/** Words that are the same in every language. */
+const NAMES = new Set(["Gauge"]);
+
+type Node = { type: string; span: { start: number }; [key: string]: unknown };
+
+/** Text a page shows that is written in the code instead of taken from the messages. */
+function literalsShown(file: string): string[] {
+  const source = readFileSync(path.join(root, file), "utf8");
+  const ast = parseSync(source, { syntax: "typescript", tsx: true });
+  const base = ast.span.start;
+  const line = (node: Node) => source.slice(0, node.span.start - base).split("\n").length;
+  const found: string[] = [];
+  const flag = (node: Node, text: string) => {
+    if (words(text) && !NAMES.has(text.trim())) found.push(`${file}:${line(node)} ${JSON.stringify(text.trim().slice(0, 60))}`);
+  };
+  // A string shown as a child: a literal in {…}, or a branch of a condition in {…}.
+  const shownStrings = (node: Node | undefined) => {
+    if (!node) return;
+    if (node.type === "StringLiteral") flag(node, node.value as string);
+    else if (node.type === "TemplateLiteral") for (const q of node.quasis as Node[]) flag(node, (q.cooked ?? q.raw) as string);
+    else if (node.type === "ConditionalExpression") [node.consequent, node.alternate].forEach((n) => shownStrings(n as Node));
+    else if (node.type === "BinaryExpression" && ["&&", "||", "??"].includes(node.operator as string)) shownStrings(node.right as Node);
+    else if (node.type === "ParenthesisExpression") shownStrings(node.expression as Node);
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== "object") return;
+    const n = node as Node;
+    if (n.type === "JSXText") flag(n, n.value as string);
+    if (n.type === "JSXExpressionContainer") shownStrings(n.expression as Node);
+    if (n.type === "JSXAttribute") {
+      const name = (n.name as { value?: string }).value ?? "";
+      const value = n.value as Node | null;
+      if (READ_ATTRIBUTES.has(name) && value?.type === "StringLiteral") flag(value, value.value as string);
+      if (READ_ATTRIBUTES.has(name) && value?.type === "JSXExpressionContainer") shownStrings(value.expression as Node);
+      // Other attributes (className, href, key) are not read; JSX inside them (an `action={<p>…</p>}`) is.
+      if (value?.type === "JSXExpressionContainer") return visit(value.expression);
+      return;
+    }
+    for (const [key, child] of Object.entries(n)) if (key !== "span") visit(child);
+  };
+  visit(ast.body);
+  return found;
+}
+
+type Tree = { [key: string]: string | Tree };
+const leaves = (tree: Tree, prefix = ""): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[prefix + k, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+
+describe("every word a page shows comes from the messages", () => {
+  it("no page or component writes its text in the code", () => {
+    expect(["app", "components"].flatMap(tsxFiles).flatMap(literalsShown)).toEqual([]);
+  });
+
+  it("every language has every key of the English messages, with the same placeholders, and no other", () => {
+    const english = new Map(leaves(en));
+    for (const [locale, messages] of Object.entries(MESSAGES)) {
+      const theirs = new Map(leaves(messages as Tree));
+      expect([...english.keys()].filter((k) => !theirs.has(k)), `missing from ${locale}`).toEqual([]);
+      expect([...theirs.keys()].filter((k) => !english.has(k)), `only in ${locale}`).toEqual([]);
+      for (const [key, text] of theirs) expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(english.get(key)!));
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback } from "react";
+import { ApiCallError } from "@/lib/bff/http";
+import type { ErrorBody } from "@/lib/contract/common";
+
+type Failure = Error | Partial<Pick<ErrorBody, "code" | "errorMessage" | "details">> | null | undefined;
+
+/**
+ * A failed call in the reader's language. The API writes its errors in English for scripts, which
+ * match on `code`: English readers get the API's own sentence (the first field's problem when it
+ * names one), others a sentence for the code, naming the fields at fault.
+ */
+export function useErrorText(): (failure: Failure) => string {
+  const locale = useLocale();
+  const t = useTranslations("errors");
+  return useCallback(
+    (failure: Failure) => {
+      const body = failure instanceof ApiCallError ? failure.body : failure instanceof Error ? undefined : failure;
+      const detail = body?.details?.[0];
+      if (locale === "en") return detail?.message ?? body?.errorMessage ?? (failure instanceof Error ? failure.message : t("unreachable"));
+      if (!body?.code) return failure instanceof Error && !(failure instanceof ApiCallError) ? t("internal") : t("unreachable");
+      if (detail?.path === "otp") return t("otp");
+      if (body.code === "invalid_request" && body.details?.length) return t("fields", { fields: body.details.map((d) => d.path).join(", ") });
+      return t(body.code);
+    },
+    [locale, t],
+  );
+}
+
+/**
+ * A field's problem as the contract's schemas word it (client-side checks and the API's details
+ * alike): English readers get it as written, others a sentence of their own language.
+ */
+export function useFieldText(): (message: string) => string {
+  const locale = useLocale();
+  const t = useTranslations("errors");
+  return useCallback((message: string) => (locale === "en" ? message : t("field")), [locale, t]);
+}
