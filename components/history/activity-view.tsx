@@ -4,14 +4,16 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ChangeSet, RevertResult } from "@/lib/contract/history";
 import type { KpiNode } from "@/lib/contract/kpis";
-import { ApiCallError, errorText } from "@/lib/bff/http";
+import { ApiCallError } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { authorText } from "./change-author";
+import { useAuthorText } from "./change-author";
 import { ChangeList } from "./change-list";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 
 type Preview = { change: ChangeSet; overwrite: boolean; result?: RevertResult; conflicts?: string[]; error?: string };
 
@@ -24,6 +26,9 @@ const measuresOf = (node: KpiNode, into = new Map<string, string>()) => {
 /** The scorecard's change sets, and undo with a preview of what it puts back. */
 export function ActivityView({ docId, pageSize, canUndo }: { docId: number; pageSize: number; canUndo: boolean }) {
   const fmt = useFormats();
+  const t = useTranslations("history.revert");
+  const errorText = useErrorText();
+  const authorText = useAuthorText();
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const measures = measuresOf(tree.root);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -40,7 +45,7 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
         onError: (error) =>
           setPreview(
             error instanceof ApiCallError && error.status === 409
-              ? { change, overwrite, conflicts: error.body.details.map((d) => d.message), error: error.body.errorMessage }
+              ? { change, overwrite, conflicts: error.body.details.map((d) => d.message), error: errorText(error) }
               : { change, overwrite, error: errorText(error) },
           ),
       },
@@ -52,7 +57,7 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
       {
         onSuccess: (result) => {
           setPreview(null);
-          setDone(result.records.length ? `Undid change ${change.id}: ${result.records.length} record${result.records.length === 1 ? "" : "s"} put back, as change ${result.changeId}.` : `Change ${change.id} had nothing left to undo.`);
+          setDone(result.records.length ? t("done", { id: change.id, count: result.records.length, newId: result.changeId ?? "" }) : t("nothingLeft", { id: change.id }));
         },
         onError: (error) => setPreview({ change, overwrite, error: errorText(error) }),
       },
@@ -61,24 +66,24 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Every save, batch, import and undo of this scorecard&apos;s values, with who made it and through what. Undo puts every record of a change back as it was, as a new change.
+        {t("lead")}
       </p>
       {done && <Notice tone="ok">{done}</Notice>}
       {preview && (
-        <Card id="undo" title={`Undo change ${preview.change.id}?`}>
+        <Card id="undo" title={t("title", { id: preview.change.id })}>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            {authorText(preview.change.by)}, {preview.change.records} record{preview.change.records === 1 ? "" : "s"}.
+            {t("summary", { author: authorText(preview.change.by), count: preview.change.records })}
           </p>
-          {revert.isPending && !preview.result && !preview.error && <p className="mt-2 text-sm">Working out what it would put back…</p>}
+          {revert.isPending && !preview.result && !preview.error && <p className="mt-2 text-sm">{t("working")}</p>}
           {preview.result && (
             <>
               {preview.result.records.length === 0 ? (
-                <p className="mt-2 text-sm">Nothing to undo: every record is already as it was before this change.</p>
+                <p className="mt-2 text-sm">{t("nothing")}</p>
               ) : (
-                <ul className="mt-2 list-disc pl-5 text-sm" aria-label="What undo puts back">
+                <ul className="mt-2 list-disc pl-5 text-sm" aria-label={t("putsBack")}>
                   {preview.result.records.map((r) => (
                     <li key={`${r.guid}|${r.date}`}>
-                      {r.kpiName}, {fmt.date(r.date)}: {fmt.full(r.from.value, measures.get(r.guid))} → {r.to.value === null && Object.values(r.to).every((v) => v === null) ? "no record" : fmt.full(r.to.value, measures.get(r.guid))}
+                      {r.kpiName}, {fmt.date(r.date)}: {fmt.full(r.from.value, measures.get(r.guid))} → {r.to.value === null && Object.values(r.to).every((v) => v === null) ? t("noRecord") : fmt.full(r.to.value, measures.get(r.guid))}
                     </li>
                   ))}
                 </ul>
@@ -86,10 +91,10 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
               <div className="mt-3 flex gap-2">
                 {preview.result.records.length > 0 && (
                   <Button onClick={() => confirm(preview.change, preview.overwrite)} disabled={revert.isPending}>
-                    Undo {preview.result.records.length} record{preview.result.records.length === 1 ? "" : "s"}
+                    {t("confirm", { count: preview.result.records.length })}
                   </Button>
                 )}
-                <Button variant="secondary" onClick={() => setPreview(null)}>Cancel</Button>
+                <Button variant="secondary" onClick={() => setPreview(null)}>{t("cancel")}</Button>
               </div>
             </>
           )}
@@ -100,8 +105,8 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
                 <>
                   <ul className="list-disc pl-5 text-sm">{preview.conflicts.map((c) => <li key={c}>{c}</li>)}</ul>
                   <div className="flex gap-2">
-                    <Button variant="secondary" onClick={() => ask(preview.change, true)}>Preview undo, replacing the later changes</Button>
-                    <Button variant="ghost" onClick={() => setPreview(null)}>Cancel</Button>
+                    <Button variant="secondary" onClick={() => ask(preview.change, true)}>{t("replacing")}</Button>
+                    <Button variant="ghost" onClick={() => setPreview(null)}>{t("cancel")}</Button>
                   </div>
                 </>
               )}

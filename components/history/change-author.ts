@@ -1,10 +1,16 @@
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
 import type { ChangeAuthor } from "@/lib/contract/history";
 
-const VIA_LABEL: Record<ChangeAuthor["via"], string> = { api: "the API", dashboard: "the dashboard", import: "an import", cli: "the CLI", system: "the system", connector: "a connector" };
-
-/** "ana@example.com with the key Nightly ERP export, through the API" */
-export function authorText(by: ChangeAuthor): string {
-  const who = by.email ?? (by.via === "system" ? "The system" : "A former user");
-  const key = by.apiKey ? ` with the key ${by.apiKey}` : "";
-  return by.via === "system" ? who : `${who}${key}, through ${VIA_LABEL[by.via]}`;
+/** "ana@example.com with the key Nightly ERP export, through the API", in the reader's words. */
+export function useAuthorText(): (by: ChangeAuthor) => string {
+  const t = useTranslations("history");
+  return useCallback(
+    (by: ChangeAuthor) => {
+      const who = by.email ?? (by.via === "system" ? t("theSystem") : t("formerUser"));
+      const key = by.apiKey ? t("withKey", { key: by.apiKey }) : "";
+      return by.via === "system" ? who : t("author", { who, key, via: t(`via.${by.via}`) });
+    },
+    [t],
+  );
 }

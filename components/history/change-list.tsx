@@ -8,26 +8,29 @@ import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import { authorText } from "./change-author";
+import { useAuthorText } from "./change-author";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 
-function state(change: ChangeSet) {
-  if (change.revertedBy) return `Undone (change ${change.revertedBy})`;
-  if (change.reverts) return `Undid change ${change.reverts}`;
+function state(change: ChangeSet, t: ReturnType<typeof useTranslations<"history">>) {
+  if (change.revertedBy) return t("undone", { id: change.revertedBy });
+  if (change.reverts) return t("undid", { id: change.reverts });
   return "";
 }
 
 /** The scorecard's change sets, newest first, a page at a time; `onUndo` offers each one's undo. */
 export function ChangeList({ docId, pageSize, onUndo }: { docId: number; pageSize: number; onUndo?: (change: ChangeSet) => void }) {
+  const t = useTranslations("history");
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
   return (
     <div className="flex flex-col gap-3">
-      <Table caption="Changes to this scorecard's values, newest first">
+      <Table caption={t("caption")}>
         <TableHead>
-          <Th>When</Th>
-          <Th>Who</Th>
-          <Th align="right">Records</Th>
+          <Th>{t("when")}</Th>
+          <Th>{t("who")}</Th>
+          <Th align="right">{t("records")}</Th>
           <Th>
-            <span className="sr-only">State and undo</span>
+            <span className="sr-only">{t("stateUndo")}</span>
           </Th>
         </TableHead>
         <tbody>
@@ -42,25 +45,28 @@ export function ChangeList({ docId, pageSize, onUndo }: { docId: number; pageSiz
 
 function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number; pageSize: number; before?: number; onUndo?: (change: ChangeSet) => void; onNext?: (next: number) => void }) {
   const fmt = useFormats();
+  const t = useTranslations("history");
+  const errorText = useErrorText();
+  const authorText = useAuthorText();
   const { data, error, isPending } = useQuery(readQuery("changes", { docId, limit: pageSize, ...(before ? { before } : {}) }));
-  if (isPending) return <Tr><Td colSpan={4}>Loading older changes…</Td></Tr>;
-  if (error) return <Tr><Td colSpan={4}><Notice tone="error">The changes could not be read: {error.message}</Notice></Td></Tr>;
-  if (data.items.length === 0 && !before) return <Tr><Td colSpan={4}>No value of this scorecard has been written yet.</Td></Tr>;
+  if (isPending) return <Tr><Td colSpan={4}>{t("loadingOlder")}</Td></Tr>;
+  if (error) return <Tr><Td colSpan={4}><Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice></Td></Tr>;
+  if (data.items.length === 0 && !before) return <Tr><Td colSpan={4}>{t("noneWritten")}</Td></Tr>;
   return (
     <>
       {data.items.map((change) => (
         <Tr key={change.id}>
           <Td>
             {fmt.dateTime(change.at)}
-            <span className="block text-xs text-slate-600 dark:text-slate-400">change {change.id}</span>
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{t("change", { id: change.id })}</span>
           </Td>
           <Td>{authorText(change.by)}</Td>
           <Td align="right">{change.records}</Td>
           <Td className="text-right">
-            {state(change) && <span className="block text-xs text-slate-600 sm:mr-2 sm:inline dark:text-slate-400">{state(change)}</span>}
+            {state(change, t) && <span className="block text-xs text-slate-600 sm:mr-2 sm:inline dark:text-slate-400">{state(change, t)}</span>}
             {onUndo && !change.revertedBy && (
-              <Button variant="secondary" onClick={() => onUndo(change)} aria-label={`Undo change ${change.id}`}>
-                Undo…
+              <Button variant="secondary" onClick={() => onUndo(change)} aria-label={t("undoChange", { id: change.id })}>
+                {t("undo")}
               </Button>
             )}
           </Td>
@@ -69,7 +75,7 @@ function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number
       {onNext && data.next && (
         <Tr>
           <Td colSpan={4}>
-            <Button variant="ghost" onClick={() => onNext(data.next!)}>Show older changes</Button>
+            <Button variant="ghost" onClick={() => onNext(data.next!)}>{t("showOlder")}</Button>
           </Td>
         </Tr>
       )}

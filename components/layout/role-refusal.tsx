@@ -1,8 +1,10 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { NoticePanel } from "@/components/ui/notice";
 
 /** A page a role may not use, in place of that page: what it is for, who may use it, and a way back. */
-export function RoleRefusal({ title, children, backHref = "/", backLabel = "Back to your scorecards" }: { title: string; children: string; backHref?: string; backLabel?: string }) {
+export function RoleRefusal({ title, children, backHref = "/", backLabel }: { title: string; children: string; backHref?: string; backLabel?: string }) {
+  const t = useTranslations("pages.notFound");
   return (
     <NoticePanel
       tone="plain"
@@ -10,7 +12,7 @@ export function RoleRefusal({ title, children, backHref = "/", backLabel = "Back
       title={title}
       action={
         <Link href={backHref} className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
-          {backLabel}
+          {backLabel ?? t("back")}
         </Link>
       }
     >

@@ -1,9 +1,10 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { CreateInvitationRequest, type Role } from "@/lib/contract/people";
-import { errorText } from "@/lib/bff/http";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,13 +12,16 @@ import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import { ROLE_LABEL, RoleSelect } from "./role-select";
+import { RoleSelect } from "./role-select";
 import { useFormats } from "@/lib/i18n/use-formats";
-
 
 /** The account's people: invite, change roles, deactivate; only admins see this page. */
 export function PeopleManager({ me }: { me: number }) {
   const fmt = useFormats();
+  const t = useTranslations("people");
+  const roles = useTranslations("roles");
+  const errorText = useErrorText();
+  const fieldText = useFieldText();
   const { data: users } = useSuspenseQuery(readQuery("users", {}));
   const { data: invitations } = useSuspenseQuery(readQuery("invitations", {}));
   const [link, setLink] = useState<{ email: string; url: string; mail: string } | null>(null);
@@ -25,11 +29,7 @@ export function PeopleManager({ me }: { me: number }) {
 
   const invite = useWrite("createInvitation", {
     onSuccess: (created) => {
-      const mail = created.emailed
-        ? `E-mailed to ${created.email}; the link is also here, once, for copying.`
-        : created.emailError
-          ? `Could not e-mail it (${created.emailError}): send ${created.email} this link now, it is not shown again.`
-          : `Send ${created.email} this link now (e-mail is not set up on this server): it is not shown again.`;
+      const mail = t(created.emailed ? "emailed" : created.emailError ? "mailFailed" : "noMail", { email: created.email });
       setLink({ email: created.email, url: `${window.location.origin}/join/${created.token}`, mail });
       setError(null);
     },
@@ -44,30 +44,30 @@ export function PeopleManager({ me }: { me: number }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const input = CreateInvitationRequest.safeParse({ email: form.get("email"), role: form.get("role") });
-    if (!input.success) return setError(input.error.issues[0]?.message ?? "Check the form");
+    if (!input.success) return setError(input.error.issues[0] ? fieldText(input.error.issues[0].message) : t("check"));
     invite.mutate({ input: {}, body: input.data });
     event.currentTarget.reset();
   }
 
   return (
     <div className="flex flex-col gap-6">
-      <Card id="invite" title="Invite a person">
+      <Card id="invite" title={t("invite")}>
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_auto_auto] sm:items-end" noValidate>
-          <Field label="E-mail" id="invite-email" name="email" type="email" required />
+          <Field label={t("email")} id="invite-email" name="email" type="email" required />
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="invite-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">Role</label>
-            <RoleSelect id="invite-role" name="role" label="Role" />
+            <label htmlFor="invite-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("role")}</label>
+            <RoleSelect id="invite-role" name="role" label={t("role")} />
           </div>
-          <Button type="submit" disabled={invite.isPending}>Create invitation</Button>
+          <Button type="submit" disabled={invite.isPending}>{t("createInvitation")}</Button>
         </form>
         <ul className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-          {Object.values(ROLE_LABEL).map((text) => <li key={text}>{text}.</li>)}
+          {(["admin", "expert", "viewer"] as const).map((role) => <li key={role}>{roles(`means.${role}`)}.</li>)}
         </ul>
         {error && <FieldError>{error}</FieldError>}
         {link && (
           <ShownOnce
-            title={`Invitation for ${link.email}. ${link.mail} It works once, for 7 days.`}
-            label="Invitation link"
+            title={t("invitationFor", { email: link.email, mail: link.mail })}
+            label={t("invitationLink")}
             value={link.url}
             onDone={() => setLink(null)}
           />
@@ -76,61 +76,61 @@ export function PeopleManager({ me }: { me: number }) {
 
       {reset && (
         <ShownOnce
-          title={`Password reset link for ${reset.email}: hand it over now. It works once, for one hour, and ends their sessions.`}
-          label="Reset link"
+          title={t("resetFor", { email: reset.email })}
+          label={t("resetLink")}
           value={reset.url}
           onDone={() => setReset(null)}
         />
       )}
-      <Table caption="People of the account">
+      <Table caption={t("caption")}>
         <TableHead>
-          <Th>Person</Th>
-          <Th>Role</Th>
-          <Th className="hidden md:table-cell">Since</Th>
-          <Th className="hidden md:table-cell">State</Th>
-          <Th className="hidden md:table-cell"><span className="sr-only">Actions</span></Th>
+          <Th>{t("person")}</Th>
+          <Th>{t("role")}</Th>
+          <Th className="hidden md:table-cell">{t("since")}</Th>
+          <Th className="hidden md:table-cell">{t("state")}</Th>
+          <Th className="hidden md:table-cell"><span className="sr-only">{t("actions")}</span></Th>
         </TableHead>
         <tbody>
           {users.items.map((user) => {
-            const state = user.active ? "Active" : <span className="text-slate-600 dark:text-slate-400">Deactivated</span>;
+            const state = user.active ? t("active") : <span className="text-slate-600 dark:text-slate-400">{t("deactivated")}</span>;
             const toggle = user.id !== me && (
               <>
               {user.active && (
                 <Button
                   variant="ghost"
                   disabled={resetLink.isPending}
-                  aria-label={`Password reset link for ${user.email}`}
+                  aria-label={t("resetLinkFor", { email: user.email })}
                   onClick={() => resetLink.mutate({ input: { id: user.id } }, { onSuccess: (answer) => setReset({ email: user.email, url: answer.url }) })}
                 >
-                  Reset link
+                  {t("resetLink")}
                 </Button>
               )}
               <Button
                 variant="ghost"
                 disabled={update.isPending}
                 onClick={() =>
-                  (!user.active || window.confirm(`Deactivate ${user.email}? Their sessions and API keys stop working at once.`)) &&
+                  (!user.active || window.confirm(t("confirmDeactivate", { email: user.email }))) &&
                   update.mutate({ input: { id: user.id }, body: { active: !user.active } })
                 }
               >
-                {user.active ? "Deactivate" : "Reactivate"}
+                {user.active ? t("deactivate") : t("reactivate")}
               </Button>
               </>
             );
             return (
             <Tr key={user.id}>
               <Td>
-                {user.email}{user.id === me && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span>}
+                {user.email}{user.id === me && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">{t("you")}</span>}
                 {/* On a phone the other columns come under the person. */}
                 <div className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 md:hidden dark:text-slate-400">
-                  <span>Since {fmt.date(user.createdAt)} · {state}</span>
+                  <span>{t("sinceState", { date: fmt.date(user.createdAt) })}{state}</span>
                   {toggle}
                 </div>
               </Td>
               <Td>
                 <RoleSelect
                   id={`role-${user.id}`}
-                  label={`Role of ${user.email}`}
+                  label={t("roleOf", { email: user.email })}
                   value={user.role}
                   disabled={update.isPending}
                   onChange={(role: Role) => update.mutate({ input: { id: user.id }, body: { role } })}
@@ -145,15 +145,15 @@ export function PeopleManager({ me }: { me: number }) {
         </tbody>
       </Table>
 
-      <Card id="open-invitations" title="Open invitations">
+      <Card id="open-invitations" title={t("openInvitations")}>
         {invitations.items.length === 0 ? (
-          <Notice tone="empty">No open invitations.</Notice>
+          <Notice tone="empty">{t("noInvitations")}</Notice>
         ) : (
           <ul className="flex flex-col gap-2 text-sm">
             {invitations.items.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-3">
-                <span className="mr-auto">{i.email} · {i.role} · until {fmt.date(i.expiresAt)}</span>
-                <Button variant="ghost" onClick={() => withdraw.mutate({ input: { id: i.id } })}>Withdraw</Button>
+                <span className="mr-auto">{i.email} · {roles(i.role)} · {t("until", { date: fmt.date(i.expiresAt) })}</span>
+                <Button variant="ghost" onClick={() => withdraw.mutate({ input: { id: i.id } })}>{t("withdraw")}</Button>
               </li>
             ))}
           </ul>

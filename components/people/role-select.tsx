@@ -1,11 +1,6 @@
+import { useTranslations } from "next-intl";
 import type { Role } from "@/lib/contract/people";
 import { selectClass } from "@/components/ui/field";
-
-export const ROLE_LABEL: Record<Role, string> = {
-  admin: "Admin: people, API keys, webhooks, every scorecard",
-  expert: "Expert: builds scorecards, enters values, uses the API",
-  viewer: "Viewer: reads the scorecards shared with them",
-};
 
 /** A role picker; `highest` leaves out roles above it (an API key cannot outrank its creator). */
 export function RoleSelect({ id, name, label, value, onChange, highest = "admin", disabled }: {
@@ -17,6 +12,7 @@ export function RoleSelect({ id, name, label, value, onChange, highest = "admin"
   highest?: Role;
   disabled?: boolean;
 }) {
+  const t = useTranslations("roles");
   const roles: Role[] = (["admin", "expert", "viewer"] as const).filter((r) => highest === "admin" || (highest === "expert" ? r !== "admin" : r === "viewer"));
   return (
     <select
@@ -30,8 +26,8 @@ export function RoleSelect({ id, name, label, value, onChange, highest = "admin"
       onChange={onChange && ((event) => onChange(event.target.value as Role))}
     >
       {roles.map((role) => (
-        <option key={role} value={role} title={ROLE_LABEL[role]}>
-          {role[0]!.toUpperCase() + role.slice(1)}
+        <option key={role} value={role} title={t(`means.${role}`)}>
+          {t(`title.${role}`)}
         </option>
       ))}
     </select>

@@ -1,16 +1,16 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { SsoConfigRequest, type SsoConfig } from "@/lib/contract/sso";
 import type { Role } from "@/lib/contract/people";
-import { errorText } from "@/lib/bff/http";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
-import { ROLE_LABEL } from "@/components/people/role-select";
 
 /** "kpi-editors = expert" lines, as the form shows a group → role map. */
 const mapText = (map: Record<string, Role>) => Object.entries(map).map(([group, role]) => `${group} = ${role}`).join("\n");
@@ -26,6 +26,10 @@ function mapOf(text: string): Record<string, string> {
 
 /** Single sign-on settings: the provider, the domains it covers, roles by group, and enforcement. */
 export function SsoForm() {
+  const t = useTranslations("security.sso");
+  const roles = useTranslations("roles.means");
+  const errorText = useErrorText();
+  const fieldText = useFieldText();
   const { data } = useSuspenseQuery(readQuery("sso", {}));
   const sso: SsoConfig | null = data.sso;
   const [error, setError] = useState<string | null>(null);
@@ -48,49 +52,49 @@ export function SsoForm() {
       enforce: form.get("enforce") === "on",
       breakGlassEmail: text("breakGlassEmail") || null,
     });
-    if (!input.success) return setError(input.error.issues.map((i) => `${i.path.join(".") || "form"}: ${i.message}`).join("; "));
+    if (!input.success) return setError(input.error.issues.map((i) => t("field", { field: i.path.join(".") || t("form"), problem: fieldText(i.message) })).join("; "));
     save.mutate({ input: {}, body: input.data });
   }
 
   return (
-    <Card id="sso" title="Single sign-on (OpenID Connect)">
+    <Card id="sso" title={t("title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        Works with Microsoft Entra ID, Okta, Google Workspace, Keycloak, Authentik and any OpenID Connect provider. Register this redirect URI with it:
+        {t("lead")}
       </p>
-      <code aria-label="Redirect URI" className="mb-4 block break-all rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">{data.redirectUri}</code>
+      <code aria-label={t("redirectUri")} className="mb-4 block break-all rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">{data.redirectUri}</code>
       <form onSubmit={submit} className="grid grid-cols-1 gap-3 md:grid-cols-2 [&>*]:min-w-0" noValidate>
-        <Field label="Issuer URL" id="issuer" name="issuer" defaultValue={sso?.issuer} placeholder="https://login.microsoftonline.com/<tenant>/v2.0" required />
-        <Field label="Client ID" id="clientId" name="clientId" defaultValue={sso?.clientId} required />
-        <Field label={sso ? "Client secret (leave empty to keep it)" : "Client secret"} id="clientSecret" name="clientSecret" type="password" autoComplete="off" />
-        <Field label="E-mail domains it covers" id="domains" name="domains" defaultValue={sso?.domains.join(", ")} placeholder="example.com" required />
+        <Field label={t("issuer")} id="issuer" name="issuer" defaultValue={sso?.issuer} placeholder="https://login.microsoftonline.com/<tenant>/v2.0" required />
+        <Field label={t("clientId")} id="clientId" name="clientId" defaultValue={sso?.clientId} required />
+        <Field label={sso ? t("secretKeep") : t("secret")} id="clientSecret" name="clientSecret" type="password" autoComplete="off" />
+        <Field label={t("domains")} id="domains" name="domains" defaultValue={sso?.domains.join(", ")} placeholder="example.com" required />
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="defaultRole" className="text-sm font-medium text-slate-700 dark:text-slate-200">Role at first sign-in</label>
+          <label htmlFor="defaultRole" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("defaultRole")}</label>
           <select id="defaultRole" name="defaultRole" className={inputClass} defaultValue={sso?.defaultRole ?? "viewer"}>
             {(["viewer", "expert", "admin"] as const).map((role) => (
-              <option key={role} value={role}>{ROLE_LABEL[role]}</option>
+              <option key={role} value={role}>{roles(role)}</option>
             ))}
           </select>
         </div>
-        <Field label="Groups claim (optional)" id="groupsClaim" name="groupsClaim" defaultValue={sso?.groupsClaim ?? ""} placeholder="groups" />
+        <Field label={t("groupsClaim")} id="groupsClaim" name="groupsClaim" defaultValue={sso?.groupsClaim ?? ""} placeholder="groups" />
         <div className="flex flex-col gap-1.5 md:col-span-2">
-          <label htmlFor="roleByGroup" className="text-sm font-medium text-slate-700 dark:text-slate-200">Roles by group, one per line (group = role)</label>
+          <label htmlFor="roleByGroup" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("roleByGroup")}</label>
           <textarea id="roleByGroup" name="roleByGroup" rows={3} className={inputClass} defaultValue={sso ? mapText(sso.roleByGroup) : ""} placeholder={"kpi-editors = expert\nit-admins = admin"} />
         </div>
-        <Field label="Break-glass admin (may still use a password)" id="breakGlassEmail" name="breakGlassEmail" type="email" defaultValue={sso?.breakGlassEmail ?? ""} placeholder="Empty: you, the admin saving this" />
+        <Field label={t("breakGlass")} id="breakGlassEmail" name="breakGlassEmail" type="email" defaultValue={sso?.breakGlassEmail ?? ""} placeholder={t("breakGlassPlaceholder")} />
         <label className="flex items-center gap-2 self-end text-sm">
           <input type="checkbox" name="enforce" defaultChecked={sso?.enforce} className="h-4 w-4" />
-          Enforce: refuse password logins of these domains (API keys keep working)
+          {t("enforce")}
         </label>
         <div className="flex flex-wrap gap-2 md:col-span-2">
-          <Button type="submit" disabled={save.isPending}>{save.isPending ? "Checking the provider…" : sso ? "Save" : "Turn on single sign-on"}</Button>
+          <Button type="submit" disabled={save.isPending}>{save.isPending ? t("checking") : sso ? t("save") : t("turnOn")}</Button>
           {sso && (
             <Button type="button" variant="secondary" onClick={() => remove.mutate({ input: {} })} disabled={remove.isPending}>
-              Turn off
+              {t("turnOff")}
             </Button>
           )}
         </div>
       </form>
-      {saved && !error && <Notice tone="ok" className="mt-3">Saved. The provider answered its discovery document.</Notice>}
+      {saved && !error && <Notice tone="ok" className="mt-3">{t("saved")}</Notice>}
       {error && <FieldError>{error}</FieldError>}
     </Card>
   );

@@ -3,17 +3,20 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { TwoFactorSetup } from "@/lib/contract/two-factor";
-import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 
 const codeOf = (event: FormEvent<HTMLFormElement>) => String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
 
 /** Two-factor codes on the Account page: set up with a QR code, confirm, keep the recovery codes, or turn off. */
 export function TwoFactorCard() {
+  const t = useTranslations("security.twoFactor");
+  const errorText = useErrorText();
   const { data: status } = useSuspenseQuery(readQuery("twoFactor", {}));
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
@@ -24,17 +27,17 @@ export function TwoFactorCard() {
   const disable = useWrite("disableTwoFactor", { onSuccess: () => setError(null), onError: fail });
 
   return (
-    <Card id="two-factor" title="Two-factor codes">
+    <Card id="two-factor" title={t("title")}>
       {status.requiredByAccount && !status.enabled && (
-        <Notice tone="warning" className="mb-3">Your account requires two-factor codes: set them up to go on using Gauge.</Notice>
+        <Notice tone="warning" className="mb-3">{t("required")}</Notice>
       )}
       {recovery ? (
         <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
-          <p className="font-medium">Two-factor codes are on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.</p>
-          <ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
+          <p className="font-medium">{t("keep")}</p>
+          <ul aria-label={t("recoveryCodes")} className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
             {recovery.map((code) => <li key={code}>{code}</li>)}
           </ul>
-          <Button variant="ghost" className="mt-2" onClick={() => setRecovery(null)}>I have kept them</Button>
+          <Button variant="ghost" className="mt-2" onClick={() => setRecovery(null)}>{t("kept")}</Button>
         </div>
       ) : status.enabled ? (
         <form
@@ -45,12 +48,12 @@ export function TwoFactorCard() {
           }}
         >
           <p className="text-sm text-slate-700 sm:flex-1 dark:text-slate-300">
-            On. Logging in asks for a code from your app. {status.recoveryCodesLeft} recovery code{status.recoveryCodesLeft === 1 ? "" : "s"} left.
+            {t("on", { count: status.recoveryCodesLeft })}
           </p>
           {!status.requiredByAccount && (
             <>
-              <Field label="Code to turn them off" id="off-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
-              <Button type="submit" variant="secondary" disabled={disable.isPending}>Turn off</Button>
+              <Field label={t("offCode")} id="off-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+              <Button type="submit" variant="secondary" disabled={disable.isPending}>{t("turnOff")}</Button>
             </>
           )}
         </form>
@@ -62,24 +65,24 @@ export function TwoFactorCard() {
             enable.mutate({ input: {}, body: { code: codeOf(event) } });
           }}
         >
-          <p className="text-sm text-slate-700 dark:text-slate-300">Scan this with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then enter the code it shows.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("scan")}</p>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             {/* A data: URL made by the API: next/image adds nothing here. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={setup.qrCode} alt="QR code for your authenticator app" width={176} height={176} className="rounded bg-white p-1" />
+            <img src={setup.qrCode} alt={t("qr")} width={176} height={176} className="rounded bg-white p-1" />
             <div className="flex min-w-0 flex-col gap-3">
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                Or type this key: <code className="break-all font-mono">{setup.secret}</code>
+                {t.rich("typeKey", { secret: setup.secret, code: (chunks) => <code className="break-all font-mono">{chunks}</code> })}
               </p>
-              <Field label="Code from the app" id="setup-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
-              <Button type="submit" disabled={enable.isPending}>Turn on</Button>
+              <Field label={t("appCode")} id="setup-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+              <Button type="submit" disabled={enable.isPending}>{t("turnOn")}</Button>
             </div>
           </div>
         </form>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <p className="text-sm text-slate-700 sm:flex-1 dark:text-slate-300">Off. With them on, logging in also asks for a code from an app on your phone.</p>
-          <Button onClick={() => begin.mutate({ input: {} })} disabled={begin.isPending}>Set up two-factor codes</Button>
+          <p className="text-sm text-slate-700 sm:flex-1 dark:text-slate-300">{t("off")}</p>
+          <Button onClick={() => begin.mutate({ input: {} })} disabled={begin.isPending}>{t("setUp")}</Button>
         </div>
       )}
       {error && <FieldError>{error}</FieldError>}

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "./button";
 
 /** A secret (signing secret, API key, invitation link) shown once, with a copy button. */
 export function ShownOnce({ title, label, value, onDone }: { title: string; label: string; value: string; onDone: () => void }) {
+  const t = useTranslations("shownOnce");
   const [copied, setCopied] = useState(false);
   return (
     <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
@@ -13,15 +15,15 @@ export function ShownOnce({ title, label, value, onDone }: { title: string; labe
         <code aria-label={label} className="break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{value}</code>
         <Button
           variant="secondary"
-          aria-label={copied ? "Copied" : `Copy ${label}`}
+          aria-label={copied ? t("copied") : t("copyLabel", { label })}
           onClick={async () => {
             await navigator.clipboard.writeText(value).catch(() => {});
             setCopied(true);
           }}
         >
-          {copied ? "Copied" : "Copy"}
+          {copied ? t("copied") : t("copy")}
         </Button>
-        <Button variant="ghost" onClick={onDone}>Done</Button>
+        <Button variant="ghost" onClick={onDone}>{t("done")}</Button>
       </div>
     </div>
   );

@@ -74,7 +74,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
     onError: (error) => {
       if (error instanceof ApiCallError && (error.status === 400 || error.status === 409)) {
         setServerErrors(errorsByCell(error.body.details, changes));
-        setMessage({ tone: "error", text: t("refused", { reason: errorText(error).replace(/\.?$/, ".") }) });
+        setMessage({ tone: "error", text: t("refused", { reason: errorText(error, { whole: true }).replace(/\.?$/, ".") }) });
       } else if (error instanceof ApiCallError && error.status === 429) {
         const at = error.retryAfterSeconds ? fmt.time(new Date(Date.now() + error.retryAfterSeconds * 1000).toISOString()) : t("later");
         setMessage({ tone: "error", text: t("limit", { at }) });

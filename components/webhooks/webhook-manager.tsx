@@ -1,9 +1,10 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { CreateWebhook, type CreatedWebhook, type WebhookFormat } from "@/lib/contract/webhooks";
-import { errorText } from "@/lib/bff/http";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card, cardClass } from "@/components/ui/card";
@@ -12,14 +13,12 @@ import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { DeliveryLog } from "./delivery-log";
 
-export const FORMAT_LABEL: Record<WebhookFormat, string> = {
-  standard: "Signed JSON",
-  slack: "Slack",
-  teams: "Microsoft Teams",
-  google_chat: "Google Chat",
-};
+const FORMATS: WebhookFormat[] = ["standard", "slack", "teams", "google_chat"];
 
 export function WebhookManager() {
+  const t = useTranslations("webhooks");
+  const errorText = useErrorText();
+  const fieldText = useFieldText();
   const { data } = useSuspenseQuery(readQuery("webhooks", {}));
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +37,7 @@ export function WebhookManager() {
   const remove = useWrite("deleteWebhook");
   const test = useWrite("testWebhook", {
     onSuccess: (event, { input }) => {
-      setNotice(`Test event ${event.eventId} queued; it shows in the delivery log once sent.`);
+      setNotice(t("testQueued", { id: event.eventId }));
       setOpen(input.id);
     },
   });
@@ -47,44 +46,44 @@ export function WebhookManager() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const input = CreateWebhook.safeParse({ name: form.get("name"), url: form.get("url"), format: form.get("format") });
-    if (!input.success) return setError(input.error.issues[0]?.message ?? "Check the form");
+    if (!input.success) return setError(input.error.issues[0] ? fieldText(input.error.issues[0].message) : t("check"));
     // The form keeps what was typed until the webhook is created.
     create.mutate({ input: {}, body: input.data });
   }
 
   return (
     <div className="flex flex-col gap-6">
-      <Card id="new-webhook" title="New webhook">
+      <Card id="new-webhook" title={t("new")}>
         <form key={formKey} onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_1fr_auto] sm:items-end" noValidate>
-          <Field label="Name" id="webhook-name" name="name" required />
-          <Field label="URL" id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
+          <Field label={t("name")} id="webhook-name" name="name" required />
+          <Field label={t("url")} id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="webhook-format" className="text-sm font-medium text-slate-700 dark:text-slate-200">Message format</label>
+            <label htmlFor="webhook-format" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("format")}</label>
             <select id="webhook-format" name="format" defaultValue="standard" className={inputClass}>
-              {Object.entries(FORMAT_LABEL).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+              {FORMATS.map((value) => <option key={value} value={value}>{t(`formats.${value}`)}</option>)}
             </select>
           </div>
-          <Button type="submit" disabled={create.isPending}>Create webhook</Button>
+          <Button type="submit" disabled={create.isPending}>{t("create")}</Button>
         </form>
         {error && <FieldError>{error}</FieldError>}
         {/* Slack, Teams and Google Chat messages are not signed: their secret would never be used, so it is not shown. */}
         {created && created.format === "standard" && (
           <ShownOnce
-            title={`Signing secret of “${created.name}”: copy it now, it is not shown again.`}
-            label="Signing secret"
+            title={t("secretOf", { name: created.name })}
+            label={t("secret")}
             value={created.secret}
             onDone={() => setCreated(null)}
           />
         )}
         {created && created.format !== "standard" && (
           <Notice tone="ok" className="mt-3">
-            Created “{created.name}”: alerts post to it as {FORMAT_LABEL[created.format]} messages, which are not signed.
+            {t("createdUnsigned", { name: created.name, format: t(`formats.${created.format}`) })}
           </Notice>
         )}
       </Card>
       {notice && <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{notice}</p>}
       {data.items.length === 0 ? (
-        <Notice tone="empty">No webhooks yet.</Notice>
+        <Notice tone="empty">{t("none")}</Notice>
       ) : (
         <ul className="flex flex-col gap-3">
           {data.items.map((hook) => (
@@ -94,15 +93,15 @@ export function WebhookManager() {
                   <h2 className="font-semibold">{hook.name}</h2>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-400">{hook.url}</p>
                   <p className="text-xs text-slate-600 dark:text-slate-400">
-                    {FORMAT_LABEL[hook.format]}
-                    {hook.disabled && <span className="ml-2 font-medium text-red-700 dark:text-red-300">Stopped: the receiver answered 410 Gone. Send a test to start again.</span>}
+                    {t(`formats.${hook.format}`)}
+                    {hook.disabled && <span className="ml-2 font-medium text-red-700 dark:text-red-300">{t("stopped")}</span>}
                   </p>
                 </div>
-                <Button variant="secondary" onClick={() => test.mutate({ input: { id: hook.id } })} disabled={test.isPending}>Send test event</Button>
+                <Button variant="secondary" onClick={() => test.mutate({ input: { id: hook.id } })} disabled={test.isPending}>{t("sendTest")}</Button>
                 <Button variant="secondary" aria-expanded={open === hook.id} onClick={() => setOpen(open === hook.id ? null : hook.id)}>
-                  {open === hook.id ? "Hide log" : "Delivery log"}
+                  {open === hook.id ? t("hideLog") : t("log")}
                 </Button>
-                <Button variant="ghost" onClick={() => window.confirm(`Delete the webhook “${hook.name}” and its alerts?`) && remove.mutate({ input: { id: hook.id } })}>Delete</Button>
+                <Button variant="ghost" onClick={() => window.confirm(t("confirmDelete", { name: hook.name })) && remove.mutate({ input: { id: hook.id } })}>{t("delete")}</Button>
               </div>
               {open === hook.id && <div className="mt-3"><DeliveryLog webhookId={hook.id} name={hook.name} /></div>}
             </li>

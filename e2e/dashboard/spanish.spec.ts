@@ -1,20 +1,21 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import en from "../../messages/en.json";
-import es from "../../messages/es.json";
 import { DEMO, expect, test } from "../fixtures";
 
 const NO_SESSION = { cookies: [], origins: [] };
 
 type Tree = { [key: string]: string | Tree };
+const messages = (locale: string) => JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), "utf8")) as Tree;
+const [en, es] = [messages("en"), messages("es")];
 const leaves = (tree: Tree, prefix = ""): [string, string][] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[prefix + k, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
-const spanish = new Map(leaves(es as Tree));
+const spanish = new Map(leaves(es));
 
 /**
  * Sentences of the English messages that the Spanish ones do not share: the fixed parts between
  * placeholders, long enough (three words or more) not to be a KPI's own name.
  */
-const englishOnly = leaves(en as Tree)
+const englishOnly = leaves(en)
   .filter(([key, text]) => spanish.get(key) !== text)
   .flatMap(([, text]) => text.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|<\/?\w+>/))
   .map((part) => part.trim())

@@ -1,8 +1,8 @@
 import { makeFormats } from "@/lib/format";
-import en from "@/messages/en.json";
+import { readFileSync } from "node:fs";
 import { expect, pasteInto, test } from "../fixtures";
 
-const { period: periodLabel } = makeFormats("en", "UTC", en.format);
+const { period: periodLabel } = makeFormats("en", "UTC", JSON.parse(readFileSync(new URL("../../messages/en.json", import.meta.url), "utf8")).format);
 
 // The demo's Revenue beats its monthly plan of $2M: a manager must read the same verdict whatever the period.
 test("Revenue's status and score agree between the Month, Quarter and Year views", async ({ page }) => {

@@ -10,14 +10,15 @@ type Failure = Error | Partial<Pick<ErrorBody, "code" | "errorMessage" | "detail
  * match on `code`: English readers get the API's own sentence (the first field's problem when it
  * names one), others a sentence for the code, naming the fields at fault.
  */
-export function useErrorText(): (failure: Failure) => string {
+export function useErrorText(): (failure: Failure, options?: { whole?: boolean }) => string {
   const locale = useLocale();
   const t = useTranslations("errors");
   return useCallback(
-    (failure: Failure) => {
+    (failure: Failure, { whole = false } = {}) => {
       const body = failure instanceof ApiCallError ? failure.body : failure instanceof Error ? undefined : failure;
       const detail = body?.details?.[0];
-      if (locale === "en") return detail?.message ?? body?.errorMessage ?? (failure instanceof Error ? failure.message : t("unreachable"));
+      // `whole`: the API's sentence about the whole request rather than its first field's.
+      if (locale === "en") return (whole ? undefined : detail?.message) ?? body?.errorMessage ?? (failure instanceof Error ? failure.message : t("unreachable"));
       if (!body?.code) return failure instanceof Error && !(failure instanceof ApiCallError) ? t("internal") : t("unreachable");
       if (detail?.path === "otp") return t("otp");
       if (body.code === "invalid_request" && body.details?.length) return t("fields", { fields: body.details.map((d) => d.path).join(", ") });

@@ -1,22 +1,25 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { ApiKeyManager } from "@/components/people/api-key-manager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
-export const metadata: Metadata = { title: "API keys" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("apiKeys"))("metaTitle") };
+}
 
 export default async function ApiKeysPage() {
   await requireSessionClient();
-  const me = await sessionBudget();
+  const [me, t] = [await sessionBudget(), await getTranslations("apiKeys")];
   return (
     <Prefetch queries={[["apiKeys", {}]]}>
       <div className="flex flex-col gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">API keys</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {me.role === "admin" ? "Every key of the account, whoever made it." : "Your keys."} Calls made with them share the account&apos;s hourly budget.
+            {me.role === "admin" ? t("every") : t("yours")} {t("share")}
           </p>
         </div>
         <Suspense fallback={<Skeleton className="h-64" />}>

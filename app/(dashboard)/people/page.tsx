@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { PeopleManager } from "@/components/people/people-manager";
 import { RoleRefusal } from "@/components/layout/role-refusal";
@@ -7,23 +8,23 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 
-export const metadata: Metadata = { title: "People" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("people"))("metaTitle") };
+}
 
 export default async function PeoplePage() {
   await requireSessionClient();
-  const me = await sessionBudget();
+  const [me, t] = [await sessionBudget(), await getTranslations("people")];
   if (me.role !== "admin") {
-    return <RoleRefusal title="Only admins manage people">Ask an admin of your account to invite someone or change a role.</RoleRefusal>;
+    return <RoleRefusal title={t("onlyAdmins")}>{t("onlyAdminsText")}</RoleRefusal>;
   }
   return (
     <Prefetch queries={[["users", {}], ["invitations", {}]]}>
       <div className="flex flex-col gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">People</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Each active admin and expert adds {me.limitPerUser} API calls an hour to the account&apos;s shared budget; viewers add none. How people sign in (single
-            sign-on, provisioning, two-factor codes) is set on{" "}
-            <Link href="/security" className="font-medium text-blue-700 hover:underline dark:text-blue-400">Sign-in security</Link>.
+            {t.rich("lead", { perUser: me.limitPerUser, link: (chunks) => <Link href="/security" className="font-medium text-blue-700 hover:underline dark:text-blue-400">{chunks}</Link> })}
           </p>
         </div>
         <Suspense fallback={<Skeleton className="h-64" />}>

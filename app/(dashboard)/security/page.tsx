@@ -7,19 +7,22 @@ import { SsoForm } from "@/components/security/sso-form";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Sign-in security" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("security"))("metaTitle") };
+}
 
 export default async function SecurityPage() {
   await requireSessionClient();
-  const me = await sessionBudget();
-  if (me.role !== "admin") return <RoleRefusal title="Only admins change how people sign in">Ask an admin of your account.</RoleRefusal>;
+  const [me, t] = [await sessionBudget(), await getTranslations("security")];
+  if (me.role !== "admin") return <RoleRefusal title={t("onlyAdmins")}>{t("askAdmin")}</RoleRefusal>;
   return (
     <Prefetch queries={[["sso", {}], ["security", {}], ["scimTokens", {}]]}>
       <div className="flex flex-col gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Sign-in security</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Single sign-on, provisioning from your identity provider, and two-factor codes. Every change is in the activity log.</p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("lead")}</p>
         </div>
         <Suspense fallback={<Skeleton className="h-96" />}>
           <SsoForm />
