@@ -2,7 +2,6 @@
 
 import { useState, type FormEvent } from "react";
 import type { KpiNode, Period } from "@/lib/contract/kpis";
-import { errorText } from "@/lib/bff/http";
 import { useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,6 +9,8 @@ import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { useFormats } from "@/lib/i18n/use-formats";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 
 type Override = { guid: string; name: string } & ({ growth: number } | { date: string; value: number });
 
@@ -21,6 +22,8 @@ const entered = (node: KpiNode): KpiNode[] => [...(node.indicatorType === "INDIC
  */
 export function WhatIfPanel({ docId, period, root }: { docId: number; period: Period; root: KpiNode }) {
   const fmt = useFormats();
+  const t = useTranslations("whatIf");
+  const errorText = useErrorText();
   const kpis = entered(root);
   const [overrides, setOverrides] = useState<Override[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +35,7 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
     const form = new FormData(event.currentTarget);
     const kpi = kpis.find((k) => k.guid === form.get("guid"));
     const amount = Number(String(form.get("amount")).replace(",", "."));
-    if (!kpi || !Number.isFinite(amount)) return setError("Choose a KPI and enter a number");
+    if (!kpi || !Number.isFinite(amount)) return setError(t("chooseKpi"));
     const next: Override = form.get("kind") === "growth" ? { guid: kpi.guid, name: kpi.name, growth: amount / 100 } : { guid: kpi.guid, name: kpi.name, date: String(form.get("date")), value: amount };
     const all = [...overrides, next];
     setOverrides(all);
@@ -41,41 +44,41 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
   const reset = () => (setOverrides([]), run.reset(), setError(null));
 
   return (
-    <Card id="what-if" title="What if…">
-      <form onSubmit={add} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end" aria-label="Add a what-if change">
+    <Card id="what-if" title={t("title")}>
+      <form onSubmit={add} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end" aria-label={t("form")}>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="what-if-kpi" className="text-sm font-medium text-slate-700 dark:text-slate-200">KPI</label>
+          <label htmlFor="what-if-kpi" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("kpi")}</label>
           <select id="what-if-kpi" name="guid" className={inputClass}>{kpis.map((k) => <option key={k.guid} value={k.guid}>{k.name}</option>)}</select>
         </div>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="what-if-kind" className="text-sm font-medium text-slate-700 dark:text-slate-200">Change</label>
+          <label htmlFor="what-if-kind" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("change")}</label>
           <select id="what-if-kind" name="kind" className={inputClass} defaultValue="growth">
-            <option value="growth">Grows % a period</option>
-            <option value="value">Is, in a period</option>
+            <option value="growth">{t("grows")}</option>
+            <option value="value">{t("is")}</option>
           </select>
         </div>
-        <Field label="By (or to)" id="what-if-amount" name="amount" inputMode="decimal" defaultValue="5" />
-        <Field label="Period (for a value)" id="what-if-date" name="date" type="date" defaultValue={`${year}-12-01`} />
-        <Button type="submit" disabled={run.isPending}>Apply</Button>
+        <Field label={t("by")} id="what-if-amount" name="amount" inputMode="decimal" defaultValue="5" />
+        <Field label={t("period")} id="what-if-date" name="date" type="date" defaultValue={`${year}-12-01`} />
+        <Button type="submit" disabled={run.isPending}>{t("apply")}</Button>
       </form>
       {error && <FieldError>{error}</FieldError>}
       {overrides.length > 0 && (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-          <span>Changed:</span>
-          {overrides.map((o, i) => <span key={i} className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{o.name} {"growth" in o ? `+${(o.growth * 100).toFixed(1)} % a period` : `= ${o.value} in ${fmt.period(o.date, period)}`}</span>)}
-          <Button variant="secondary" onClick={reset}>Reset</Button>
+          <span>{t("changed")}</span>
+          {overrides.map((o, i) => <span key={i} className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{o.name} {"growth" in o ? t("growth", { percent: `${fmt.number(o.growth * 100, 1)} %` }) : t("value", { value: fmt.number(o.value), period: fmt.period(o.date, period) })}</span>)}
+          <Button variant="secondary" onClick={reset}>{t("reset")}</Button>
         </div>
       )}
-      {run.data && run.data.moved.length === 0 && <Notice tone="empty" className="mt-3">Nothing moves.</Notice>}
+      {run.data && run.data.moved.length === 0 && <Notice tone="empty" className="mt-3">{t("nothing")}</Notice>}
       {run.data && run.data.moved.length > 0 && (
         <div className="mt-3">
-          <Table caption="What moves, beside the actual" dense>
+          <Table caption={t("caption")} dense>
             <TableHead>
-              <Th>KPI</Th>
-              <Th>Period</Th>
-              <Th align="right">Actual</Th>
-              <Th align="right">What if</Th>
-              <Th>Status</Th>
+              <Th>{t("kpi")}</Th>
+              <Th>{t("periodCol")}</Th>
+              <Th align="right">{t("actual")}</Th>
+              <Th align="right">{t("whatIf")}</Th>
+              <Th>{t("status")}</Th>
             </TableHead>
             <tbody>
               {run.data.moved.map((m) => (

@@ -10,10 +10,12 @@ import { readQuery } from "@/lib/bff/queries";
 import type { Status } from "@/lib/contract/kpis";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { useFormats } from "@/lib/i18n/use-formats";
+import { useTranslations } from "next-intl";
 
 /** The scorecard for a board meeting: the status summary, then each KPI's chart, notes and initiatives. */
 export function BoardPack({ docId, filters }: { docId: number; filters: ChartFilters }) {
   const fmt = useFormats();
+  const t = useTranslations("pack");
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
   const notes = grouped.items.flatMap((s) => s.notes ?? []);
@@ -24,18 +26,18 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
   return (
     <article className="flex flex-col gap-6 print:gap-4">
       <header>
-        <h1 className="text-2xl font-semibold">{tree.root.name}: board pack</h1>
+        <h1 className="text-2xl font-semibold">{t("title", { name: tree.root.name })}</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          As of {filters.to}, by {fmt.periodName(period)} · {counts.map(([s, n]) => `${n} ${fmt.status(s).toLowerCase()}`).join(", ")}
+          {t("asOf", { date: fmt.date(filters.to), period: fmt.periodName(period) })} · {counts.map(([s, n]) => `${n} ${fmt.status(s).toLowerCase()}`).join(", ")}
         </p>
       </header>
-      <table className="w-full border-collapse text-sm" aria-label="Status summary">
+      <table className="w-full border-collapse text-sm" aria-label={t("summary")}>
         <thead>
           <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-            <th scope="col" className="py-1">KPI</th>
-            <th scope="col" className="py-1 text-right">Value</th>
-            <th scope="col" className="py-1 text-right">Target</th>
-            <th scope="col" className="py-1 pl-4">Status</th>
+            <th scope="col" className="py-1">{t("kpi")}</th>
+            <th scope="col" className="py-1 text-right">{t("value")}</th>
+            <th scope="col" className="py-1 text-right">{t("target")}</th>
+            <th scope="col" className="py-1 pl-4">{t("status")}</th>
           </tr>
         </thead>
         <tbody>
@@ -64,8 +66,8 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
           <section key={kpi.guid} aria-label={kpi.name} className="break-inside-avoid border-t border-slate-200 pt-4 dark:border-slate-800">
             <h2 className="text-lg font-semibold">{kpi.name}</h2>
             <p className="text-sm">
-              {p ? `${fmt.period(p.start, period)}: ${fmt.full(p.value, kpi.measure)}` : "No value yet"}
-              {p?.target != null && ` against a target of ${fmt.full(p.target, kpi.measure)}`}{" "}
+              {p ? `${fmt.period(p.start, period)}: ${fmt.full(p.value, kpi.measure)}` : t("noValue")}
+              {p?.target != null && t("against", { target: fmt.full(p.target, kpi.measure) })}{" "}
               <StatusBadge status={p?.status ?? "NONE"} score={p?.score ?? null} />
             </p>
             <KpiChart name={kpi.name} measure={kpi.measure} period={period} points={points} notes={byPeriod} height={180} />

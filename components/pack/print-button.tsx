@@ -1,7 +1,9 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { useTranslations } from "next-intl";
 
 export function PrintButton() {
-  return <Button variant="secondary" className="!py-1.5" onClick={() => window.print()}>Print</Button>;
+  const t = useTranslations("pack");
+  return <Button variant="secondary" className="!py-1.5" onClick={() => window.print()}>{t("print")}</Button>;
 }

@@ -51,11 +51,25 @@ describe.each(testDatabases)("the board pack PDF on $name", ({ open }) => {
     const { text, pages } = pdfText(await response.arrayBuffer());
     expect(pages).toBeGreaterThanOrEqual(1);
     expect(text).toContain("Board scorecard: board pack");
-    expect(text).toContain("As of 2024-07-10, by month");
+    expect(text).toContain("As of Jul 10, 2024, by month");
     // June is the last complete month: Sales $30 against $80 is off track (a sixth of the way from 20).
     expect(text).toMatch(/Jun 2024: \$30 against a target of \$80 · Off track 17 %/);
-    expect(text).toContain("2024-06-01 (pack@example.com): The biggest client paused its orders");
+    expect(text).toContain("Jun 1, 2024 (pack@example.com): The biggest client paused its orders");
     expect(text).toContain("Win back the client: in progress");
+
+    // In Spanish when asked, and in the caller's chosen language when not.
+    const spanish = pdfText(await (await call("GET", `/api/report/${doc}/board-pack?date=2024-07-10&lang=es`)).arrayBuffer()).text;
+    expect(spanish).toContain("Board scorecard: informe para el consejo");
+    expect(spanish).toContain("A fecha de 10 jul 2024, por mes");
+    expect(spanish).toMatch(/jun 2024: 30 US\$ frente a una meta de 80 US\$ · Desviado 17 %/);
+    expect(spanish).toContain("1 jun 2024 (pack@example.com): The biggest client paused its orders");
+    expect(spanish).toContain("Win back the client: en curso");
+    expect(spanish).toMatch(/página 1 de \d/);
+    expect((await call("PUT", "/api/me/preferences", { language: "es" })).status).toBe(200);
+    expect(pdfText(await (await call("GET", `/api/report/${doc}/board-pack?date=2024-07-10`)).arrayBuffer()).text).toContain("informe para el consejo");
+    expect(pdfText(await (await call("GET", `/api/report/${doc}/board-pack?date=2024-07-10&lang=en`)).arrayBuffer()).text).toContain("board pack");
+    expect((await call("PUT", "/api/me/preferences", { language: null })).status).toBe(200);
+    expect((await call("GET", `/api/report/${doc}/board-pack?lang=fr`)).status).toBe(400);
 
     expect((await call("GET", `/api/report/${doc}/board-pack?period=FORTNIGHT`)).status).toBe(400);
   });

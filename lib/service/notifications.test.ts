@@ -43,7 +43,9 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     await database.close();
   });
 
-  it("e-mails the chosen person and posts a Slack message, each exactly once, though both were down at first", async () => {
+  it("e-mails the chosen person in their language and posts a Slack message, each exactly once, though both were down at first", async () => {
+    // Ana reads Spanish; the channel gets English.
+    expect((await api.call("/api/me/preferences", jsonInit("PUT", { language: "es" }, ana.auth))).status).toBe(200);
     const hookPort = await freePort();
     const hook = await call("POST", "/api/webhooks", { name: "Slack #kpis", url: `http://127.0.0.1:${hookPort}/hook`, format: "slack" });
     expect(hook.status).toBe(201);
@@ -79,8 +81,8 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual(["ana@example.com"]);
       const email = readable(smtp.received[0]!.raw);
-      expect(email).toContain("Subject: Sales above 50: Sales is $60");
-      for (const line of ["Scorecard: Team scorecard", "KPI: Sales", "Value: $60 on 2024-02-01", "Target: $80", "Status: Off track (67 %)", "Condition: Value above $50"]) {
+      expect(email).toContain("Subject: Sales above 50: Sales está en 60 US$");
+      for (const line of ["Cuadro de mando: Team scorecard", "KPI: Sales", "Valor: 60 US$ el 1 feb 2024", "Meta: 80 US$", "Estado: Desviado (67 %)", "Condición: Valor por encima de 50 US$", "Abrir Sales en Gauge"]) {
         expect(email).toContain(line);
       }
       expect(email).toContain(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
@@ -89,7 +91,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       const message = slack.received[0]!.body as { text: string; blocks: { type: string; fields?: { text: string }[]; elements?: { url: string }[] }[] };
       expect(message.text).toBe("Sales above 50: Sales is $60");
       const fields = message.blocks.find((b) => b.type === "section")!.fields!.map((f) => f.text);
-      expect(fields).toEqual(expect.arrayContaining(["*Scorecard*\nTeam scorecard", "*Value*\n$60 on 2024-02-01", "*Target*\n$80", "*Status*\nOff track (67 %)"]));
+      expect(fields).toEqual(expect.arrayContaining(["*Scorecard*\nTeam scorecard", "*Value*\n$60 on Feb 1, 2024", "*Target*\n$80", "*Status*\nOff track (67 %)"]));
       expect(message.blocks.find((b) => b.type === "actions")!.elements![0]!.url).toBe(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
     } finally {
       await smtp.close();
@@ -133,7 +135,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       const card = bodies.find((b) => b.type === "message") as { attachments: { contentType: string; content: { body: { type: string; facts?: { title: string; value: string }[] }[]; actions: { url: string }[] } }[] };
       expect(card.attachments[0]!.contentType).toBe("application/vnd.microsoft.card.adaptive");
       const facts = card.attachments[0]!.content.body.find((b) => b.type === "FactSet")!.facts!;
-      expect(facts).toEqual(expect.arrayContaining([{ title: "KPI", value: "Sales" }, { title: "Value", value: "$75 on 2024-03-01" }, { title: "Target", value: "$80" }]));
+      expect(facts).toEqual(expect.arrayContaining([{ title: "KPI", value: "Sales" }, { title: "Value", value: "$75 on Mar 1, 2024" }, { title: "Target", value: "$80" }]));
       expect(card.attachments[0]!.content.actions[0]!.url).toBe(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
       const google = bodies.find((b) => "cardsV2" in b) as { text: string; cardsV2: { card: { sections: { widgets: { decoratedText?: { topLabel: string; text: string } }[] }[] } }[] };
       expect(google.text).toBe("Sales changed (Chat): Sales is $75");

@@ -49,6 +49,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A raw e-mail as text: quoted-printable soft breaks and escapes undone, read as UTF-8. */
+/**
+ * A raw e-mail as text: headers' encoded words (RFC 2047, "=?UTF-8?Q?…?=", folded over lines)
+ * joined, quoted-printable soft breaks and escapes undone, read as UTF-8.
+ */
 export const mailText = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  Buffer.from(
+    raw
+      .replace(/=\?UTF-8\?Q\?([^?]*)\?=(?:\r?\n[ \t]+(?==\?UTF-8\?Q\?))?/gi, (_, text: string) => text.replace(/_/g, " "))
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DocId, IsoDate, XLSX_TYPE } from "../common";
 import { Period } from "../kpis";
+import { Language } from "../preferences";
 import { OrganizationInfo } from "../organization";
 import { errors, json, secured } from "./helpers";
 
@@ -36,6 +37,7 @@ export const boardPack = createRoute({
     query: z.object({
       date: IsoDate.optional().meta({ description: "The pack's date (default: today)" }),
       period: Period.optional().meta({ description: "How values are grouped (default: MONTH)" }),
+      lang: Language.optional().meta({ description: "The pack's language (default: the caller's chosen language, else English)" }),
     }),
   },
   responses: {

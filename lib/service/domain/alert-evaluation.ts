@@ -120,7 +120,8 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
     .insert(alertFirings)
     .values({ alertId: alert.id, firedAt: now, date: is.date, value: is.value, previousValue: was?.value ?? null, score, status })
     .returning({ id: alertFirings.id });
-  const message = alertMessage({ alert, scorecard: card!, kpi: kpi!, date: is.date, value: is.value, target: inForce.target, score, status, dashboardUrl });
+  const fired = { alert, scorecard: card!, kpi: kpi!, date: is.date, value: is.value, target: inForce.target, score, status, dashboardUrl };
+  const message = alertMessage(fired);
   const out = { type: "alert.triggered", message, firingId: firing!.id };
   if (alert.webhookId !== null && !webhookDisabled) {
     await queueEvent(tx, alert.webhookId, out.type, {
@@ -139,11 +140,11 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
   }
   if (alert.emailUserIds.length) {
     const recipients = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, language: users.language })
       .from(users)
       .innerJoin(scorecards, eq(scorecards.accountId, users.accountId))
       .where(and(eq(scorecards.id, alert.scorecardId), inArray(users.id, alert.emailUserIds), isNull(users.deactivatedAt)));
-    for (const user of recipients) await queueEmail(tx, user.id, out, now);
+    for (const user of recipients) await queueEmail(tx, user.id, user.language ? { ...out, message: alertMessage(fired, user.language) } : out, now);
   }
   return { alertId: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, date: is.date, value: is.value, status };
 }

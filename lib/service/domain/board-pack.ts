@@ -6,16 +6,15 @@ import type { Point, Series } from "@/lib/contract/grouped";
 import type { Period, Status } from "@/lib/contract/kpis";
 import { scorecards } from "@/lib/db/schema";
 import { SCORING_DEFAULTS } from "@/lib/contract/constants";
-import { formatsFor } from "@/lib/i18n/server";
+import type { Formats } from "@/lib/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { formatsFor, translatorFor } from "@/lib/i18n/server";
 import type { Ctx } from "../context";
 import { groupedOf } from "./grouped";
 import { initiativesOf } from "./initiatives";
 import { notesOf } from "./notes";
 import { addDays, periodsBefore, periodStart } from "./periods";
 import { inTreeOrder, scorecardKpis } from "./scorecards";
-
-// English until recipients' languages reach these messages.
-const f = formatsFor("en");
 
 const require = createRequire(import.meta.url);
 const STATUS_COLOR: Record<Status, string> = { ON_TRACK: "#15803d", AT_RISK: "#b45309", OFF_TRACK: "#b91c1c", NONE: "#475569" };
@@ -24,7 +23,7 @@ const STATUS_FILL: Record<Status, string> = { ON_TRACK: "#dcfce7", AT_RISK: "#fe
 const latest = (series: Series | undefined): Point | undefined => series?.points.findLast((p) => p.complete && p.value !== null);
 
 /** A small line chart as SVG: values solid, targets dashed, periods with notes marked. */
-function chartSvg(points: Point[], noted: Set<string>, period: Period): string {
+function chartSvg(points: Point[], noted: Set<string>, period: Period, f: Formats): string {
   const W = 500, H = 110, left = 44, right = 8, top = 8, bottom = 20;
   const numbers = points.flatMap((p) => [p.value, p.target]).filter((v): v is number => v !== null);
   if (numbers.length === 0) return "";
@@ -34,7 +33,7 @@ function chartSvg(points: Point[], noted: Set<string>, period: Period): string {
   const y = (v: number) => top + ((hi - v) * (H - top - bottom)) / (hi - lo);
   const line = (pick: (p: Point) => number | null) =>
     points.map((p, i) => [i, pick(p)] as const).filter(([, v]) => v !== null).map(([i, v]) => `${x(i).toFixed(1)},${y(v!).toFixed(1)}`).join(" ");
-  const label = (v: number) => new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(v);
+  const label = (v: number) => new Intl.NumberFormat(f.locale, { notation: "compact", maximumFractionDigits: 1 }).format(v);
   const marks = points.flatMap((p, i) => (noted.has(p.start) ? [`<line x1="${x(i)}" x2="${x(i)}" y1="${top}" y2="${H - bottom}" stroke="#d97706" stroke-dasharray="2 2"/>`] : []));
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
@@ -52,10 +51,13 @@ function chartSvg(points: Point[], noted: Set<string>, period: Period): string {
 }
 
 /**
- * The board pack as a PDF (pdfmake): the status summary at a date, then each KPI with its chart
- * over the twelve periods up to that date, its notes and its initiatives. A4 pages.
+ * The board pack as a PDF (pdfmake) in `locale`: the status summary at a date, then each KPI with
+ * its chart over the twelve periods up to that date, its notes and its initiatives. A4 pages.
  */
-export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: number; date: string; period: Period }): Promise<{ name: string; bytes: Buffer }> {
+export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { docId: number; date: string; period: Period; locale: Locale }): Promise<{ name: string; bytes: Buffer }> {
+  const f = formatsFor(locale);
+  const t = translatorFor(locale, "pack");
+  const initiativeStatus = translatorFor(locale, "initiatives");
   const tree = await scorecardKpis(ctx, docId);
   const { db } = ctx.deps;
   // The twelve complete periods before the one holding the date: a pack shows no "so far".
@@ -84,7 +86,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
       headerRows: 1,
       widths: ["*", 80, 80, 90],
       body: [
-        ["KPI", "Value", "Target", "Status"].map((text) => ({ text, bold: true, fillColor: "#e2e8f0" })),
+        [t("kpi"), t("value"), t("target"), t("status")].map((text) => ({ text, bold: true, fillColor: "#e2e8f0" })),
         ...ordered.map(({ kpi, depth }) => {
           const p = latest(seriesOf.get(kpi.guid));
           const measure = kpi.indicatorType === "CONTAINER" ? "%" : kpi.measure;
@@ -105,7 +107,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
     const points = series?.points ?? [];
     const own = notes.filter((n) => n.kpiGuid === kpi.guid);
     const noted = new Set(points.filter((pt) => own.some((n) => pt.start <= n.date && n.date <= pt.end)).map((pt) => pt.start));
-    const svg = chartSvg(points, noted, period);
+    const svg = chartSvg(points, noted, period, f);
     const ownPlans = plans.filter((i) => i.alignedKpiGuid === kpi.guid);
     return {
       unbreakable: true,
@@ -114,18 +116,18 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
         { text: kpi.name, style: "kpi" },
         {
           text: [
-            p ? `${f.period(p.start, period)}: ${f.full(p.value, kpi.measure)}` : "No value yet",
-            p?.target != null ? ` against a target of ${f.full(p.target, kpi.measure)}` : "",
+            p ? `${f.period(p.start, period)}: ${f.full(p.value, kpi.measure)}` : t("noValue"),
+            p?.target != null ? t("against", { target: f.full(p.target, kpi.measure) }) : "",
             " · ",
             { text: `${f.status(p?.status ?? "NONE")}${p ? ` ${scoreText(p, kpi)}` : ""}`, color: STATUS_COLOR[p?.status ?? "NONE"], bold: true },
           ],
         },
         ...(svg ? [{ svg, width: 500, margin: [0, 4, 0, 0] }] : []),
         ...(own.length
-          ? [{ text: "Notes", bold: true, margin: [0, 4, 0, 2] }, { ul: own.map((n) => `${n.date} (${n.authorEmail ?? "a former user"}): ${n.text}`) }]
+          ? [{ text: t("document.notes"), bold: true, margin: [0, 4, 0, 2] }, { ul: own.map((n) => `${f.date(n.date)} (${n.authorEmail ?? t("document.formerUser")}): ${n.text}`) }]
           : []),
         ...(ownPlans.length
-          ? [{ text: "Initiatives", bold: true, margin: [0, 4, 0, 2] }, { ul: ownPlans.map((i) => `${i.name}: ${i.status.replace("_", " ").toLowerCase()}${i.responsible.length ? `, ${i.responsible.join(", ")}` : ""}`) }]
+          ? [{ text: t("document.initiatives"), bold: true, margin: [0, 4, 0, 2] }, { ul: ownPlans.map((i) => `${i.name}: ${initiativeStatus(`status.${i.status}`).toLowerCase()}${i.responsible.length ? `, ${i.responsible.join(", ")}` : ""}`) }]
           : []),
       ],
     };
@@ -134,16 +136,16 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period }: { docId: n
     pageSize: "A4",
     pageMargins: [40, 48, 40, 48],
     // Dated by the pack's own date, not the moment it was made: the same figures give the same bytes (and ETag).
-    info: { title: `${card!.name}: board pack`, creator: "Gauge", creationDate: new Date(`${date}T00:00:00Z`) },
+    info: { title: t("title", { name: card!.name }), creator: "Gauge", creationDate: new Date(`${date}T00:00:00Z`) },
     defaultStyle: { font: "Roboto", fontSize: 10, color: "#0f172a" },
     styles: { title: { fontSize: 18, bold: true }, kpi: { fontSize: 13, bold: true, margin: [0, 0, 0, 2] } },
-    footer: (page: number, pages: number) => ({ text: `${card!.name} · as of ${date} · page ${page} of ${pages}`, alignment: "center", fontSize: 8, color: "#64748b", margin: [0, 16, 0, 0] }),
+    footer: (page: number, pages: number) => ({ text: t("document.footer", { name: card!.name, date: f.date(date), page, pages }), alignment: "center", fontSize: 8, color: "#64748b", margin: [0, 16, 0, 0] }),
     content: [
-      { text: `${card!.name}: board pack`, style: "title" },
-      { text: `As of ${date}, by ${period.toLowerCase().replace("_", "-")} · ${counts.join(", ")}`, margin: [0, 2, 0, 10], color: "#475569" },
+      { text: t("title", { name: card!.name }), style: "title" },
+      { text: `${t("asOf", { date: f.date(date), period: f.periodName(period) })} · ${counts.join(", ")}`, margin: [0, 2, 0, 10], color: "#475569" },
       summary,
       {
-        text: "In the charts: the blue line is the value, the green dashed line the target, an orange dotted line marks a period with a note.",
+        text: t("document.legend"),
         fontSize: 8, color: "#475569", margin: [0, 8, 0, 0],
       },
       ...sections,

@@ -2,11 +2,9 @@ import "server-only";
 import type { Status } from "@/lib/contract/kpis";
 import type { alerts, kpis } from "@/lib/db/schema";
 import { SCORING_DEFAULTS } from "@/lib/contract/constants";
-import { formatsFor } from "@/lib/i18n/server";
+import type { Locale } from "@/lib/i18n/locales";
+import { formatsFor, translatorFor } from "@/lib/i18n/server";
 import type { Message } from "./message";
-
-// English until recipients' languages reach these messages.
-const f = formatsFor("en");
 
 export const kpiLink = (dashboardUrl: string, scorecardId: number, kpiGuid: string) => `${dashboardUrl}/s/${scorecardId}?kpi=${kpiGuid}`;
 
@@ -22,18 +20,21 @@ interface Fired {
   dashboardUrl: string;
 }
 
-export function alertMessage({ alert, scorecard, kpi, date, value, target, score, status, dashboardUrl }: Fired): Message {
-  const statusText = `${f.status(status as Status) ?? status}${score === null ? "" : ` (${f.score(score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk })})`}`;
+/** The alert's message in `locale`: English for webhooks (a channel has no one language), the recipient's for an e-mail. */
+export function alertMessage({ alert, scorecard, kpi, date, value, target, score, status, dashboardUrl }: Fired, locale: Locale = "en"): Message {
+  const [f, t] = [formatsFor(locale), translatorFor(locale, "mail")];
+  const statusText = `${f.status(status as Status)}${score === null ? "" : ` (${f.score(score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk })})`}`;
+  const shown = f.full(value, kpi.measure);
   return {
-    title: alert.condition === "FORECAST_BELOW_TARGET" ? `${alert.name}: ${kpi.name} is projected at ${f.full(value, kpi.measure)} for the period of ${date}` : `${alert.name}: ${kpi.name} is ${f.full(value, kpi.measure)}`,
+    title: t(alert.condition === "FORECAST_BELOW_TARGET" ? "alert.projected" : "alert.is", { alert: alert.name, kpi: kpi.name, value: shown, date: f.date(date) }),
     facts: [
-      ["Scorecard", scorecard.name],
-      ["KPI", kpi.name],
-      ["Value", `${f.full(value, kpi.measure)} on ${date}`],
-      ["Target", f.full(target, kpi.measure)],
-      ["Status", statusText],
-      ["Condition", f.condition(alert.condition, alert.threshold, kpi.measure)],
+      [t("alert.scorecard"), scorecard.name],
+      [t("alert.kpi"), kpi.name],
+      [t("alert.value"), t("alert.valueOn", { value: shown, date: f.date(date) })],
+      [t("alert.target"), f.full(target, kpi.measure)],
+      [t("alert.status"), statusText],
+      [t("alert.condition"), f.condition(alert.condition, alert.threshold, kpi.measure)],
     ],
-    link: { label: `Open ${kpi.name} in Gauge`, url: kpiLink(dashboardUrl, scorecard.id, kpi.guid) },
+    link: { label: t("alert.open", { kpi: kpi.name }), url: kpiLink(dashboardUrl, scorecard.id, kpi.guid) },
   };
 }

@@ -8,6 +8,7 @@ import { notFound } from "../errors";
 import { createInitiative, deleteInitiative, getInitiative, listInitiatives, updateInitiative } from "../domain/initiatives";
 import { setMapLinks, strategyMaps } from "../domain/maps";
 import { boardPackPdf } from "../domain/board-pack";
+import { preferencesOf } from "../domain/preferences";
 import { excelReport, organizationInfo } from "../domain/reports";
 import { newRouter } from "../router";
 
@@ -42,7 +43,8 @@ export const mapAndReportRoutes = newRouter()
   .openapi(reportRoutes.boardPack, async (c) => {
     const { docId } = c.req.valid("param");
     const query = c.req.valid("query");
-    const { name, bytes } = await boardPackPdf(c.var, { docId, date: query.date ?? iso(c.var.deps.now()), period: query.period ?? "MONTH" });
+    const locale = query.lang ?? (await preferencesOf(c.var)).language ?? "en";
+    const { name, bytes } = await boardPackPdf(c.var, { docId, date: query.date ?? iso(c.var.deps.now()), period: query.period ?? "MONTH", locale });
     return c.body(new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${name}"` });
   })
   .openapi(reportRoutes.organizationInfo, async (c) => c.json(await organizationInfo(c.var), 200));
