@@ -56,7 +56,7 @@ describe.each(testDatabases)("reminders and weekly digests on $name", ({ open })
     expect(smtp.received[0]!.to).toEqual(["ana.owner@example.com"]);
     const email = readable(smtp.received[0]!.raw);
     expect(email).toContain("Subject: Reminder: Sales has no value for Feb 2024");
-    expect(email).toContain("Overdue since: 2024-03-04");
+    expect(email).toContain("Overdue since: Mar 4, 2024");
     expect(email).toContain(`https://gauge.example.com/s/${doc}/values`);
 
     // March gets its value in time: no reminder in April. A wrong owner setting is refused.
@@ -86,6 +86,15 @@ describe.each(testDatabases)("reminders and weekly digests on $name", ({ open })
     const text = readable(digest!.raw);
     expect(text).toContain("Subject: Your KPIs this week: 1 overdue, 1 changed status");
     expect(text).toContain("• Sales (Team scorecard): no value for Feb 2026");
-    expect(text).toContain("• Sales (Team scorecard): At risk → Off track at $25 on 2024-04-30");
+    expect(text).toContain("• Sales (Team scorecard): At risk → Off track at $25 on Apr 30, 2024");
+
+    // The next week's digest is in the language the owner chose meanwhile.
+    expect((await api.call("/api/me/preferences", jsonInit("PUT", { language: "es" }, ana.auth))).status).toBe(200);
+    expect(await sendWeeklyDigests(options("2026-03-16T07:00:00Z"))).toBe(1);
+    await deliver();
+    const spanish = readable(smtp.received.find((m) => m.raw.includes("Tus KPI esta semana"))!.raw);
+    expect(spanish).toContain("Subject: Tus KPI esta semana: 1 pendiente, 0 cambiaron de estado");
+    expect(spanish).toContain("• Sales (Team scorecard): sin valor para feb 2026");
+    expect(spanish).toContain("Semana del: 16 mar 2026");
   });
 });

@@ -35,7 +35,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<{
     .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(deps.now().getTime() - VALID_MS))));
   if ((recent?.n ?? 0) >= PER_HOUR) return answer;
   const reset = await issue(deps, user.id);
-  emailResetLink(deps, { id: reset.id, to: user.email, url: reset.url, expiresAt: reset.expiresAt });
+  emailResetLink(deps, { id: reset.id, to: user.email, url: reset.url, expiresAt: reset.expiresAt, language: user.language });
   await logActivity(deps, { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" }, "sign-in", "asked for a password reset link", null, {});
   return answer;
 }

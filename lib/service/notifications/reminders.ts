@@ -2,15 +2,12 @@ import "server-only";
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { digestsSent, kpis, kpiValues, notificationSettings, remindersSent, scorecards, users } from "@/lib/db/schema";
-import { formatsFor } from "@/lib/i18n/server";
+import { formatsFor, localeOf, translatorFor } from "@/lib/i18n/server";
 import { addDays, periodsBefore, periodStart } from "../domain/periods";
 import { scoredAt } from "../domain/scored-at";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
 import type { Message } from "./message";
 import { startPolling } from "../polling";
-
-// English until recipients' languages reach these messages.
-const f = formatsFor("en");
 
 export interface ReminderOptions {
   db: Db;
@@ -29,7 +26,7 @@ async function ownedKpis(db: Db) {
     .select({
       kpi: kpis,
       scorecard: { id: scorecards.id, name: scorecards.name, accountId: scorecards.accountId },
-      owner: { id: users.id, email: users.email },
+      owner: { id: users.id, email: users.email, language: users.language },
       reminderDays: sql<number | null>`CASE WHEN ${notificationSettings.accountId} IS NULL THEN ${DEFAULT_REMINDER_DAYS} ELSE ${notificationSettings.reminderDays} END`,
       reminderWebhookId: notificationSettings.reminderWebhookId,
     })
@@ -58,18 +55,21 @@ async function overduePeriod(db: Db | Tx, row: Owned, today: string): Promise<{ 
   return entered ? null : { start, due };
 }
 
+/** The reminder in the owner's language (a reminder webhook gets it too: it is the owner's reminder). */
 function reminderMessage(row: Owned, start: string, due: string, dashboardUrl: string): Message {
+  const locale = localeOf(row.owner.language);
+  const [f, t] = [formatsFor(locale), translatorFor(locale, "mail")];
   const period = f.period(start, row.kpi.updateInterval);
   return {
-    title: `Reminder: ${row.kpi.name} has no value for ${period}`,
+    title: t("reminder.title", { kpi: row.kpi.name, period }),
     facts: [
-      ["Scorecard", row.scorecard.name],
-      ["KPI", row.kpi.name],
-      ["Period", period],
-      ["Overdue since", due],
-      ["Owner", row.owner.email],
+      [t("reminder.scorecard"), row.scorecard.name],
+      [t("reminder.kpi"), row.kpi.name],
+      [t("reminder.period"), period],
+      [t("reminder.overdue"), f.date(due)],
+      [t("reminder.owner"), row.owner.email],
     ],
-    link: { label: "Enter the value in Gauge", url: `${dashboardUrl}/s/${row.scorecard.id}/values` },
+    link: { label: t("reminder.enter"), url: `${dashboardUrl}/s/${row.scorecard.id}/values` },
   };
 }
 
@@ -139,25 +139,27 @@ export async function sendWeeklyDigests({ db, now, dashboardUrl, mail }: Reminde
   }
   let sent = 0;
   for (const [ownerId, rows] of byOwner) {
+    const locale = localeOf(rows[0]!.owner.language);
+    const [f, t] = [formatsFor(locale), translatorFor(locale, "mail")];
     const overdue: string[] = [];
     const changed: string[] = [];
     for (const row of rows) {
       const late = await overduePeriod(db, row, today);
-      if (late) overdue.push(`${row.kpi.name} (${row.scorecard.name}): no value for ${f.period(late.start, row.kpi.updateInterval)}`);
+      if (late) overdue.push(t("digest.late", { kpi: row.kpi.name, scorecard: row.scorecard.name, period: f.period(late.start, row.kpi.updateInterval) }));
       const change = await statusChange(db, row.kpi, since);
       if (change) {
-        changed.push(`${row.kpi.name} (${row.scorecard.name}): ${f.status(change.from)} → ${f.status(change.to)} at ${f.full(change.value, row.kpi.measure)} on ${change.date}`);
+        changed.push(t("digest.changed", { kpi: row.kpi.name, scorecard: row.scorecard.name, from: f.status(change.from), to: f.status(change.to), value: f.full(change.value, row.kpi.measure), date: f.date(change.date) }));
       }
     }
     if (overdue.length === 0 && changed.length === 0) continue;
     const message: Message = {
-      title: `Your KPIs this week: ${overdue.length} overdue, ${changed.length} changed status`,
-      facts: [["Week of", weekStart]],
+      title: t("digest.title", { overdue: overdue.length, changed: changed.length }),
+      facts: [[t("digest.weekOf"), f.date(weekStart)]],
       lines: [
-        ...(overdue.length ? ["Overdue:", ...overdue.map((l) => `• ${l}`)] : []),
-        ...(changed.length ? ["Changed status:", ...changed.map((l) => `• ${l}`)] : []),
+        ...(overdue.length ? [t("digest.overdue"), ...overdue.map((l) => `• ${l}`)] : []),
+        ...(changed.length ? [t("digest.changedStatus"), ...changed.map((l) => `• ${l}`)] : []),
       ],
-      link: { label: "Open Gauge", url: dashboardUrl },
+      link: { label: t("digest.open"), url: dashboardUrl },
     };
     const queued = await db.transaction(async (tx) => {
       const claimed = await tx.insert(digestsSent).values({ userId: ownerId, weekStart, sentAt: now }).onConflictDoNothing().returning();
