@@ -94,8 +94,11 @@ export async function createInvitation({ deps, caller }: Ctx, input: { email: st
       .returning();
     return created!;
   });
-  const [account] = await deps.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, caller.accountId));
-  const sent = await emailInvitation(deps, { id: row.id, to: row.email, role: row.role, account: account?.name || caller.email, invitedBy: caller.email, token, expiresAt: row.expiresAt });
+  const [[account], [inviter]] = await Promise.all([
+    deps.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, caller.accountId)),
+    deps.db.select({ language: users.language }).from(users).where(eq(users.id, caller.userId)),
+  ]);
+  const sent = await emailInvitation(deps, { id: row.id, to: row.email, role: row.role, account: account?.name || caller.email, invitedBy: caller.email, token, expiresAt: row.expiresAt, language: inviter?.language ?? null });
   return { ...toInvitation(row), token, ...sent };
 }
 
