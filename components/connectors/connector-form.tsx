@@ -4,24 +4,26 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import type { Connector, ConnectorKind, ConnectorPreview, CreateConnector } from "@/lib/contract/connectors";
 import type { KpiNode } from "@/lib/contract/kpis";
-import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
-import { KIND_LABEL, SHAPE_LABEL } from "./connector-words";
 import { PreviewTable } from "./preview-table";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 
-const SCHEDULES: [label: string, cron: string][] = [
-  ["Only when run by hand", ""],
-  ["Every hour", "0 * * * *"],
-  ["Every day at 06:00", "0 6 * * *"],
-  ["Every weekday at 06:00", "0 6 * * 1-5"],
-  ["Every Monday at 06:00", "0 6 * * 1"],
-  ["On the 1st of each month at 06:00", "0 6 1 * *"],
-];
+const SCHEDULES = [
+  ["none", ""],
+  ["hourly", "0 * * * *"],
+  ["daily", "0 6 * * *"],
+  ["weekdays", "0 6 * * 1-5"],
+  ["monday", "0 6 * * 1"],
+  ["monthly", "0 6 1 * *"],
+] as const;
+const KINDS: ConnectorKind[] = ["postgres", "mysql", "json", "csv", "push"];
+const SHAPES: CreateConnector["shape"][] = ["rows", "period", "snapshot"];
 
 type Draft = { name: string; docId: string; kind: ConnectorKind; shape: CreateConnector["shape"]; url: string; header: string; headerValue: string; query: string; rows: string; kpi: string; kpiGuid: string; date: string; value: string; target: string; cron: string; timeZone: string };
 const EMPTY: Draft = { name: "", docId: "", kind: "postgres", shape: "rows", url: "", header: "", headerValue: "", query: "", rows: "", kpi: "kpi", kpiGuid: "", date: "date", value: "value", target: "", cron: "", timeZone: "" };
@@ -76,6 +78,8 @@ function Select({ label, id, value, onChange, children }: { label: string; id: s
  * tested against the source before it is saved.
  */
 export function ConnectorForm({ scorecards, editing, onDone }: { scorecards: { id: number; name: string }[]; editing?: Connector; onDone?: () => void }) {
+  const t = useTranslations("connectors");
+  const errorText = useErrorText();
   const [draft, setDraft] = useState<Draft>(() => (editing ? draftOf(editing) : { ...EMPTY, docId: String(scorecards[0]?.id ?? ""), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }));
   const [preview, setPreview] = useState<ConnectorPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,74 +97,74 @@ export function ConnectorForm({ scorecards, editing, onDone }: { scorecards: { i
   const save = () => (editing ? update.mutate({ input: { id: editing.id }, body: bodyOf(draft) }) : create.mutate({ input: {}, body: bodyOf(draft) }));
   const sql = draft.kind === "postgres" || draft.kind === "mysql";
   const idp = editing ? `connector-${editing.id}` : "connector";
-  const shapes = (Object.keys(SHAPE_LABEL) as CreateConnector["shape"][]).filter((s) => s !== "period" || sql);
+  const shapes = SHAPES.filter((s) => s !== "period" || sql);
   const single = draft.shape !== "rows";
   const placeholder = { postgres: "postgres://reader:password@db.lan:5432/erp", mysql: "mysql://reader:password@db.lan:3306/erp", json: "https://api.example.com/figures", csv: "https://docs.google.com/spreadsheets/d/…/export?format=csv", push: "" }[draft.kind];
 
   return (
-    <Card id={editing ? `edit-connector-${editing.id}` : "new-connector"} title={editing ? `Edit ${editing.name}` : "New connector"}>
+    <Card id={editing ? `edit-connector-${editing.id}` : "new-connector"} title={editing ? t("form.edit", { name: editing.name }) : t("form.new")}>
       <div className="grid gap-3 md:grid-cols-3">
-        <Field label="Name" id={`${idp}-name`} value={draft.name} onChange={(e) => set({ name: e.target.value })} placeholder="ERP monthly revenue" required />
-        <Select label="Scorecard" id={`${idp}-scorecard`} value={draft.docId} onChange={(docId) => set({ docId, kpiGuid: "" })}>
+        <Field label={t("form.name")} id={`${idp}-name`} value={draft.name} onChange={(e) => set({ name: e.target.value })} placeholder={t("form.namePlaceholder")} required />
+        <Select label={t("form.scorecard")} id={`${idp}-scorecard`} value={draft.docId} onChange={(docId) => set({ docId, kpiGuid: "" })}>
           {scorecards.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
         </Select>
-        <Select label="Source" id={`${idp}-kind`} value={draft.kind} onChange={(kind) => set({ kind: kind as ConnectorKind, shape: draft.shape === "period" && kind !== "postgres" && kind !== "mysql" ? "rows" : draft.shape })}>
-          {(Object.keys(KIND_LABEL) as ConnectorKind[]).map((k) => <option key={k} value={k}>{KIND_LABEL[k]}</option>)}
+        <Select label={t("form.source")} id={`${idp}-kind`} value={draft.kind} onChange={(kind) => set({ kind: kind as ConnectorKind, shape: draft.shape === "period" && kind !== "postgres" && kind !== "mysql" ? "rows" : draft.shape })}>
+          {KINDS.map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
         </Select>
         {draft.kind !== "push" && (
-          <div className="md:col-span-2"><Field label={sql ? "Connection URL" : "URL"} id={`${idp}-url`} value={draft.url} onChange={(e) => set({ url: e.target.value })} placeholder={placeholder} /></div>
+          <div className="md:col-span-2"><Field label={sql ? t("form.connectionUrl") : t("form.url")} id={`${idp}-url`} value={draft.url} onChange={(e) => set({ url: e.target.value })} placeholder={placeholder} /></div>
         )}
-        <Select label="What it returns" id={`${idp}-shape`} value={draft.shape} onChange={(shape) => set({ shape: shape as Draft["shape"] })}>
-          {shapes.map((s) => <option key={s} value={s}>{SHAPE_LABEL[s]}</option>)}
+        <Select label={t("form.returns")} id={`${idp}-shape`} value={draft.shape} onChange={(shape) => set({ shape: shape as Draft["shape"] })}>
+          {shapes.map((s) => <option key={s} value={s}>{t(`shapes.${s}`)}</option>)}
         </Select>
         {(draft.kind === "json" || draft.kind === "csv") && (
           <>
-            <Field label="Header (optional)" id={`${idp}-header`} value={draft.header} onChange={(e) => set({ header: e.target.value })} placeholder="Authorization" />
-            <Field label="Header value" id={`${idp}-header-value`} type="password" autoComplete="off" value={draft.headerValue} onChange={(e) => set({ headerValue: e.target.value })} placeholder="Bearer …" />
-            <Field label={draft.kind === "json" ? "Rows (JSONPath)" : "Sheet (Excel only)"} id={`${idp}-rows`} value={draft.rows} onChange={(e) => set({ rows: e.target.value })} placeholder={draft.kind === "json" ? "$.data[*]" : "first sheet"} />
+            <Field label={t("form.header")} id={`${idp}-header`} value={draft.header} onChange={(e) => set({ header: e.target.value })} placeholder="Authorization" />
+            <Field label={t("form.headerValue")} id={`${idp}-header-value`} type="password" autoComplete="off" value={draft.headerValue} onChange={(e) => set({ headerValue: e.target.value })} placeholder="Bearer …" />
+            <Field label={draft.kind === "json" ? t("form.rowsJson") : t("form.sheet")} id={`${idp}-rows`} value={draft.rows} onChange={(e) => set({ rows: e.target.value })} placeholder={draft.kind === "json" ? "$.data[*]" : t("form.firstSheet")} />
           </>
         )}
         {sql && (
           <div className="flex flex-col gap-1.5 md:col-span-3">
-            <label htmlFor={`${idp}-query`} className="text-sm font-medium text-slate-700 dark:text-slate-200">Query</label>
+            <label htmlFor={`${idp}-query`} className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("form.query")}</label>
             <textarea id={`${idp}-query`} rows={3} value={draft.query} onChange={(e) => set({ query: e.target.value })} className={`${inputClass} font-mono`}
               placeholder={draft.shape === "period" ? "SELECT sum(amount) FROM invoices WHERE issued >= :from AND issued <= :to" : "SELECT kpi, day AS date, amount AS value FROM kpi_figures"} />
-            <p className="text-xs text-slate-600 dark:text-slate-400">One SELECT, run read-only with a time limit. {draft.shape === "period" ? ":from and :to are the period's first and last day, sent as parameters." : ""}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t("form.oneSelect")} {draft.shape === "period" ? t("form.fromTo") : ""}</p>
           </div>
         )}
         {single || draft.kpiGuid ? (
-          <Select label="KPI" id={`${idp}-kpi-guid`} value={draft.kpiGuid} onChange={(kpiGuid) => set({ kpiGuid })}>
-            <option value="">{single ? "Choose the KPI it feeds" : "Named in each row"}</option>
+          <Select label={t("form.kpi")} id={`${idp}-kpi-guid`} value={draft.kpiGuid} onChange={(kpiGuid) => set({ kpiGuid })}>
+            <option value="">{single ? t("form.chooseKpi") : t("form.namedInRow")}</option>
             {kpis.map((k) => <option key={k.guid} value={k.guid}>{k.name}</option>)}
           </Select>
         ) : (
-          <Field label="KPI column (GUID or name)" id={`${idp}-kpi`} value={draft.kpi} onChange={(e) => set({ kpi: e.target.value })} />
+          <Field label={t("form.kpiColumn")} id={`${idp}-kpi`} value={draft.kpi} onChange={(e) => set({ kpi: e.target.value })} />
         )}
-        {!single && <Field label="Date column" id={`${idp}-date`} value={draft.date} onChange={(e) => set({ date: e.target.value })} />}
-        <Field label={single ? "Value column (default: the first)" : "Value column"} id={`${idp}-value`} value={draft.value} onChange={(e) => set({ value: e.target.value })} />
-        {!single && <Field label="Target column (optional)" id={`${idp}-target`} value={draft.target} onChange={(e) => set({ target: e.target.value })} />}
+        {!single && <Field label={t("form.dateColumn")} id={`${idp}-date`} value={draft.date} onChange={(e) => set({ date: e.target.value })} />}
+        <Field label={single ? t("form.valueFirst") : t("form.valueColumn")} id={`${idp}-value`} value={draft.value} onChange={(e) => set({ value: e.target.value })} />
+        {!single && <Field label={t("form.targetColumn")} id={`${idp}-target`} value={draft.target} onChange={(e) => set({ target: e.target.value })} />}
         {draft.kind !== "push" && (
           <>
-            <Select label="Schedule" id={`${idp}-schedule`} value={SCHEDULES.some(([, c]) => c === draft.cron) ? draft.cron : "custom"} onChange={(cron) => set({ cron: cron === "custom" ? "*/30 * * * *" : cron })}>
-              {SCHEDULES.map(([label, cron]) => <option key={label} value={cron}>{label}</option>)}
-              <option value="custom">Custom (cron)</option>
+            <Select label={t("form.schedule")} id={`${idp}-schedule`} value={SCHEDULES.some(([, c]) => c === draft.cron) ? draft.cron : "custom"} onChange={(cron) => set({ cron: cron === "custom" ? "*/30 * * * *" : cron })}>
+              {SCHEDULES.map(([label, cron]) => <option key={label} value={cron}>{t(`form.schedules.${label}`)}</option>)}
+              <option value="custom">{t("form.custom")}</option>
             </Select>
-            {draft.cron && <Field label="Cron (minute hour day month weekday)" id={`${idp}-cron`} value={draft.cron} onChange={(e) => set({ cron: e.target.value })} />}
-            {draft.cron && <Field label="Time zone" id={`${idp}-tz`} value={draft.timeZone} onChange={(e) => set({ timeZone: e.target.value })} />}
+            {draft.cron && <Field label={t("form.cron")} id={`${idp}-cron`} value={draft.cron} onChange={(e) => set({ cron: e.target.value })} />}
+            {draft.cron && <Field label={t("form.timeZone")} id={`${idp}-tz`} value={draft.timeZone} onChange={(e) => set({ timeZone: e.target.value })} />}
           </>
         )}
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        {draft.kind !== "push" && <Button variant="secondary" onClick={() => test.mutate({ input: {}, body: bodyOf(draft) })} disabled={test.isPending}>{test.isPending ? "Reading the source…" : "Test connection"}</Button>}
-        <Button onClick={save} disabled={create.isPending || update.isPending}>{editing ? "Save changes" : "Save connector"}</Button>
-        {editing && <Button variant="ghost" onClick={onDone}>Cancel</Button>}
+        {draft.kind !== "push" && <Button variant="secondary" onClick={() => test.mutate({ input: {}, body: bodyOf(draft) })} disabled={test.isPending}>{test.isPending ? t("form.reading") : t("form.test")}</Button>}
+        <Button onClick={save} disabled={create.isPending || update.isPending}>{editing ? t("form.saveChanges") : t("form.save")}</Button>
+        {editing && <Button variant="ghost" onClick={onDone}>{t("form.cancel")}</Button>}
       </div>
       {error && <FieldError>{error}</FieldError>}
       {preview && <div className="mt-4"><PreviewTable preview={preview} /></div>}
       {saved?.pushUrl && (
-        <ShownOnce title={`Push URL of “${saved.name}”: copy it now, it is not shown again. POST CSV or JSON rows to it.`} label="Push URL" value={saved.pushUrl} onDone={() => setSaved(null)} />
+        <ShownOnce title={t("form.pushUrlOf", { name: saved.name })} label={t("form.pushUrl")} value={saved.pushUrl} onDone={() => setSaved(null)} />
       )}
-      {saved && !saved.pushUrl && <Notice tone="ok" className="mt-3">Saved “{saved.name}”.</Notice>}
+      {saved && !saved.pushUrl && <Notice tone="ok" className="mt-3">{t("form.saved", { name: saved.name })}</Notice>}
     </Card>
   );
 }

@@ -3,42 +3,45 @@
 import type { ConnectorPreview, Rejection } from "@/lib/contract/connectors";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { useFormats } from "@/lib/i18n/use-formats";
+import { useTranslations } from "next-intl";
 
 const CHANGE_STYLE = { new: "text-emerald-700 dark:text-emerald-300", changed: "text-amber-700 dark:text-amber-300", unchanged: "" } as const;
 
 /** What a run would write (new or changed values) and the rows it would reject. */
 export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
   const fmt = useFormats();
+  const t = useTranslations("connectors.preview");
   return (
     <div className="flex flex-col gap-3" data-testid="connector-preview">
       <p className="text-sm" role="status">
-        Read {preview.rowsRead} {preview.rowsRead === 1 ? "row" : "rows"}: <strong>{preview.new} new</strong>, <strong>{preview.changed} changed</strong>, {preview.unchanged} unchanged
-        {preview.rowsRejected > 0 && <>, <strong className="text-red-700 dark:text-red-300">{preview.rowsRejected} rejected</strong></>}. Nothing is written until it runs.
+        {t.rich("read", { rows: preview.rowsRead, new: preview.new, changed: preview.changed, unchanged: preview.unchanged, b: (chunks) => <strong>{chunks}</strong> })}
+        {preview.rowsRejected > 0 && t.rich("rejected", { count: preview.rowsRejected, bad: (chunks) => <strong className="text-red-700 dark:text-red-300">{chunks}</strong> })}
+        {t("nothingYet")}
       </p>
-      {preview.values.length > 0 && <h3 className="text-sm font-semibold">Values it would write</h3>}
+      {preview.values.length > 0 && <h3 className="text-sm font-semibold">{t("wouldWrite")}</h3>}
       {preview.values.length > 0 && (
-        <Table caption="Values a run would write" dense>
+        <Table caption={t("caption")} dense>
           <TableHead>
-            <Th>KPI</Th>
-            <Th>Period</Th>
-            <Th align="right">Value</Th>
-            <Th align="right">Now stored</Th>
-            <Th>Change</Th>
+            <Th>{t("kpi")}</Th>
+            <Th>{t("period")}</Th>
+            <Th align="right">{t("value")}</Th>
+            <Th align="right">{t("stored")}</Th>
+            <Th>{t("change")}</Th>
           </TableHead>
           <tbody>
             {preview.values.map((v) => (
               <Tr key={`${v.guid}|${v.date}`}>
                 <Td>{v.kpi}</Td>
-                <Td className="whitespace-nowrap">{v.date}</Td>
+                <Td className="whitespace-nowrap">{fmt.date(v.date)}</Td>
                 <Td align="right">{v.value === null ? "–" : fmt.full(v.value, "")}</Td>
                 <Td align="right">{v.before === null ? "–" : fmt.full(v.before, "")}</Td>
-                <Td className={`font-medium ${CHANGE_STYLE[v.change]}`}>{v.change === "new" ? "New" : "Changed"}</Td>
+                <Td className={`font-medium ${CHANGE_STYLE[v.change]}`}>{v.change === "new" ? t("new") : t("changed")}</Td>
               </Tr>
             ))}
           </tbody>
         </Table>
       )}
-      {preview.values.length < preview.new + preview.changed && <p className="text-xs text-slate-600 dark:text-slate-400">The first {preview.values.length} are shown.</p>}
+      {preview.values.length < preview.new + preview.changed && <p className="text-xs text-slate-600 dark:text-slate-400">{t("firstShown", { count: preview.values.length })}</p>}
       <RejectedRows rejections={preview.rejections} total={preview.rowsRejected} />
     </div>
   );
@@ -46,15 +49,16 @@ export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
 
 /** Rejected rows, each with its reason and what it held. */
 export function RejectedRows({ rejections, total }: { rejections: Rejection[]; total: number }) {
+  const t = useTranslations("connectors.preview");
   if (rejections.length === 0) return null;
   return (
     <div className="flex flex-col gap-1">
-      <h3 className="text-sm font-semibold">Rejected rows{total > rejections.length ? ` (the first ${rejections.length} of ${total})` : ""}</h3>
-      <Table caption={`Rejected rows (${total})`} dense>
+      <h3 className="text-sm font-semibold">{t("rejectedTitle")}{total > rejections.length ? t("firstOf", { shown: rejections.length, total }) : ""}</h3>
+      <Table caption={t("rejectedCaption", { total })} dense>
       <TableHead>
-        <Th align="right">Row</Th>
-        <Th>Reason</Th>
-        <Th>Row held</Th>
+        <Th align="right">{t("row")}</Th>
+        <Th>{t("reason")}</Th>
+        <Th>{t("held")}</Th>
       </TableHead>
       <tbody>
         {rejections.map((r) => (

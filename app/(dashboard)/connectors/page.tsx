@@ -7,13 +7,17 @@ import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch, serverRead } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Connectors" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("connectors.page"))("metaTitle") };
+}
 
 export default async function ConnectorsPage() {
   await requireSessionClient();
+  const t = await getTranslations("connectors.page");
   if ((await sessionBudget()).role === "viewer") {
-    return <RoleRefusal title="Admins and experts manage connectors">Connectors bring KPI values in from databases, spreadsheets and other tools. Ask an admin or an expert of your account.</RoleRefusal>;
+    return <RoleRefusal title={t("viewerTitle")}>{t("viewerText")}</RoleRefusal>;
   }
   const list = await serverRead("scorecards", {});
   const writable = [...list.documents, ...list.sharedToUser].filter((s) => s.access === "write").map((s) => ({ id: s.id, name: s.name }));
@@ -21,13 +25,12 @@ export default async function ConnectorsPage() {
     <Prefetch queries={[["connectors", {}]]}>
       <div className="flex flex-col gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Connectors</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            KPI values that arrive by themselves: from a SQL database, a JSON or CSV address, or a push URL any tool can post to. Test a source before saving it;
-            every run is listed with the rows it rejected, and what it wrote can be undone. Runs do not spend the account&apos;s API calls.
+            {t("lead")}
           </p>
         </div>
-        {writable.length === 0 ? <Notice tone="empty">You may not write any scorecard yet: connectors write into one.</Notice> : <ConnectorForm scorecards={writable} />}
+        {writable.length === 0 ? <Notice tone="empty">{t("noWritable")}</Notice> : <ConnectorForm scorecards={writable} />}
         <Suspense fallback={<Skeleton className="h-64" />}>
           <ConnectorList scorecards={writable} />
         </Suspense>

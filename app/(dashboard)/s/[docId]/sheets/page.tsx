@@ -9,18 +9,21 @@ import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { requireSessionClient } from "@/lib/bff/session-client";
 import { docIdParam } from "@/lib/page-params";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Excel and Google Sheets" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("sheets"))("metaTitle") };
+}
 
 export default async function SheetsPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   const { email } = await requireSessionClient();
-  const { access, viewer } = await scorecardAccess(docId);
-  if (access && viewer) return <RoleRefusal title="Admins and experts make spreadsheet links">Ask an admin or an expert of your account for a link to this scorecard.</RoleRefusal>;
+  const [{ access, viewer }, t] = [await scorecardAccess(docId), await getTranslations("sheets")];
+  if (access && viewer) return <RoleRefusal title={t("viewerTitle")}>{t("viewerText")}</RoleRefusal>;
   return (
     <Prefetch queries={[["tree", { docId }], ["feeds", {}]]}>
       <div className="flex flex-col gap-4">
-        <ScorecardTitle docId={docId} subtitle="Use in Excel, Google Sheets or Power BI" />
+        <ScorecardTitle docId={docId} subtitle={t("subtitle")} />
         <Suspense fallback={<Skeleton className="h-64" />}>
           <SheetLinks docId={docId} odataUrl={`${dashboardUrl(loadConfig())}/odata`} email={email} />
         </Suspense>
