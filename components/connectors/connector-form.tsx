@@ -119,8 +119,8 @@ export function ConnectorForm({ scorecards, editing, onDone }: { scorecards: { i
         </Select>
         {(draft.kind === "json" || draft.kind === "csv") && (
           <>
-            <Field label={t("form.header")} id={`${idp}-header`} value={draft.header} onChange={(e) => set({ header: e.target.value })} placeholder="Authorization" />
-            <Field label={t("form.headerValue")} id={`${idp}-header-value`} type="password" autoComplete="off" value={draft.headerValue} onChange={(e) => set({ headerValue: e.target.value })} placeholder="Bearer …" />
+            <Field label={t("form.header")} id={`${idp}-header`} value={draft.header} onChange={(e) => set({ header: e.target.value })} placeholder={t("form.placeholders.header")} />
+            <Field label={t("form.headerValue")} id={`${idp}-header-value`} type="password" autoComplete="off" value={draft.headerValue} onChange={(e) => set({ headerValue: e.target.value })} placeholder={t("form.placeholders.headerValue")} />
             <Field label={draft.kind === "json" ? t("form.rowsJson") : t("form.sheet")} id={`${idp}-rows`} value={draft.rows} onChange={(e) => set({ rows: e.target.value })} placeholder={draft.kind === "json" ? "$.data[*]" : t("form.firstSheet")} />
           </>
         )}
@@ -128,7 +128,7 @@ export function ConnectorForm({ scorecards, editing, onDone }: { scorecards: { i
           <div className="flex flex-col gap-1.5 md:col-span-3">
             <label htmlFor={`${idp}-query`} className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("form.query")}</label>
             <textarea id={`${idp}-query`} rows={3} value={draft.query} onChange={(e) => set({ query: e.target.value })} className={`${inputClass} font-mono`}
-              placeholder={draft.shape === "period" ? "SELECT sum(amount) FROM invoices WHERE issued >= :from AND issued <= :to" : "SELECT kpi, day AS date, amount AS value FROM kpi_figures"} />
+              placeholder={draft.shape === "period" ? t("form.placeholders.sqlPeriod") : t("form.placeholders.sqlRows")} />
             <p className="text-xs text-slate-600 dark:text-slate-400">{t("form.oneSelect")} {draft.shape === "period" ? t("form.fromTo") : ""}</p>
           </div>
         )}

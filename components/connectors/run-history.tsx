@@ -9,7 +9,7 @@ import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { RejectedRows } from "./preview-table";
 import { runWhen, useRunFigures } from "./connector-words";
 import { useFormats } from "@/lib/i18n/use-formats";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
 
 /** A connector's runs, newest first: what each read, wrote and rejected, and an undo for what it wrote. */

@@ -4,6 +4,8 @@ import { useMemo } from "react";
 import { evaluate, formulaProblems, parseFormula } from "@/lib/contract/formula";
 import { inputClass, selectClass } from "@/components/ui/field";
 import { formulaWithGuids, type Row } from "./kpi-tree";
+import { useTranslations } from "next-intl";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 /**
  * A formula typed with KPI names in brackets ([Revenue] - [Costs]). As it is typed it is checked
@@ -19,42 +21,45 @@ export function FormulaField({ id, guid, value, onChange, rows, lastValues, last
   lastValues: Map<string, number | null>;
   lastMonth: string;
 }) {
+  const t = useTranslations("editor.formula");
+  const fmt = useFormats();
   const check = useMemo(() => {
     if (!value.trim()) return { problems: [] as string[], preview: null as number | null };
     const { formula, ambiguous } = formulaWithGuids(value, rows);
     const problems = [
-      ...ambiguous.map((n) => `Two KPIs are named “${n}”: rename one first`),
+      ...ambiguous.map((name) => t("ambiguous", { name })),
+      // A syntax error's own words (where the formula goes wrong) are the contract's, in English.
       ...formulaProblems(rows.map((r) => ({ guid: r.node.guid, formula: r.node.guid === guid ? null : r.node.formula })), guid, formula).map((p) =>
-        p.kind === "unknown" ? `${p.message.replace(/^No KPI \[(.*)\] in this scorecard$/, "No KPI named “$1” in this scorecard")}` : p.message,
+        p.kind === "unknown" ? t("unknown", { name: p.message.replace(/^No KPI \[(.*)\] in this scorecard$/, "$1") }) : fmt.locale === "en" ? p.message : t(p.kind),
       ),
     ];
     const preview = problems.length ? null : evaluate(parseFormula(formula), (g) => lastValues.get(g) ?? null);
     return { problems, preview };
-  }, [value, rows, guid, lastValues]);
+  }, [value, rows, guid, lastValues, t, fmt.locale]);
 
   const others = rows.filter((r) => r.node.guid !== guid && r.node.indicatorType === "INDICATOR");
   const describedBy = `${id}-help`;
   return (
     <div className="flex flex-col gap-1.5 sm:col-span-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">Formula</label>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("label")}</label>
       <div className="flex flex-wrap gap-2">
         <input
           id={id}
           className={`${inputClass} min-w-0 flex-1 font-mono`}
           value={value}
-          placeholder="Empty: values are entered. For example [Revenue] - [Operating costs]"
+          placeholder={t("placeholder")}
           aria-invalid={check.problems.length > 0}
           aria-describedby={describedBy}
           onChange={(e) => onChange(e.target.value)}
           spellCheck={false}
         />
         <select
-          aria-label="Insert a KPI into the formula"
+          aria-label={t("insert")}
           className={selectClass}
           value=""
           onChange={(e) => e.target.value && onChange(`${value}${value && !/[\s(+\-*/]$/.test(value) ? " " : ""}[${e.target.value}]`)}
         >
-          <option value="">Insert KPI…</option>
+          <option value="">{t("insertOption")}</option>
           {others.map((r) => <option key={r.node.guid} value={r.node.name}>{r.node.name}</option>)}
         </select>
       </div>
@@ -62,8 +67,8 @@ export function FormulaField({ id, guid, value, onChange, rows, lastValues, last
         {check.problems.length
           ? check.problems.join(". ")
           : value.trim()
-            ? `${lastMonth}: ${check.preview === null ? "no result (a KPI it uses has no value, or a division by zero)" : check.preview.toLocaleString(undefined, { maximumFractionDigits: 4 })}`
-            : "KPI names in brackets; + - * / ( ), min(), max(), abs()."}
+            ? check.preview === null ? t("noResult", { month: lastMonth }) : t("result", { month: lastMonth, value: fmt.number(check.preview, 4) })
+            : t("help")}
       </p>
     </div>
   );

@@ -3,7 +3,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { KpiNode } from "@/lib/contract/kpis";
-import { ApiCallError, errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
@@ -13,12 +12,16 @@ import { InitiativesEditor } from "./initiatives-editor";
 import { KpiForm } from "./kpi-form";
 import { KpiOutline } from "./kpi-outline";
 import { rowsOf } from "./kpi-tree";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 
 type Editing = { kind: "edit"; guid: string } | { kind: "new"; parent: KpiNode; type: "INDICATOR" | "CONTAINER" } | null;
 
 /** The KPI editor: the outline on one side, the chosen KPI's settings on the other. */
 export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { start: string; end: string } }) {
   const fmt = useFormats();
+  const t = useTranslations("editor.tree");
+  const errorText = useErrorText();
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", { docId, period: "MONTH", startDate: lastMonth.start, endDate: lastMonth.end }));
   const rows = useMemo(() => rowsOf(tree.root), [tree.root]);
@@ -28,14 +31,14 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   // Refused moves and deletes: the service's whole sentence says what to do.
-  const fail = (e: Error) => setFailure(e instanceof ApiCallError ? e.message : errorText(e));
-  const move = useWrite("updateKpi", { onError: fail, onSuccess: (k) => setNews(`Moved ${k.name}.`) });
+  const fail = (e: Error) => setFailure(errorText(e, { whole: true }));
+  const move = useWrite("updateKpi", { onError: fail, onSuccess: (k) => setNews(t("moved", { name: k.name })) });
   const remove = useWrite("deleteKpi", { onError: fail, onSuccess: () => (setEditing(null), setConfirming(false)) });
 
   const current = editing?.kind === "edit" ? rows.find((r) => r.node.guid === editing.guid)?.node ?? null : null;
-  const done = ({ guid, name }: { guid: string; name: string }, verb: string) => {
+  const done = ({ guid, name }: { guid: string; name: string }, verb: "added" | "saved") => {
     setEditing({ kind: "edit", guid });
-    setNews(`${verb} ${name}.`);
+    setNews(t(verb, { name }));
   };
 
   return (
@@ -53,9 +56,9 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
         {news && <p role="status" className="text-sm text-slate-600 dark:text-slate-400">{news}</p>}
       </div>
       <div className="self-start lg:sticky lg:top-4">
-        {editing === null && <Notice tone="empty">Choose a KPI to change its settings, or add one to a container.</Notice>}
+        {editing === null && <Notice tone="empty">{t("choose")}</Notice>}
         {editing?.kind === "new" && (
-          <Card id="new-kpi" title={`New ${editing.type === "CONTAINER" ? "container" : "KPI"} in ${editing.parent.name}`}>
+          <Card id="new-kpi" title={t("newIn", { type: editing.type, parent: editing.parent.name })}>
             <KpiForm
               key={`new-${editing.parent.guid}-${editing.type}`}
               docId={docId}
@@ -65,7 +68,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
               rows={rows}
               lastValues={lastValues}
               lastMonth={fmt.period(lastMonth.start, "MONTH")}
-              onDone={(kpi) => done(kpi, "Added")}
+              onDone={(kpi) => done(kpi, "added")}
               onCancel={() => setEditing(null)}
             />
           </Card>
@@ -79,7 +82,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
               rows={rows}
               lastValues={lastValues}
               lastMonth={fmt.period(lastMonth.start, "MONTH")}
-              onDone={(kpi) => done(kpi, "Saved")}
+              onDone={(kpi) => done(kpi, "saved")}
               onCancel={() => setEditing(null)}
             />
             <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -89,17 +92,14 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
               <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
                 {confirming ? (
                   <div className="flex flex-wrap items-center gap-2 text-sm">
-                    <span>
-                      Delete {current.name}
-                      {current.children.length ? ` and the ${current.children.length} KPI(s) in it` : ""}, with its values? This cannot be undone.
-                    </span>
+                    <span>{t("confirmDelete", { name: current.name, children: current.children.length })}</span>
                     <Button variant="primary" className="bg-red-700 hover:bg-red-800 dark:bg-red-700" onClick={() => remove.mutate({ input: { docId, guid: current.guid } })}>
-                      Delete {current.name}
+                      {t("deleteName", { name: current.name })}
                     </Button>
-                    <Button variant="secondary" onClick={() => setConfirming(false)}>Keep it</Button>
+                    <Button variant="secondary" onClick={() => setConfirming(false)}>{t("keep")}</Button>
                   </div>
                 ) : (
-                  <Button variant="secondary" onClick={() => setConfirming(true)}>Delete…</Button>
+                  <Button variant="secondary" onClick={() => setConfirming(true)}>{t("deleteAsk")}</Button>
                 )}
               </div>
             )}

@@ -5,16 +5,18 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CreateKpi, Grouping, Optimization, Period, SCORING_DEFAULTS, UpdateKpi, type KpiNode } from "@/lib/contract/kpis";
 import { zodDetails } from "@/lib/contract/common";
-import { ApiCallError, errorText } from "@/lib/bff/http";
+import { ApiCallError } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { inputClass, selectClass } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
 import { FormulaField } from "./formula-field";
 import { formulaWithGuids, formulaWithNames, type Row } from "./kpi-tree";
+import { PERIODS } from "@/lib/contract/constants";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 
-const GROUPING_LABELS: Record<Grouping, string> = { AVERAGE: "Average", SUM: "Sum", FIRST: "First", LAST: "Last", MIN: "Lowest", MAX: "Highest" };
-const OPTIMIZATION_LABELS: Record<Optimization, string> = { MAXIMIZE: "More is better", MINIMIZE: "Less is better", BINARY: "Met or not (at target)" };
+const GROUPINGS: Grouping[] = ["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"];
+const OPTIMIZATIONS: Optimization[] = ["MAXIMIZE", "MINIMIZE", "BINARY"];
 
 type Draft = Record<"name" | "description" | "measure" | "formula" | "weight" | "min" | "max" | "validMin" | "validMax" | "baseline" | "target" | "onTrack" | "atRisk" | "cap", string> & {
   indicatorType: "INDICATOR" | "CONTAINER";
@@ -106,14 +108,18 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
   onCancel: () => void;
 }) {
   const periods = useTranslations("periods");
+  const t = useTranslations("editor.kpi");
+  const errorText = useErrorText();
+  const fieldText = useFieldText();
+  const labels = <K extends string>(keys: readonly K[], word: (k: K) => string) => Object.fromEntries(keys.map((k) => [k, word(k)])) as Record<K, string>;
   const [draft, setDraft] = useState(() => draftOf(kpi, rows, newType));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   // The service's refusals land on the fields they name, as the form's own checks do.
   const fail = (e: Error) => {
     const details = e instanceof ApiCallError ? e.body.details.filter((d) => d.path) : [];
-    setErrors(Object.fromEntries(details.map((d) => [FIELD_OF[d.path] ?? d.path.split(".")[0]!, d.message])));
-    setFailure(details.length ? e.message : errorText(e));
+    setErrors(Object.fromEntries(details.map((d) => [FIELD_OF[d.path] ?? d.path.split(".")[0]!, fieldText(d.message)])));
+    setFailure(errorText(e, { whole: true }));
   };
   const create = useWrite("createKpi", { onSuccess: (made) => onDone(made), onError: fail });
   const update = useWrite("updateKpi", { onSuccess: (saved) => onDone(saved), onError: fail });
@@ -132,7 +138,7 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
     if (isContainer) for (const k of ["measure", "formula", "min", "max", "validMin", "validMax", "baseline", "target", "ownerId", "noteRequiredOffTrack"]) delete body[k];
     const parsed = kpi ? UpdateKpi.safeParse(body) : CreateKpi.safeParse({ ...body, parentGuid });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [FIELD_OF[d.path] ?? d.path.split(".")[0]!, d.message])));
+      setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [FIELD_OF[d.path] ?? d.path.split(".")[0]!, fieldText(d.message)])));
       return;
     }
     setErrors({});
@@ -168,51 +174,51 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
   const pending = create.isPending || update.isPending;
 
   return (
-    <form onSubmit={submit} aria-label={kpi ? `Edit ${kpi.name}` : "New KPI"} className="grid gap-4 sm:grid-cols-2" noValidate>
-      {field("name", "Name", textInput("name"))}
-      {field("indicatorType", "Type", choice("indicatorType", { INDICATOR: "KPI (takes values or a formula)", CONTAINER: "Container (perspective or objective)" }, isRoot))}
-      <div className="sm:col-span-2">{field("description", "Description", textInput("description"))}</div>
+    <form onSubmit={submit} aria-label={kpi ? t("edit", { name: kpi.name }) : t("new")} className="grid gap-4 sm:grid-cols-2" noValidate>
+      {field("name", t("name"), textInput("name"))}
+      {field("indicatorType", t("type"), choice("indicatorType", { INDICATOR: t("types.INDICATOR"), CONTAINER: t("types.CONTAINER") }, isRoot))}
+      <div className="sm:col-span-2">{field("description", t("description"), textInput("description"))}</div>
       {!isContainer && (
         <>
-          {field("measure", "Unit", textInput("measure"), "For example USD, %, days")}
-          {field("updateInterval", "Updated every", choice("updateInterval", { DAY: periods("DAY"), WEEK: periods("WEEK"), MONTH: periods("MONTH"), QUARTER: periods("QUARTER"), HALF_YEAR: periods("HALF_YEAR"), YEAR: periods("YEAR") }))}
-          {field("grouping", "Values in a longer period combine as", choice("grouping", GROUPING_LABELS))}
-          {field("optimization", "Direction", choice("optimization", OPTIMIZATION_LABELS))}
+          {field("measure", t("unit"), textInput("measure"), t("unitHint"))}
+          {field("updateInterval", t("interval"), choice("updateInterval", labels(PERIODS, (p) => periods(p))))}
+          {field("grouping", t("groupingLabel"), choice("grouping", labels(GROUPINGS, (g) => t(`grouping.${g}`))))}
+          {field("optimization", t("direction"), choice("optimization", labels(OPTIMIZATIONS, (o) => t(`optimization.${o}`))))}
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
             <input type="checkbox" checked={draft.inheritance} onChange={(e) => set("inheritance", e.target.checked)} />
-            A period without a value keeps the last one (inheritance)
+            {t("inheritance")}
           </label>
-          {field("target", "Target", textInput("target", { inputMode: "decimal" }))}
-          {field("baseline", "Baseline", textInput("baseline", { inputMode: "decimal" }), "The score is 0 % here and 100 % at the target")}
-          {field("min", "Scale minimum", textInput("min", { inputMode: "decimal" }))}
-          {field("max", "Scale maximum", textInput("max", { inputMode: "decimal" }))}
-          {field("validMin", "Lowest possible value", textInput("validMin", { inputMode: "decimal" }), "Values below are refused; empty: no bound")}
-          {field("validMax", "Highest possible value", textInput("validMax", { inputMode: "decimal" }), "Values above are refused (a % that cannot pass 100); empty: no bound")}
+          {field("target", t("target"), textInput("target", { inputMode: "decimal" }))}
+          {field("baseline", t("baseline"), textInput("baseline", { inputMode: "decimal" }), t("baselineHint"))}
+          {field("min", t("min"), textInput("min", { inputMode: "decimal" }))}
+          {field("max", t("max"), textInput("max", { inputMode: "decimal" }))}
+          {field("validMin", t("validMin"), textInput("validMin", { inputMode: "decimal" }), t("validMinHint"))}
+          {field("validMax", t("validMax"), textInput("validMax", { inputMode: "decimal" }), t("validMaxHint"))}
           {field(
             "ownerId",
-            "Owner",
+            t("owner"),
             <select id={`${prefix}-ownerId`} className={selectClass} value={draft.ownerId} onChange={(e) => set("ownerId", e.target.value)}>
-              <option value="">Nobody</option>
+              <option value="">{t("nobody")}</option>
               {owners.map((u) => <option key={u.id} value={u.id}>{u.email}</option>)}
-              {people.isPending && draft.ownerId && <option value={draft.ownerId}>Loading people…</option>}
+              {people.isPending && draft.ownerId && <option value={draft.ownerId}>{t("loadingPeople")}</option>}
             </select>,
-            "Enters its values; reminded when one is overdue",
+            t("ownerHint"),
           )}
           <label className="flex items-center gap-2 self-center text-sm">
             <input type="checkbox" checked={draft.noteRequiredOffTrack} onChange={(e) => set("noteRequiredOffTrack", e.target.checked)} />
-            A value that leaves it off track needs a note saying why
+            {t("noteRequired")}
           </label>
           <FormulaField id={`${prefix}-formula`} guid={kpi?.guid ?? "new"} value={draft.formula} onChange={(v) => set("formula", v)} rows={rows} lastValues={lastValues} lastMonth={lastMonth} />
         </>
       )}
-      {!isRoot && field("weight", "Weight among its siblings", textInput("weight", { inputMode: "decimal" }))}
-      {field("onTrack", "On track from (% of target)", textInput("onTrack", { inputMode: "decimal" }))}
-      {field("atRisk", "At risk from (%)", textInput("atRisk", { inputMode: "decimal" }), "Below this: off track")}
-      {field("cap", "Highest score (%)", textInput("cap", { inputMode: "decimal" }))}
+      {!isRoot && field("weight", t("weight"), textInput("weight", { inputMode: "decimal" }))}
+      {field("onTrack", t("onTrack"), textInput("onTrack", { inputMode: "decimal" }))}
+      {field("atRisk", t("atRisk"), textInput("atRisk", { inputMode: "decimal" }), t("atRiskHint"))}
+      {field("cap", t("cap"), textInput("cap", { inputMode: "decimal" }))}
       {failure && <div className="sm:col-span-2"><FieldError>{failure}</FieldError></div>}
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={pending}>{kpi ? "Save" : "Add"}</Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" disabled={pending}>{kpi ? t("save") : t("add")}</Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>{t("cancel")}</Button>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@
 import type { KpiNode } from "@/lib/contract/kpis";
 import { Button } from "@/components/ui/button";
 import { moves, type Row } from "./kpi-tree";
+import { useTranslations } from "next-intl";
 
 type Place = { parentGuid: string; position: number };
 
@@ -22,13 +23,14 @@ export function KpiOutline({ rows, selected, busy, onSelect, onMove, onAdd }: {
   onMove: (node: KpiNode, place: Place) => void;
   onAdd: (parent: KpiNode, type: "INDICATOR" | "CONTAINER") => void;
 }) {
+  const t = useTranslations("editor.tree");
   return (
-    <ul aria-label="KPIs of the scorecard" className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+    <ul aria-label={t("outline")} className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
       {rows.map((row) => {
         const { node, depth } = row;
         const can = moves(row, rows);
         const move = (label: string, glyph: string, place: Place | null) => (
-          <button type="button" className={iconButton} aria-label={`${label} ${node.name}`} title={label} disabled={busy || !place} onClick={() => place && onMove(node, place)}>
+          <button type="button" className={iconButton} aria-label={t("moveLabel", { move: label, name: node.name })} title={label} disabled={busy || !place} onClick={() => place && onMove(node, place)}>
             {glyph}
           </button>
         );
@@ -45,22 +47,22 @@ export function KpiOutline({ rows, selected, busy, onSelect, onMove, onAdd }: {
                 {node.name}
               </button>
               <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">
-                {node.parentGuid === null ? "scorecard" : isContainer ? "container" : node.formula ? "formula" : node.measure || "KPI"}
+                {node.parentGuid === null ? t("kindScorecard") : isContainer ? t("kindContainer") : node.formula ? t("kindFormula") : node.measure || t("kindKpi")}
               </span>
             </span>
             <span className="flex shrink-0 items-center gap-0.5">
               {row.parent && (
                 <>
-                  {move("Move up", "↑", can.up)}
-                  {move("Move down", "↓", can.down)}
-                  {move("Move out of its container", "←", can.out)}
-                  {move("Move into the container above", "→", can.into)}
+                  {move(t("moveUp"), "↑", can.up)}
+                  {move(t("moveDown"), "↓", can.down)}
+                  {move(t("moveOut"), "←", can.out)}
+                  {move(t("moveInto"), "→", can.into)}
                 </>
               )}
               {isContainer && (
                 <>
-                  <Button variant="ghost" className="px-2 py-0.5 text-xs" aria-label={`Add a KPI to ${node.name}`} disabled={busy} onClick={() => onAdd(node, "INDICATOR")}>+ KPI</Button>
-                  <Button variant="ghost" className="px-2 py-0.5 text-xs" aria-label={`Add a container to ${node.name}`} disabled={busy} onClick={() => onAdd(node, "CONTAINER")}>+ Container</Button>
+                  <Button variant="ghost" className="px-2 py-0.5 text-xs" aria-label={t("addKpiTo", { name: node.name })} disabled={busy} onClick={() => onAdd(node, "INDICATOR")}>{t("addKpi")}</Button>
+                  <Button variant="ghost" className="px-2 py-0.5 text-xs" aria-label={t("addContainerTo", { name: node.name })} disabled={busy} onClick={() => onAdd(node, "CONTAINER")}>{t("addContainer")}</Button>
                 </>
               )}
             </span>

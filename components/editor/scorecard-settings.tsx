@@ -5,14 +5,18 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { zodDetails } from "@/lib/contract/common";
 import { UpdateDocument } from "@/lib/contract/scorecards";
-import { errorText } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
+import { useTranslations } from "next-intl";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 
 /** Name, description and alias; deleting (restorable for 30 days from the scorecard list). */
 export function ScorecardSettings({ docId, canDelete }: { docId: number; canDelete: boolean }) {
+  const t = useTranslations("editor.settings");
+  const errorText = useErrorText();
+  const fieldText = useFieldText();
   const { data: card } = useSuspenseQuery(readQuery("scorecard", { docId }));
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -28,52 +32,52 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
     const data = new FormData(event.currentTarget);
     const alias = String(data.get("alias")).trim();
     const parsed = UpdateDocument.safeParse({ name: data.get("name"), description: data.get("description"), alias: alias || null });
-    if (!parsed.success) return setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [d.path, d.message])));
+    if (!parsed.success) return setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [d.path, fieldText(d.message)])));
     setErrors({});
     save.mutate({ input: { docId }, body: parsed.data });
   }
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={submit} aria-label="Scorecard settings" className="grid gap-4 sm:grid-cols-2" noValidate>
+      <form onSubmit={submit} aria-label={t("form")} className="grid gap-4 sm:grid-cols-2" noValidate>
         <div>
-          <Field id="scorecard-name" name="name" label="Name" defaultValue={card.name} aria-invalid={Boolean(errors.name)} />
+          <Field id="scorecard-name" name="name" label={t("name")} defaultValue={card.name} aria-invalid={Boolean(errors.name)} />
           {errors.name && <FieldError>{errors.name}</FieldError>}
         </div>
         <div>
-          <Field id="scorecard-alias" name="alias" label="Alias (for scripts, instead of the number)" defaultValue={card.alias ?? ""} placeholder="e.g. company-2027" aria-invalid={Boolean(errors.alias)} />
+          <Field id="scorecard-alias" name="alias" label={t("alias")} defaultValue={card.alias ?? ""} placeholder={t("aliasPlaceholder")} aria-invalid={Boolean(errors.alias)} />
           {errors.alias && <FieldError>{errors.alias}</FieldError>}
         </div>
         <div className="sm:col-span-2">
-          <Field id="scorecard-description" name="description" label="Description" defaultValue={card.description} />
+          <Field id="scorecard-description" name="description" label={t("description")} defaultValue={card.description} />
         </div>
         {errors.form && <div className="sm:col-span-2"><FieldError>{errors.form}</FieldError></div>}
         <div className="flex items-center gap-3 sm:col-span-2">
-          <Button type="submit" disabled={save.isPending}>Save settings</Button>
-          {saved && <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">Saved.</span>}
+          <Button type="submit" disabled={save.isPending}>{t("save")}</Button>
+          {saved && <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">{t("saved")}</span>}
         </div>
       </form>
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 text-sm dark:border-slate-800">
-        <span className="font-medium">Export:</span>
+        <span className="font-medium">{t("export")}</span>
         <a className="text-blue-700 underline dark:text-blue-400" href={`/api/document/${docId}/download`} download={`${card.name}.json`}>
-          Scorecard file (JSON, imports back)
+          {t("file")}
         </a>
         <a className="text-blue-700 underline dark:text-blue-400" href={`/api/report/${docId}/excel`} download={`${card.name}.xlsx`}>
-          Excel report (as of today)
+          {t("excel")}
         </a>
       </div>
       {canDelete && (
         <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
           {confirming ? (
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span>Delete {card.name}? It leaves every page at once; you can restore it from the scorecard list for 30 days.</span>
+              <span>{t("confirmDelete", { name: card.name })}</span>
               <Button className="bg-red-700 hover:bg-red-800 dark:bg-red-700" disabled={remove.isPending} onClick={() => remove.mutate({ input: { docId } })}>
-                Delete scorecard
+                {t("delete")}
               </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>Keep it</Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>{t("keep")}</Button>
             </div>
           ) : (
-            <Button variant="secondary" onClick={() => setConfirming(true)}>Delete scorecard…</Button>
+            <Button variant="secondary" onClick={() => setConfirming(true)}>{t("deleteAsk")}</Button>
           )}
         </div>
       )}

@@ -8,6 +8,8 @@ import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 
 type Filters = { person?: number; kind?: ActivityEvent["kind"]; from?: string; to?: string };
 const PAGE = 100;
@@ -20,6 +22,7 @@ const detailText = (details: Record<string, unknown>) =>
 
 /** The account's activity, filtered by person, kind and days, a page at a time, with a CSV of the same. */
 export function ActivityLog() {
+  const t = useTranslations("activity");
   const { data: people } = useSuspenseQuery(readQuery("users", {}));
   const [filters, setFilters] = useState<Filters>({});
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
@@ -30,38 +33,38 @@ export function ActivityLog() {
   const query = new URLSearchParams(Object.entries(filters).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])));
   return (
     <div className="flex flex-col gap-3">
-      <form className="flex flex-wrap items-end gap-3" aria-label="Filter the activity" onSubmit={(e) => e.preventDefault()}>
+      <form className="flex flex-wrap items-end gap-3" aria-label={t("filter")} onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Person
+          {t("person")}
           <select className={select} value={filters.person ?? ""} onChange={(e) => change({ ...filters, person: e.target.value ? Number(e.target.value) : undefined })}>
-            <option value="">Everyone</option>
+            <option value="">{t("everyone")}</option>
             {people.items.map((p) => <option key={p.id} value={p.id}>{p.email}</option>)}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Kind
+          {t("kind")}
           <select className={select} value={filters.kind ?? ""} onChange={(e) => change({ ...filters, kind: (e.target.value || undefined) as Filters["kind"] })}>
-            <option value="">All kinds</option>
-            {ACTIVITY_KINDS.map((k) => <option key={k} value={k}>{k}</option>)}
+            <option value="">{t("allKinds")}</option>
+            {ACTIVITY_KINDS.map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          From
+          {t("from")}
           <input type="date" className={select} value={filters.from ?? ""} onChange={(e) => change({ ...filters, from: e.target.value || undefined })} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          To
+          {t("to")}
           <input type="date" className={select} value={filters.to ?? ""} onChange={(e) => change({ ...filters, to: e.target.value || undefined })} />
         </label>
         <a className="ml-auto text-sm font-medium text-blue-700 hover:underline dark:text-blue-400" href={`/api/activity/export${query.size ? `?${query}` : ""}`}>
-          Download CSV
+          {t("csv")}
         </a>
       </form>
-      <Table caption="The account's activity, newest first">
+      <Table caption={t("caption")}>
         <TableHead>
-          <Th>When and who</Th>
-          <Th>What</Th>
-          <Th className="hidden md:table-cell">Details</Th>
+          <Th>{t("whenWho")}</Th>
+          <Th>{t("what")}</Th>
+          <Th className="hidden md:table-cell">{t("details")}</Th>
         </TableHead>
         <tbody>
           {pages.map((before, i) => (
@@ -75,10 +78,12 @@ export function ActivityLog() {
 
 function EventPage({ filters, before, onNext }: { filters: Filters; before?: number; onNext?: (next: number) => void }) {
   const fmt = useFormats();
+  const t = useTranslations("activity");
+  const errorText = useErrorText();
   const { data, isPending, error } = useQuery(readQuery("activity", { ...filters, limit: PAGE, ...(before ? { before } : {}) }));
-  if (isPending) return <Tr><Td colSpan={3}>Loading…</Td></Tr>;
-  if (error) return <Tr><Td colSpan={3}><Notice tone="error">The activity could not be read: {error.message}</Notice></Td></Tr>;
-  if (data.items.length === 0 && !before) return <Tr><Td colSpan={3}>Nothing matches these filters.</Td></Tr>;
+  if (isPending) return <Tr><Td colSpan={3}>{t("loading")}</Td></Tr>;
+  if (error) return <Tr><Td colSpan={3}><Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice></Td></Tr>;
+  if (data.items.length === 0 && !before) return <Tr><Td colSpan={3}>{t("nothing")}</Td></Tr>;
   return (
     <>
       {data.items.map((e) => (
@@ -86,14 +91,14 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
           <Td>
             {fmt.dateTime(e.at)}
             <span className="block break-all text-xs text-slate-600 dark:text-slate-400">
-              {e.email ?? "A former user"}
-              {e.apiKey && `, key ${e.apiKey}`}
+              {e.email ?? t("formerUser")}
+              {e.apiKey && t("key", { key: e.apiKey })}
             </span>
           </Td>
           <Td>
             {e.action}
-            {e.scorecardId !== null && <span className="text-slate-600 dark:text-slate-400"> (scorecard {e.scorecardId})</span>}
-            <span className="block text-xs text-slate-600 dark:text-slate-400">{e.kind}, through {e.via}</span>
+            {e.scorecardId !== null && <span className="text-slate-600 dark:text-slate-400">{t("scorecard", { id: e.scorecardId })}</span>}
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{t("through", { kind: t(`kinds.${e.kind}`), via: e.via })}</span>
             <span className="block break-words text-xs text-slate-600 md:hidden dark:text-slate-400">{detailText(e.details)}</span>
           </Td>
           <Td className="hidden max-w-xs break-words text-xs text-slate-600 md:table-cell dark:text-slate-400">{detailText(e.details)}</Td>
@@ -102,7 +107,7 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
       {onNext && data.next && (
         <Tr>
           <Td colSpan={3}>
-            <Button variant="ghost" onClick={() => onNext(data.next!)}>Show older</Button>
+            <Button variant="ghost" onClick={() => onNext(data.next!)}>{t("older")}</Button>
           </Td>
         </Tr>
       )}

@@ -78,7 +78,7 @@ export function SsoForm() {
         <Field label={t("groupsClaim")} id="groupsClaim" name="groupsClaim" defaultValue={sso?.groupsClaim ?? ""} placeholder="groups" />
         <div className="flex flex-col gap-1.5 md:col-span-2">
           <label htmlFor="roleByGroup" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("roleByGroup")}</label>
-          <textarea id="roleByGroup" name="roleByGroup" rows={3} className={inputClass} defaultValue={sso ? mapText(sso.roleByGroup) : ""} placeholder={"kpi-editors = expert\nit-admins = admin"} />
+          <textarea id="roleByGroup" name="roleByGroup" rows={3} className={inputClass} defaultValue={sso ? mapText(sso.roleByGroup) : ""} placeholder={t("rolesPlaceholder")} />
         </div>
         <Field label={t("breakGlass")} id="breakGlassEmail" name="breakGlassEmail" type="email" defaultValue={sso?.breakGlassEmail ?? ""} placeholder={t("breakGlassPlaceholder")} />
         <label className="flex items-center gap-2 self-end text-sm">

@@ -11,8 +11,11 @@ import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { sessionBudget } from "@/lib/bff/session-client";
 import { PeriodLock } from "@/components/history/period-lock";
 import { docIdParam } from "@/lib/page-params";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Edit scorecard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("editor.page"))("metaTitle") };
+}
 
 /** The last complete month: the formula preview computes for it. */
 function lastMonth(now = new Date()) {
@@ -23,9 +26,9 @@ function lastMonth(now = new Date()) {
 
 export default async function EditScorecardPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
-  const { access, canShare } = await scorecardAccess(docId);
+  const [{ access, canShare }, t] = [await scorecardAccess(docId), await getTranslations("editor.page")];
   if (access === "read") {
-    return <NoticePanel tone="plain" title="You may read this scorecard but not change it" heading="h1">Ask its owner or an admin for write access.</NoticePanel>;
+    return <NoticePanel tone="plain" title={t("readOnly")} heading="h1">{t("askWrite")}</NoticePanel>;
   }
   const month = lastMonth();
   // access/info is not counted: whether the user may lock periods costs nothing.
@@ -33,21 +36,21 @@ export default async function EditScorecardPage({ params }: { params: Promise<{ 
   return (
     <Prefetch queries={[["tree", { docId }], ["scorecard", { docId }], ["grouped", { docId, period: "MONTH", startDate: month.start, endDate: month.end }]]}>
       <div className="flex flex-col gap-6">
-        <ScorecardTitle docId={docId} subtitle="Edit" />
-        <Card id="settings" title="Scorecard">
+        <ScorecardTitle docId={docId} subtitle={t("subtitle")} />
+        <Card id="settings" title={t("scorecard")}>
           <Suspense fallback={<Skeleton className="h-32" />}>
             <ScorecardSettings docId={docId} canDelete={canShare} />
           </Suspense>
         </Card>
         {admin && (
-          <Card id="locks" title="Locked periods">
+          <Card id="locks" title={t("locks")}>
             <Suspense fallback={<Skeleton className="h-20" />}>
               <PeriodLock docId={docId} />
             </Suspense>
           </Card>
         )}
         <section aria-labelledby="kpis-heading" className="flex flex-col gap-3">
-          <h2 id="kpis-heading" className="text-lg font-semibold">KPIs</h2>
+          <h2 id="kpis-heading" className="text-lg font-semibold">{t("kpis")}</h2>
           <Suspense fallback={<Skeleton className="h-96" />}>
             <KpiEditor docId={docId} lastMonth={month} />
           </Suspense>
