@@ -5,9 +5,11 @@ import { Button } from "@/components/ui/button";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { previewCsv, type CsvPreview } from "./csv";
 import type { Draft, GridModel } from "./grid-model";
+import { useTranslations } from "next-intl";
 
 /** Reads a CSV, shows what it would change, and puts the changes into the grid on approval. */
 export function CsvImport({ model, onApply }: { model: GridModel; onApply: (update: (draft: Draft) => Draft) => void }) {
+  const t = useTranslations("values.csv");
   const [preview, setPreview] = useState<(CsvPreview & { file: string }) | null>(null);
 
   async function read(event: ChangeEvent<HTMLInputElement>) {
@@ -25,12 +27,12 @@ export function CsvImport({ model, onApply }: { model: GridModel; onApply: (upda
   return (
     <>
       <label className="inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
-        Import CSV
+        {t("import")}
         <input type="file" accept=".csv,text/csv" className="sr-only" onChange={read} />
       </label>
       {preview && (
         <section aria-labelledby="csv-preview-heading" className="order-last basis-full rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm dark:border-blue-900 dark:bg-blue-950">
-          <h2 id="csv-preview-heading" className="font-semibold">Import {preview.file}: {preview.updates.length} values to change</h2>
+          <h2 id="csv-preview-heading" className="font-semibold">{t("heading", { file: preview.file, count: preview.updates.length })}</h2>
           {preview.dialect && <p className="mt-1 text-slate-700 dark:text-slate-300">{preview.dialect}</p>}
           {preview.problems.length > 0 && (
             <ul className="mt-2 list-disc pl-5 text-amber-900 dark:text-amber-200">
@@ -39,18 +41,18 @@ export function CsvImport({ model, onApply }: { model: GridModel; onApply: (upda
           )}
           {preview.updates.length > 0 && (
             <div className="mt-2 max-h-48 overflow-y-auto">
-              <Table caption={`Values ${preview.file} would change`} dense>
+              <Table caption={t("caption", { file: preview.file })} dense>
                 <TableHead>
-                  <Th>KPI</Th>
-                  <Th>Period</Th>
-                  <Th>New value</Th>
+                  <Th>{t("kpi")}</Th>
+                  <Th>{t("period")}</Th>
+                  <Th>{t("newValue")}</Th>
                 </TableHead>
                 <tbody>
                   {preview.updates.map((u) => (
                     <Tr key={u.key}>
                       <Td>{u.kpi}</Td>
                       <Td>{u.period}</Td>
-                      <Td className="tabular-nums">{u.text || "(clear)"}</Td>
+                      <Td className="tabular-nums">{u.text || t("clear")}</Td>
                     </Tr>
                   ))}
                 </tbody>
@@ -58,8 +60,8 @@ export function CsvImport({ model, onApply }: { model: GridModel; onApply: (upda
             </div>
           )}
           <div className="mt-3 flex gap-2">
-            <Button onClick={apply} disabled={!preview.updates.length}>Put into the grid</Button>
-            <Button variant="secondary" onClick={() => setPreview(null)}>Cancel</Button>
+            <Button onClick={apply} disabled={!preview.updates.length}>{t("apply")}</Button>
+            <Button variant="secondary" onClick={() => setPreview(null)}>{t("cancel")}</Button>
           </div>
         </section>
       )}

@@ -1,3 +1,4 @@
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { parseSync } from "@swc/core";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -65,7 +66,16 @@ function literalsShown(file: string): string[] {
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix = ""): [string, string][] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[prefix + k, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
-const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+/** A message's arguments and tags by name (those inside plural and select branches too), as ICU parses it. */
+function placeholders(message: string): string[] {
+  const names = (elements: MessageFormatElement[]): string[] =>
+    elements.flatMap((e) => {
+      if (e.type === TYPE.literal || e.type === TYPE.pound) return [];
+      const inner = "options" in e ? Object.values(e.options).flatMap((o) => names(o.value)) : "children" in e ? names(e.children) : [];
+      return [e.value, ...inner];
+    });
+  return [...new Set(names(parse(message)))].sort();
+}
 
 describe("every word a page shows comes from the messages", () => {
   it("no page or component writes its text in the code", () => {

@@ -5,20 +5,23 @@ import { ScorecardPanels } from "@/components/kpi/scorecard-view";
 import { readPublicScorecard } from "@/lib/bff/public-scorecard";
 import { filtersFrom } from "@/lib/filters";
 import type { SearchParams } from "@/lib/page-params";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Scorecard", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("scorecard"))("metaTitle"), robots: { index: false } };
+}
 
 /** A scorecard published read-only: no login, no editing controls, no API budget spent per visitor. */
 export default async function PublicScorecardPage({ params, searchParams }: { params: Promise<{ publicId: string }>; searchParams: SearchParams }) {
   const { publicId } = await params;
   const filters = filtersFrom(await searchParams);
-  const data = await readPublicScorecard(publicId, filters);
+  const [data, t] = [await readPublicScorecard(publicId, filters), await getTranslations("pages.titles")];
   if (!data) notFound();
   const { card, grouped } = data;
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
       <div>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Published with Gauge · read-only</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("published")}</p>
         <h1 className="text-2xl font-semibold tracking-tight">{card.name}</h1>
         {card.description && <p className="text-sm text-slate-600 dark:text-slate-400">{card.description}</p>}
       </div>

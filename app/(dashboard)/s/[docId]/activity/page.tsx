@@ -6,18 +6,21 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { docIdParam } from "@/lib/page-params";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Activity" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("pages.titles"))("activity") };
+}
 
 const CHANGES_PAGE = 50;
 
 export default async function ActivityPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
-  const { access } = await scorecardAccess(docId);
+  const [{ access }, t] = [await scorecardAccess(docId), await getTranslations("pages.titles")];
   return (
     <Prefetch queries={[["tree", { docId }], ["changes", { docId, limit: CHANGES_PAGE }]]}>
       <div className="flex flex-col gap-4">
-        <ScorecardTitle docId={docId} subtitle="Activity" />
+        <ScorecardTitle docId={docId} subtitle={t("activity")} />
         <Suspense fallback={<Skeleton className="h-96" />}>
           <ActivityView docId={docId} pageSize={CHANGES_PAGE} canUndo={access === "write"} />
         </Suspense>

@@ -6,16 +6,19 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { docIdParam } from "@/lib/page-params";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Strategy map" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("pages.titles"))("map") };
+}
 
 export default async function StrategyMapPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
-  const { access } = await scorecardAccess(docId);
+  const [{ access }, t] = [await scorecardAccess(docId), await getTranslations("pages.titles")];
   return (
     <Prefetch queries={[["tree", { docId }], ["maps", { docId }]]}>
       <div className="flex flex-col gap-4">
-        <ScorecardTitle docId={docId} subtitle="Strategy map" />
+        <ScorecardTitle docId={docId} subtitle={t("map")} />
         <Suspense fallback={<Skeleton className="h-[600px]" />}>
           <StrategyMapView docId={docId} canEdit={access === "write"} />
         </Suspense>
