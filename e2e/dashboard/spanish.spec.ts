@@ -1,6 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { E2E_SMTP_PORT } from "../../playwright.config";
+import { mailText, startSmtp } from "../../lib/testing/smtp";
 import { DEMO, expect, test } from "../fixtures";
+import { pageRoutes } from "../page-routes";
 
 const NO_SESSION = { cookies: [], origins: [] };
 
@@ -27,6 +31,26 @@ async function expectNoEnglish(page: Page) {
     [document.body.innerText, document.title, ...[...document.querySelectorAll("[aria-label],[title],[placeholder]")].flatMap((e) => ["aria-label", "title", "placeholder"].map((a) => e.getAttribute(a) ?? ""))].join("\n"),
   );
   expect(englishOnly.filter((sentence) => text.includes(sentence)), page.url()).toEqual([]);
+}
+
+/** The demo admin's API token. */
+async function demoToken(page: Page): Promise<string> {
+  return (await (await page.request.post("/rest/login", { data: { email: DEMO.email, contraseña: DEMO.password } })).json()).token;
+}
+
+/** A new person of the demo account with `role`, made as an admin would (invitation, then joining), logged in in a Spanish browser. */
+async function spanishPerson(browser: Browser, baseURL: string, email: string, role: "expert" | "viewer") {
+  const context = await browser.newContext({ baseURL, locale: "es-ES", timezoneId: "Europe/Madrid", storageState: NO_SESSION });
+  const page = await context.newPage();
+  const token = await demoToken(page);
+  const invitation = await (await page.request.post("/rest/api/invitations", { headers: { Token: token }, data: { email, role } })).json();
+  expect((await page.request.post("/rest/invitations/accept", { data: { token: invitation.token, password: "una contraseña larga" } })).status()).toBe(200);
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill("una contraseña larga");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("heading", { name: "Cuadros de mando" })).toBeVisible();
+  return { context, page };
 }
 
 test.describe("Gauge in Spanish", () => {
@@ -73,5 +97,90 @@ test.describe("Gauge in Spanish", () => {
     const stored = await (await page.request.get(`/rest/api/document/2/kpi/indicator/${leads.guid}/value/${start}`, { headers })).json();
     expect(stored.value).toBe(1234.5);
     await context.close();
+  });
+
+  test("every page speaks Spanish to an admin, an expert and a viewer", async ({ browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const admin = await browser.newContext({ baseURL, locale: "es-ES", timezoneId: "Europe/Madrid" });
+    const people = [
+      { who: "admin", page: await admin.newPage() },
+      { who: "expert", page: (await spanishPerson(browser, baseURL!, "experta@ejemplo.es", "expert")).page },
+      { who: "viewer", page: (await spanishPerson(browser, baseURL!, "lector@ejemplo.es", "viewer")).page },
+    ];
+    for (const { who, page } of people) {
+      for (const route of pageRoutes()) {
+        await page.goto(route);
+        await expect(page.locator("html"), `${who} ${route}`).toHaveAttribute("lang", "es");
+        await expect(page.locator("body")).not.toHaveText(/^\s*$/);
+        await expectNoEnglish(page);
+      }
+    }
+    await Promise.all(people.map(({ page }) => page.context().close()));
+  });
+
+  test("a person who chooses Spanish on the Account page gets it everywhere, and on the login page after logging out", async ({ browser, baseURL }) => {
+    // An English browser: the choice, not the browser, makes it Spanish.
+    const context = await browser.newContext({ baseURL, locale: "en-US", storageState: NO_SESSION });
+    const page = await context.newPage();
+    const token = await demoToken(page);
+    const invitation = await (await page.request.post("/rest/api/invitations", { headers: { Token: token }, data: { email: "elige@ejemplo.es", role: "viewer" } })).json();
+    expect((await page.request.post("/rest/invitations/accept", { data: { token: invitation.token, password: "una contraseña larga" } })).status()).toBe(200);
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill("elige@ejemplo.es");
+    await page.getByLabel("Password").fill("una contraseña larga");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.goto("/account");
+    await page.getByLabel("Language of the dashboard and of your e-mails").selectOption("es");
+    await expect(page.getByRole("heading", { name: "Tu cuenta" })).toBeVisible();
+    await expect(page.getByLabel("Idioma del panel y de tus correos")).toHaveValue("es");
+    await page.getByRole("link", { name: "Cuadros de mando" }).click();
+    await expect(page.getByRole("heading", { name: "Cuadros de mando" })).toBeVisible();
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+    await expectNoEnglish(page);
+    await context.close();
+  });
+
+  test("an alert e-mails a Spanish reader in Spanish, and the board pack PDF reads in Spanish", async ({ browser, baseURL }) => {
+    const smtp = await startSmtp(E2E_SMTP_PORT);
+    try {
+      const { context, page } = await spanishPerson(browser, baseURL!, "alertas@ejemplo.es", "expert");
+      const token = await demoToken(page);
+      const headers = { Token: token };
+      const me = (await (await page.request.get("/rest/api/users", { headers })).json()).items.find((u: { email: string }) => u.email === "alertas@ejemplo.es");
+      // The browser's Spanish is not the person's choice: e-mails need it chosen.
+      expect((await page.request.put("/rest/api/me/preferences", { headers: { Token: (await (await page.request.post("/rest/login", { data: { email: "alertas@ejemplo.es", contraseña: "una contraseña larga" } })).json()).token }, data: { language: "es" } })).status()).toBe(200);
+      type Node = { guid: string; name: string; children: Node[] };
+      const find = (node: Node): Node | undefined => (node.name === "Revenue" ? node : node.children.map(find).find(Boolean));
+      const revenue = find((await (await page.request.get("/rest/api/document/1/kpi/tree", { headers })).json()).root)!;
+      const alert = await page.request.post("/rest/api/document/1/alerts", { headers, data: { name: "Ingresos altos", kpiGuid: revenue.guid, condition: "VALUE_ABOVE", threshold: 1, emailUserIds: [me.id] } });
+      expect(alert.status()).toBe(201);
+      const value = await page.request.post(`/rest/api/document/1/kpi/indicator/${revenue.guid}/value/2020-01-15`, { headers, data: { value: 1234.5 } });
+      expect(value.status()).toBe(200);
+      const mails = () => smtp.received.filter((m) => m.to.includes("alertas@ejemplo.es"));
+      await expect.poll(() => mails().length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const mail = mailText(mails()[0]!.raw);
+      expect(mail).toContain("Ingresos altos: Revenue está en");
+      expect(mail).toContain("Valor: 1234,5 US$ el 15 ene 2020");
+      expect(mail).toContain("Condición: Valor por encima de 1 US$");
+      await page.request.delete(`/rest/api/document/1/alerts/${(await alert.json()).id}`, { headers });
+      await page.request.delete(`/rest/api/document/1/kpi/indicator/${revenue.guid}/values/2020-01-15`, { headers });
+
+      // The board pack's PDF from the Spanish print view.
+      const admin = await browser.newContext({ baseURL, locale: "es-ES", timezoneId: "Europe/Madrid" });
+      const pack = await admin.newPage();
+      await pack.goto("/s/1/pack?date=2026-11-15&period=MONTH");
+      const [download] = await Promise.all([pack.waitForEvent("download"), pack.getByRole("link", { name: "Descargar PDF" }).click()]);
+      const file = await download.path();
+      const text = execFileSync("pdftotext", ["-layout", file!, "-"], { encoding: "utf8" });
+      expect(text).toContain("informe para el consejo");
+      expect(text).toContain("A fecha de 15 nov 2026, por mes");
+      expect(text).toMatch(/Meta\s+Estado/);
+      expect(text).toMatch(/página 1 de \d+/);
+      await admin.close();
+      await context.close();
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 // Screenshots of every dashboard page at desktop and phone width, light and dark, to look at.
 // Against a running server: BASE_URL=http://localhost:3000 npm run screenshots [-- <name filter>]
+// SHOTS_LOCALE=es-ES takes them as a browser in that language sees them.
 // Writes e2e/screenshots/pages/<page>-<width>-<theme>.png
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -9,6 +10,7 @@ const out = process.env.SHOTS_DIR ?? "e2e/screenshots/pages";
 const filter = process.argv[2];
 const email = process.env.SHOTS_EMAIL ?? "demo@example.com";
 const password = process.env.SHOTS_PASSWORD ?? "demo-password";
+const locale = process.env.SHOTS_LOCALE;
 
 export const PAGES: { name: string; path: string; anonymous?: boolean }[] = [
   { name: "login", path: "/login", anonymous: true },
@@ -60,6 +62,7 @@ for (const { name, path, anonymous } of PAGES.filter((p) => !filter || p.name.in
       const context = await browser.newContext({
         viewport: { width, height: width > 800 ? 900 : 844 },
         colorScheme: theme,
+        ...(locale ? { locale } : {}),
         ...(anonymous ? {} : { storageState }),
       });
       const tab = await context.newPage();

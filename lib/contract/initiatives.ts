@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Translations } from "./translations";
 import { IsoDate } from "./common";
 import { INITIATIVE_STATUS_NAMES, INITIATIVE_STATUSES } from "./constants";
 
@@ -33,6 +34,7 @@ export const InitiativeBody = z
     actualBudget: money.optional(),
     duration: z.number().finite().min(0).max(1e6).optional(),
     responsible: z.array(z.string().trim().min(1).max(200)).max(50).optional().meta({ description: "People responsible (e-mail addresses or names)" }),
+    translations: Translations.optional(),
   })
   .refine((b) => !b.intervalStart || !b.intervalEnd || b.intervalStart <= b.intervalEnd, { message: "Must not be before intervalStart", path: ["intervalEnd"] })
   .meta({
@@ -82,6 +84,7 @@ export const Initiative = z
     alignedKpiGuid: z.string().meta({ description: "The KPI it is attached to" }),
     alignedInitiativesGuids: z.array(z.string()).meta({ description: "Always empty: Gauge does not link initiatives to each other" }),
     documents: z.array(z.unknown()).meta({ description: "Always empty: Gauge keeps no attachments" }),
+    translations: Translations.optional().meta({ description: "Its name and description in other languages (present when it has any)" }),
   })
   .meta({ id: "Initiative", example: initiativeExample });
 export type Initiative = z.infer<typeof Initiative>;

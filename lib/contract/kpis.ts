@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Translations } from "./translations";
 import { PERIODS, SCORING_DEFAULTS, STATUSES } from "./constants";
 import { NullableNumber } from "./common";
 import { Initiative } from "./initiatives";
@@ -77,6 +78,7 @@ export const Kpi = z
     noteRequiredOffTrack: z.boolean().meta({ description: "A value that leaves it off track is refused unless its period has a note" }),
     validMin: z.number().nullable().meta({ description: "The lowest value it can take (null: no bound); a value below is refused" }),
     validMax: z.number().nullable().meta({ description: "The highest value it can take (null: no bound); a value above is refused" }),
+    translations: Translations.optional().meta({ description: "Its name and description in other languages (present when it has any)" }),
   })
   .meta({
     id: "Kpi",
@@ -148,6 +150,7 @@ const kpiSettings = {
   noteRequiredOffTrack: z.boolean().meta({ description: "Saving a value that leaves it off track needs a note for that period" }),
   validMin: NullableNumber.meta({ description: "The lowest value it can take, e.g. 0 (null: no bound)" }),
   validMax: NullableNumber.meta({ description: "The highest value it can take, e.g. 100 for a share that cannot pass 100 % (null: no bound)" }),
+  translations: Translations,
 };
 
 /** Changes to a KPI's settings: only the fields sent change; null restores the default. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Guid, IsoDate, NullableNumber } from "./common";
 import { InitiativeBody } from "./initiatives";
 import { Grouping, IndicatorType, Optimization, Period, ScoreCap, Thresholds } from "./kpis";
+import { Translations } from "./translations";
 
 export const ValueRecordFile = z.object({
   date: IsoDate,
@@ -33,6 +34,7 @@ export type KpiFile = {
   thresholds?: z.infer<typeof Thresholds>;
   scoreCap?: number;
   children?: KpiFile[];
+  translations?: Translations;
   values?: z.infer<typeof ValueRecordFile>[];
   initiatives?: (InitiativeBody & { guid?: string })[];
 };
@@ -63,6 +65,7 @@ export const KpiFile: z.ZodType<KpiFile, any> = z.object({
   get children() {
     return z.array(KpiFile).optional();
   },
+  translations: Translations.optional(),
   values: z.array(ValueRecordFile).optional(),
   initiatives: z.array(z.intersection(InitiativeBody, z.object({ guid: Guid.optional() }))).optional(),
 }).meta({ id: "KpiFile" });
@@ -71,6 +74,7 @@ export const KpiFile: z.ZodType<KpiFile, any> = z.object({
 export const ScorecardFile = z.object({
   name: z.string().min(1),
   description: z.string().optional(),
+  translations: Translations.optional(),
   icon: z.string().optional(),
   kpis: z.array(KpiFile).min(1, "A scorecard needs at least one KPI"),
   /** Strategy-map arrows between objectives, named by `id` or GUID. */

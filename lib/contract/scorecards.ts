@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Translations } from "./translations";
 import { Alias } from "./common";
 import { KpiNode, kpiRootExample, Status } from "./kpis";
 
@@ -45,6 +46,7 @@ export const Scorecard = z
       .nullable()
       .optional()
       .meta({ description: "In documents/list: the whole scorecard's score and status in the last complete month (`month` is its first day)" }),
+    translations: Translations.optional().meta({ description: "Its name and description in other languages (present when it has any)" }),
   })
   .meta({ id: "Scorecard", example: scorecardExample });
 export type Scorecard = z.infer<typeof Scorecard>;
@@ -131,6 +133,7 @@ export const CreateDocument = z
     description: z.string().max(5000).optional(),
     alias: Alias.optional(),
     icon: z.string().max(500).optional(),
+    translations: Translations.optional(),
   })
   .meta({ id: "CreateDocument", example: { parentGroupId: 0, name: "Operations 2027", alias: "ops-2027" } });
 export type CreateDocument = z.infer<typeof CreateDocument>;
@@ -143,6 +146,7 @@ export const UpdateDocument = z
     icon: z.string().max(500).optional(),
     sharedForPublic: z.boolean().optional().meta({ description: "Publish at a public read-only link (owner or admin only)" }),
     sharedForRegRW: z.boolean().optional().meta({ description: "Every user of the account may read and write it (owner or admin only)" }),
+    translations: Translations.optional(),
   })
   .meta({ id: "UpdateDocument", example: { name: "Company balanced scorecard", alias: "company", description: "2027 strategy" } });
 export type UpdateDocument = z.infer<typeof UpdateDocument>;

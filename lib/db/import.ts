@@ -4,6 +4,7 @@ import type { Tx } from "./client";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { initiatives, kpis, kpiValues, mapLinks, scorecards, users } from "./schema";
 import type { KpiFile, ScorecardFile } from "@/lib/contract/scorecard-file";
+import { keptTranslations } from "@/lib/contract/translations";
 
 const INSERT_CHUNK = 1000;
 
@@ -31,6 +32,7 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
       accountId,
       name: file.name,
       description: file.description ?? "",
+      translations: keptTranslations(file.translations),
       icon: file.icon ?? "",
       ownerId: options.ownerId ?? sql`(${firstAdmin})`,
       accountAccess: options.accountAccess ?? "none",
@@ -74,6 +76,7 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
       position: 0,
       name: file.name,
       description: file.description ?? "",
+      translations: keptTranslations(file.translations),
       indicatorType: "CONTAINER",
       updateInterval: "MONTH",
       optimization: "MAXIMIZE",
@@ -85,6 +88,7 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
       position: i + 1,
       name: kpi.name,
       description: kpi.description ?? "",
+      translations: keptTranslations(kpi.translations),
       indicatorType: kpi.type ?? (kpi.children?.length ? "CONTAINER" : "INDICATOR"),
       measure: kpi.measure ?? "",
       updateInterval: kpi.updateInterval ?? "MONTH",
@@ -110,8 +114,9 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
   const planGuids = planned.flatMap(({ kpi }) => (kpi.initiatives ?? []).flatMap((i) => (i.guid ? [i.guid.toLowerCase()] : [])));
   const takenPlans = new Set(planGuids.length ? (await tx.select({ guid: initiatives.guid }).from(initiatives).where(inArray(initiatives.guid, planGuids))).map((r) => r.guid) : []);
   const plans = planned.flatMap(({ kpi, guid }) =>
-    (kpi.initiatives ?? []).map(({ guid: own, responsible, description, currency, durationUnit, intervalStart, intervalEnd, ...rest }) => ({
+    (kpi.initiatives ?? []).map(({ guid: own, responsible, description, currency, durationUnit, intervalStart, intervalEnd, translations, ...rest }) => ({
       ...rest,
+      translations: keptTranslations(translations),
       guid: own && !takenPlans.has(own.toLowerCase()) ? own.toLowerCase() : randomUUID(),
       kpiGuid: guid,
       description: description ?? "",

@@ -1,6 +1,7 @@
-import { type AnyPgColumn, bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { INITIATIVE_STATUSES } from "@/lib/contract/constants";
+import type { Translations } from "@/lib/contract/translations";
 import { createdAt } from "./common";
 import { accounts, users } from "./people";
 
@@ -28,6 +29,8 @@ export const scorecards = pgTable(
     lockedUntil: date("locked_until", { mode: "string" }),
     /** Set when deleted: hidden from every route, restorable for 30 days, then purged. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Its name and description in other languages, by language (null: none). */
+    translations: jsonb("translations").$type<Translations>(),
   },
   (t) => [index("scorecards_account_idx").on(t.accountId), uniqueIndex("scorecards_alias_idx").on(t.accountId, t.alias)],
 );
@@ -93,6 +96,8 @@ export const kpis = pgTable(
      * (grouped-cache.ts).
      */
     dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
+    /** Its name and description in other languages, by language (null: none). */
+    translations: jsonb("translations").$type<Translations>(),
   },
   (t) => [index("kpis_scorecard_idx").on(t.scorecardId, t.position)],
 );
@@ -185,6 +190,8 @@ export const initiatives = pgTable(
     /** E-mail addresses or names of the people responsible, as JSON text (a string array). */
     responsible: text("responsible").notNull().default("[]"),
     createdAt: createdAt(),
+    /** Its name and description in other languages, by language (null: none). */
+    translations: jsonb("translations").$type<Translations>(),
   },
   (t) => [index("initiatives_kpi_idx").on(t.kpiGuid)],
 );

@@ -36,6 +36,7 @@ function initiativeFile(i: Initiative) {
     actualBudget: i.actualBudget ?? undefined,
     duration: i.duration ?? undefined,
     responsible: i.responsible.length ? i.responsible : undefined,
+    translations: i.translations,
   });
 }
 
@@ -73,6 +74,7 @@ export async function downloadDocument(ctx: Ctx, { docId }: { docId: number }): 
       baseline: k.baseline,
       thresholds: k.onTrackThreshold !== null && k.atRiskThreshold !== null ? { onTrack: k.onTrackThreshold, atRisk: k.atRiskThreshold } : undefined,
       scoreCap: k.scoreCap,
+      translations: k.translations ?? undefined,
     }),
     name: k.name,
     children: tree.filter((c) => c.parentGuid === k.guid).map(toFile),
@@ -83,6 +85,7 @@ export async function downloadDocument(ctx: Ctx, { docId }: { docId: number }): 
   return {
     name: card!.name,
     description: card!.description,
+    ...(card!.translations ? { translations: card!.translations } : {}),
     ...(card!.icon ? { icon: card!.icon } : {}),
     kpis: tree.filter((k) => k.parentGuid === root.guid).map(toFile),
     ...(links.length ? { links: links.map((l) => ({ from: l.fromGuid, to: l.toGuid })) } : {}),

@@ -11,6 +11,7 @@ import { ApiError, conflict, forbidden, notFound } from "../errors";
 import { requireAccess } from "./access";
 import { getScorecard, listScorecards } from "./scorecards";
 import { updateSharing } from "./sharing";
+import { keptTranslations } from "@/lib/contract/translations";
 
 /** How long a deleted scorecard can be restored; after that it is purged. */
 export const RESTORE_DAYS = 30;
@@ -36,7 +37,7 @@ export async function createDocument(ctx: Ctx, input: CreateDocument): Promise<S
     .transaction(async (tx) => {
       const [card] = await tx
         .insert(scorecards)
-        .values({ accountId: caller.accountId, ownerId: caller.userId, name, description: input.description ?? "", alias: input.alias ?? null, icon: input.icon ?? "" })
+        .values({ accountId: caller.accountId, ownerId: caller.userId, name, description: input.description ?? "", alias: input.alias ?? null, icon: input.icon ?? "", translations: keptTranslations(input.translations) })
         .returning({ id: scorecards.id });
       await tx.insert(kpis).values({
         guid: randomUUID(),
@@ -45,6 +46,7 @@ export async function createDocument(ctx: Ctx, input: CreateDocument): Promise<S
         position: 0,
         name,
         description: input.description ?? "",
+        translations: keptTranslations(input.translations),
         indicatorType: "CONTAINER",
         updateInterval: "MONTH",
         optimization: "MAXIMIZE",
@@ -73,13 +75,14 @@ export async function updateDocument(ctx: Ctx, { docId, input }: { docId: number
   if (input.alias !== undefined) changes.alias = input.alias;
   if (input.description !== undefined) changes.description = input.description;
   if (input.icon !== undefined) changes.icon = input.icon;
+  if (input.translations !== undefined) changes.translations = keptTranslations(input.translations);
   await deps.db
     .transaction(async (tx) => {
       await tx.update(scorecards).set(changes).where(eq(scorecards.id, docId));
       // The root container carries the scorecard's name (the tree's and the map's title).
       await tx
         .update(kpis)
-        .set({ name: input.name, ...(input.description !== undefined ? { description: input.description } : {}) })
+        .set({ name: input.name, ...(input.description !== undefined ? { description: input.description } : {}), ...(input.translations !== undefined ? { translations: changes.translations } : {}) })
         .where(and(eq(kpis.scorecardId, docId), isNull(kpis.parentGuid)));
     })
     .catch((error) => {

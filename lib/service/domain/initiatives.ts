@@ -8,6 +8,7 @@ import type { Ctx } from "../context";
 import { notFound } from "../errors";
 import { requireAccess, type Access } from "./access";
 import { touchScorecard } from "./scorecard-changes";
+import { keptTranslations, translationsOf } from "@/lib/contract/translations";
 
 type KpiRef = { docId: number; guid: string };
 type InitiativeRef = KpiRef & { initiativeGuid: string };
@@ -34,6 +35,7 @@ function toInitiative({ initiative: i, author }: { initiative: typeof initiative
     alignedKpiGuid: i.kpiGuid,
     alignedInitiativesGuids: [],
     documents: [],
+    ...translationsOf(i.translations),
   };
 }
 
@@ -86,6 +88,7 @@ const stored = (body: InitiativeBody) => ({
   actualBudget: body.actualBudget ?? null,
   duration: body.duration ?? null,
   responsible: JSON.stringify(body.responsible ?? []),
+  translations: keptTranslations(body.translations),
 });
 
 const touch = (ctx: Ctx, docId: number) => touchScorecard(ctx.deps.db, docId, ctx.deps.now());

@@ -14,6 +14,7 @@ import { touchScorecard } from "./scorecard-changes";
 import { authorOf, setChangeAuthor } from "./change-context";
 import { refuseLockedKpiDeletion } from "./locks";
 import { toKpi, type StoredKpi } from "./scorecards";
+import { keptTranslations } from "@/lib/contract/translations";
 
 type KpiRef = { docId: number; guid: string };
 type Changes = Partial<typeof kpis.$inferInsert>;
@@ -86,8 +87,9 @@ async function placeAndRenumber(tx: Tx, tree: StoredKpi[], guid: string, parentG
 
 /** Settings and consistency rules shared by create and update. */
 async function settingsOf(tx: Tx, tree: StoredKpi[], kpi: StoredKpi | null, guid: string, input: UpdateKpi | CreateKpi): Promise<Changes> {
-  const { thresholds, scoreCap, parentGuid: _p, position: _q, ...plain } = input;
+  const { thresholds, scoreCap, parentGuid: _p, position: _q, translations, ...plain } = input;
   const changes: Changes = { ...plain };
+  if (translations !== undefined) changes.translations = keptTranslations(translations);
   if (thresholds !== undefined) {
     changes.onTrackThreshold = thresholds?.onTrack ?? null;
     changes.atRiskThreshold = thresholds?.atRisk ?? null;

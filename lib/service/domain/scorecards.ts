@@ -8,6 +8,7 @@ import type { Caller, Ctx } from "../context";
 import { accessOf, checkAccess, readableBy, requireAccess, validDocId, type Access } from "./access";
 import { notFound } from "../errors";
 import { initiativesOf } from "./initiatives";
+import { translationsOf, type Translations } from "@/lib/contract/translations";
 
 const scorecardColumns = (caller: Caller) => ({
   id: scorecards.id,
@@ -21,6 +22,7 @@ const scorecardColumns = (caller: Caller) => ({
   guid: scorecards.guid,
   icon: scorecards.icon,
   lockedUntil: scorecards.lockedUntil,
+  translations: scorecards.translations,
   access: accessOf(caller),
   kpiCount: sql<number>`(SELECT count(*) FROM ${kpis} WHERE ${kpis.scorecardId} = ${scorecards.id})::int`,
 });
@@ -38,11 +40,13 @@ type ScorecardRow = {
   guid: string;
   icon: string;
   lockedUntil: string | null;
+  translations: Translations | null;
   access: Access | null;
 };
 
-const toScorecard = ({ accountAccess, publicId, access, updatedAt, ...row }: ScorecardRow): Scorecard => ({
+const toScorecard = ({ accountAccess, publicId, access, updatedAt, translations, ...row }: ScorecardRow): Scorecard => ({
   ...row,
+  ...translationsOf(translations),
   updatedAt: updatedAt.toISOString(),
   sharedForPublic: publicId !== null,
   sharedForRegRW: accountAccess === "write",
@@ -106,6 +110,7 @@ export function toKpi(row: StoredKpi): Kpi {
     noteRequiredOffTrack: row.noteRequiredOffTrack,
     validMin: row.validMin,
     validMax: row.validMax,
+    ...translationsOf(row.translations),
   };
 }
 
