@@ -14,6 +14,8 @@ import { FormulaField } from "./formula-field";
 import { formulaWithGuids, formulaWithNames, type Row } from "./kpi-tree";
 import { PERIODS } from "@/lib/contract/constants";
 import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
+import type { Translations } from "@/lib/contract/translations";
+import { TranslationFields } from "./translation-fields";
 
 const GROUPINGS: Grouping[] = ["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"];
 const OPTIMIZATIONS: Optimization[] = ["MAXIMIZE", "MINIMIZE", "BINARY"];
@@ -27,6 +29,7 @@ type Draft = Record<"name" | "description" | "measure" | "formula" | "weight" | 
   /** A user's id as text; "" for nobody. */
   ownerId: string;
   noteRequiredOffTrack: boolean;
+  translations: Translations;
 };
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
@@ -55,6 +58,7 @@ function draftOf(kpi: KpiNode | null, rows: Row[], type: Draft["indicatorType"])
     inheritance: kpi?.inheritance ?? false,
     ownerId: kpi?.ownerId ? String(kpi.ownerId) : "",
     noteRequiredOffTrack: kpi?.noteRequiredOffTrack ?? false,
+    translations: kpi?.translations ?? {},
   };
 }
 
@@ -90,6 +94,7 @@ function bodyOf(draft: Draft, rows: Row[]) {
     scoreCap: fraction(draft.cap),
     ownerId: draft.ownerId ? Number(draft.ownerId) : null,
     noteRequiredOffTrack: draft.noteRequiredOffTrack,
+    translations: draft.translations,
   } as Record<string, unknown>;
 }
 
@@ -154,7 +159,7 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
       {errors[key] && <FieldError id={`${prefix}-${key}-error`}>{errors[key]}</FieldError>}
     </div>
   );
-  const textInput = (key: Exclude<keyof Draft, "indicatorType" | "updateInterval" | "grouping" | "optimization" | "inheritance" | "noteRequiredOffTrack" | "ownerId">, extra: { inputMode?: "decimal" } = {}) => (
+  const textInput = (key: Exclude<keyof Draft, "indicatorType" | "updateInterval" | "grouping" | "optimization" | "inheritance" | "noteRequiredOffTrack" | "ownerId" | "translations">, extra: { inputMode?: "decimal" } = {}) => (
     <input
       id={`${prefix}-${key}`}
       className={inputClass}
@@ -211,6 +216,7 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
           <FormulaField id={`${prefix}-formula`} guid={kpi?.guid ?? "new"} value={draft.formula} onChange={(v) => set("formula", v)} rows={rows} lastValues={lastValues} lastMonth={lastMonth} />
         </>
       )}
+      <TranslationFields id={`${prefix}-translations`} value={draft.translations} onChange={(next) => set("translations", next)} />
       {!isRoot && field("weight", t("weight"), textInput("weight", { inputMode: "decimal" }))}
       {field("onTrack", t("onTrack"), textInput("onTrack", { inputMode: "decimal" }))}
       {field("atRisk", t("atRisk"), textInput("atRisk", { inputMode: "decimal" }), t("atRiskHint"))}

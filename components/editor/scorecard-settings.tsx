@@ -11,6 +11,8 @@ import { Field } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
 import { useTranslations } from "next-intl";
 import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
+import type { Translations } from "@/lib/contract/translations";
+import { TranslationFields } from "./translation-fields";
 
 /** Name, description and alias; deleting (restorable for 30 days from the scorecard list). */
 export function ScorecardSettings({ docId, canDelete }: { docId: number; canDelete: boolean }) {
@@ -22,6 +24,7 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [translations, setTranslations] = useState<Translations>(card.translations ?? {});
   const fail = (e: Error) => setErrors({ form: errorText(e) });
   const save = useWrite("updateScorecard", { onSuccess: () => setSaved(true), onError: fail });
   const remove = useWrite("deleteScorecard", { onSuccess: (gone) => router.push(`/?${new URLSearchParams({ deleted: String(gone.id), name: gone.name })}`), onError: fail });
@@ -31,7 +34,7 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
     setSaved(false);
     const data = new FormData(event.currentTarget);
     const alias = String(data.get("alias")).trim();
-    const parsed = UpdateDocument.safeParse({ name: data.get("name"), description: data.get("description"), alias: alias || null });
+    const parsed = UpdateDocument.safeParse({ name: data.get("name"), description: data.get("description"), alias: alias || null, translations });
     if (!parsed.success) return setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [d.path, fieldText(d.message)])));
     setErrors({});
     save.mutate({ input: { docId }, body: parsed.data });
@@ -51,6 +54,7 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
         <div className="sm:col-span-2">
           <Field id="scorecard-description" name="description" label={t("description")} defaultValue={card.description} />
         </div>
+        <TranslationFields id="scorecard-translations" value={translations} onChange={setTranslations} />
         {errors.form && <div className="sm:col-span-2"><FieldError>{errors.form}</FieldError></div>}
         <div className="flex items-center gap-3 sm:col-span-2">
           <Button type="submit" disabled={save.isPending}>{t("save")}</Button>

@@ -15,17 +15,19 @@ import { LazyWhatIf } from "@/components/forecast/lazy-what-if";
 import { KpiDetail } from "./kpi-detail";
 import { withSeries } from "./kpi-with-series";
 import { KpiTable } from "./kpi-table";
+import { useLocalizedTree } from "@/lib/i18n/use-localized";
 
 /** One scorecard: two API calls (the tree, every KPI's grouped values with its notes) whatever its size. */
 export function ScorecardView({ docId, filters }: { docId: number; filters: ChartFilters }) {
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
+  const root = useLocalizedTree(tree.root);
   // Notes ride on the grouped read: no call of their own.
   const notes = grouped.items.flatMap((s) => s.notes ?? []);
   return (
     <div className="flex flex-col gap-6">
-      <ScorecardPanels root={tree.root} items={grouped.items} period={filters.period} notes={notes} docId={docId} feeding={tree.connectors} />
-      <LazyWhatIf docId={docId} period={filters.period} root={tree.root} />
+      <ScorecardPanels root={root} items={grouped.items} period={filters.period} notes={notes} docId={docId} feeding={tree.connectors} />
+      <LazyWhatIf docId={docId} period={filters.period} root={root} />
     </div>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
+import type { StrategyMap } from "@/lib/contract/maps";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery } from "@/lib/bff/queries";
 import { useTranslations } from "next-intl";
@@ -13,6 +14,7 @@ import { Notice } from "@/components/ui/notice";
 import { arrowPath, layout, MAP } from "./map-layout";
 import { MapLinksEditor } from "./map-links-editor";
 import { MapList } from "./map-list";
+import { useLocalizedTree } from "@/lib/i18n/use-localized";
 
 // Colours through CSS variables that the dark theme sets; a downloaded SVG has none and takes the light ones.
 const FILL = { ON_TRACK: "var(--map-on, #d1fae5)", AT_RISK: "var(--map-risk, #fef3c7)", OFF_TRACK: "var(--map-off, #fee2e2)", NONE: "var(--map-none, #f1f5f9)" } as const;
@@ -21,6 +23,15 @@ const THEME =
   "[--map-band-a:#ffffff] [--map-band-b:#f8fafc] [--map-rule:#e2e8f0] [--map-arrow:#475569] [--map-mark:#1e3a8a] " +
   "dark:[--map-band-a:#0f172a] dark:[--map-band-b:#111827] dark:[--map-rule:#1e293b] dark:[--map-arrow:#94a3b8] dark:[--map-mark:#93c5fd] " +
   "dark:[--map-ink:#e2e8f0] dark:[--map-on:#064e3b] dark:[--map-risk:#78350f] dark:[--map-off:#7f1d1d] dark:[--map-none:#1e293b]";
+
+/** The map with its perspectives' and objectives' names as the tree (in the reader's language) has them. */
+function mapInWords(map: StrategyMap, root: KpiNode): StrategyMap {
+  const names = new Map<string, string>();
+  const walk = (node: KpiNode) => (names.set(node.guid, node.name), node.children.forEach(walk));
+  walk(root);
+  const named = <T extends { guid: string; name: string }>(item: T): T => ({ ...item, name: names.get(item.guid) ?? item.name });
+  return { ...map, name: root.name, perspectives: map.perspectives.map((p) => ({ ...named(p), objectives: p.objectives.map(named) })) };
+}
 
 const nameOf = (node: KpiNode, guid: string): string =>
   node.guid === guid ? node.name : node.children.map((c) => nameOf(c, guid)).find((n) => n !== "") ?? "";
@@ -74,13 +85,14 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
   const initiativeStatus = useTranslations("initiatives.status");
   const { data } = useSuspenseQuery(readQuery("maps", { docId }));
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
-  const map = data.items[0]!;
+  const root = useLocalizedTree(tree.root);
+  const map = useMemo(() => mapInWords(data.items[0]!, root), [data, root]);
   const { placed, nodeWidth, height } = layout(map);
   const [chosen, setChosen] = useState<string | null>(null);
   const svg = useRef<SVGSVGElement>(null);
   const byGuid = new Map(placed.map((p) => [p.guid, p]));
   const current = chosen ? byGuid.get(chosen) : undefined;
-  const initiatives = initiativesByGuid(tree.root);
+  const initiatives = initiativesByGuid(root);
   const namesOf = (guids: string[]) => guids.map((g) => initiatives.get(g)?.name ?? t("anInitiative")).join("; ");
   // Scores rounded against each objective's own thresholds, as the scorecard's table rounds them.
   const thresholds = kpiThresholds(tree.root);
@@ -179,7 +191,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
             {current.kpiGuids.map((guid) => (
               <li key={guid}>
                 <Link href={`/s/${docId}?period=MONTH&kpi=${guid}`} className="text-blue-700 underline dark:text-blue-400">
-                  {t("chartLink", { name: nameOf(tree.root, guid) })}
+                  {t("chartLink", { name: nameOf(root, guid) })}
                 </Link>
               </li>
             ))}

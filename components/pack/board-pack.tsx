@@ -11,6 +11,7 @@ import type { Status } from "@/lib/contract/kpis";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { useTranslations } from "next-intl";
+import { useLocalizedTree } from "@/lib/i18n/use-localized";
 
 /** The scorecard for a board meeting: the status summary, then each KPI's chart, notes and initiatives. */
 export function BoardPack({ docId, filters }: { docId: number; filters: ChartFilters }) {
@@ -19,14 +20,15 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
   const notes = grouped.items.flatMap((s) => s.notes ?? []);
-  const rows = withSeries(tree.root, grouped.items);
+  const root = useLocalizedTree(tree.root);
+  const rows = withSeries(root, grouped.items);
   const indicators = rows.filter((r) => r.kpi.indicatorType === "INDICATOR");
   const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => [s, indicators.filter((r) => (latestPoint(r.series)?.status ?? "NONE") === s).length] as const);
   const period = filters.period;
   return (
     <article className="flex flex-col gap-6 print:gap-4">
       <header>
-        <h1 className="text-2xl font-semibold">{t("title", { name: tree.root.name })}</h1>
+        <h1 className="text-2xl font-semibold">{t("title", { name: root.name })}</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t("asOf", { date: fmt.date(filters.to), period: fmt.periodName(period) })} · {counts.map(([s, n]) => `${n} ${fmt.status(s).toLowerCase()}`).join(", ")}
         </p>

@@ -12,19 +12,21 @@ import { useFormats } from "@/lib/i18n/use-formats";
 import { StatusBadge } from "@/components/kpi/status-badge";
 import { DeletedScorecards } from "./deleted-scorecards";
 import { NewScorecard } from "./lazy-new-scorecard";
+import { useLocalized } from "@/lib/i18n/use-localized";
 
 
 export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
   const t = useTranslations("scorecards");
   const f = useFormats();
+  const localize = useLocalized();
   const { data } = useSuspenseQuery(readQuery("scorecards", {}));
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const q = params.get("q") ?? "";
   const needle = q.trim().toLowerCase();
-  const all = [...data.documents, ...data.sharedToUser];
-  const shown = all.filter((d) => `${d.name} ${d.description}`.toLowerCase().includes(needle));
+  const all = [...data.documents, ...data.sharedToUser].map((d) => ({ ...d, ...localize(d), original: d }));
+  const shown = all.filter((d) => `${d.name} ${d.description} ${d.original.name}`.toLowerCase().includes(needle));
 
   function search(value: string) {
     const next = new URLSearchParams(params);
@@ -67,7 +69,7 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
                 <span className="text-sm text-slate-600 dark:text-slate-400">{card.description || t("noDescription")}</span>
                 <span className="mt-auto flex justify-between pt-2 text-xs text-slate-500 dark:text-slate-400">
                   <span>
-                    {t("kpiCount", { count: card.kpiCount })} · {data.documents.includes(card) ? t("yours") : card.access === "write" ? t("sharedWrite") : t("sharedRead")}
+                    {t("kpiCount", { count: card.kpiCount })} · {data.documents.includes(card.original) ? t("yours") : card.access === "write" ? t("sharedWrite") : t("sharedRead")}
                   </span>
                   <span>{t("updated", { date: f.date(card.updatedAt) })}</span>
                 </span>

@@ -4,11 +4,12 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { readQuery } from "@/lib/bff/queries";
+import { useLocalizedTree } from "@/lib/i18n/use-localized";
 
 /** The scorecard's name and description, from its tree's root (named after it): no extra call. */
 export function ScorecardTitle({ docId, subtitle }: { docId: number; subtitle?: string }) {
   const { data } = useSuspenseQuery(readQuery("tree", { docId }));
-  const { name, description } = data.root;
+  const { name, description } = useLocalizedTree(data.root);
   const t = useTranslations();
   return (
     <div>

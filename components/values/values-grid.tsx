@@ -18,6 +18,7 @@ import { withSavedRecords } from "./saved-records";
 import { useDraft, useLeaveGuard } from "./use-draft";
 import { ValuesTable } from "./values-table";
 import { ValuesToolbar } from "./values-toolbar";
+import { useLocalizedTree } from "@/lib/i18n/use-localized";
 
 type GridProps = { docId: number; filters: ChartFilters; field?: GridField };
 
@@ -39,7 +40,8 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
   const errorText = useErrorText();
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
-  const model = useMemo(() => buildGrid(tree.root, grouped, filters.period, fmt.period, field, records), [tree, grouped, filters.period, fmt, field, records]);
+  const root = useLocalizedTree(tree.root);
+  const model = useMemo(() => buildGrid(root, grouped, filters.period, fmt.period, field, records), [root, grouped, filters.period, fmt, field, records]);
   const storageKey = `gauge:values:${docId}:${field}:${filters.period}:${filters.from}:${filters.to}`;
   const { draft, idempotencyKey, setDraft } = useDraft(storageKey);
   const decimalMark = useMemo(() => localeDecimalMark(locale), [locale]);

@@ -183,4 +183,34 @@ test.describe("Gauge in Spanish", () => {
       await smtp.close();
     }
   });
+
+  test("a KPI's Spanish name shows to Spanish readers, the original to others, and the editor sets it", async ({ browser, baseURL }) => {
+    const spanish = await browser.newContext({ baseURL, locale: "es-ES", timezoneId: "Europe/Madrid" });
+    const english = await browser.newContext({ baseURL, locale: "en-US" });
+    const [es, en] = [await spanish.newPage(), await english.newPage()];
+    const headers = { Token: await demoToken(es) };
+    type Node = { guid: string; name: string; children: Node[] };
+    const find = (node: Node): Node | undefined => (node.name === "Revenue" ? node : node.children.map(find).find(Boolean));
+    const revenue = find((await (await es.request.get("/rest/api/document/1/kpi/tree", { headers })).json()).root)!;
+    try {
+      // Set in the editor, in Spanish.
+      await es.goto("/s/1/edit");
+      await es.getByRole("button", { name: "Revenue", exact: true }).click();
+      await es.getByLabel("Nombre en Español").fill("Ingresos");
+      await es.getByLabel("Descripción en Español").fill("Ventas facturadas");
+      await es.getByRole("button", { name: "Guardar", exact: true }).click();
+      await expect(es.getByRole("status").filter({ hasText: "Se guardó Revenue." })).toBeVisible();
+      const tree = await (await es.request.get("/rest/api/document/1/kpi/tree", { headers })).json();
+      expect(find(tree.root)).toMatchObject({ name: "Revenue", translations: { es: { name: "Ingresos", description: "Ventas facturadas" } } });
+
+      await es.goto("/s/1?period=MONTH");
+      await expect(es.getByRole("table", { name: "KPI con sus últimos valores" }).getByRole("link", { name: "Ingresos", exact: true })).toBeVisible();
+      await en.goto("/s/1?period=MONTH");
+      await expect(en.getByRole("table", { name: "KPIs with their latest values" }).getByRole("link", { name: "Revenue", exact: true })).toBeVisible();
+    } finally {
+      await es.request.patch(`/rest/api/document/1/kpi/${revenue.guid}`, { headers, data: { translations: {} } });
+      await spanish.close();
+      await english.close();
+    }
+  });
 });

@@ -5,7 +5,8 @@ import { ScorecardPanels } from "@/components/kpi/scorecard-view";
 import { readPublicScorecard } from "@/lib/bff/public-scorecard";
 import { filtersFrom } from "@/lib/filters";
 import type { SearchParams } from "@/lib/page-params";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { localizedTree } from "@/lib/i18n/localized";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("scorecard"))("metaTitle"), robots: { index: false } };
@@ -17,7 +18,10 @@ export default async function PublicScorecardPage({ params, searchParams }: { pa
   const filters = filtersFrom(await searchParams);
   const [data, t] = [await readPublicScorecard(publicId, filters), await getTranslations("pages.titles")];
   if (!data) notFound();
-  const { card, grouped } = data;
+  const [{ card: original, grouped }, locale] = [data, await getLocale()];
+  // The root carries the scorecard's name, description and their translations.
+  const root = localizedTree(original.root, locale);
+  const card = { ...original, name: root.name, description: root.description, root };
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
       <div>

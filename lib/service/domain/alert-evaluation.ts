@@ -115,7 +115,7 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
   const fires = alert.condition === "VALUE_CHANGED" ? cause === "write" && was?.value !== is.value : holds && !alert.lastState;
   if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
   if (!fires) return null;
-  const [card] = await tx.select({ id: scorecards.id, name: scorecards.name }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
+  const [card] = await tx.select({ id: scorecards.id, name: scorecards.name, translations: scorecards.translations }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
   const [firing] = await tx
     .insert(alertFirings)
     .values({ alertId: alert.id, firedAt: now, date: is.date, value: is.value, previousValue: was?.value ?? null, score, status })
@@ -126,7 +126,7 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
   if (alert.webhookId !== null && !webhookDisabled) {
     await queueEvent(tx, alert.webhookId, out.type, {
       alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, emailUserIds: alert.emailUserIds, active: alert.active },
-      scorecard: card,
+      scorecard: { id: card!.id, name: card!.name },
       kpi: { guid: kpi!.guid, name: kpi!.name, measure: kpi!.measure },
       date: is.date,
       value: is.value,

@@ -8,6 +8,7 @@ import { scorecards } from "@/lib/db/schema";
 import { SCORING_DEFAULTS } from "@/lib/contract/constants";
 import type { Formats } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
+import { localized } from "@/lib/i18n/localized";
 import { formatsFor, translatorFor } from "@/lib/i18n/server";
 import type { Ctx } from "../context";
 import { groupedOf } from "./grouped";
@@ -64,11 +65,12 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { 
   const startDate = periodsBefore(date, period, 12);
   const endDate = addDays(periodStart(date, period), -1);
   const [[card], grouped, notes, plans] = await Promise.all([
-    db.select({ name: scorecards.name }).from(scorecards).where(eq(scorecards.id, docId)),
+    db.select({ name: scorecards.name, translations: scorecards.translations }).from(scorecards).where(eq(scorecards.id, docId)),
     groupedOf(ctx.deps, tree, { period, startDate, endDate }),
     notesOf(db, tree.map((k) => k.guid), startDate, endDate),
     initiativesOf(db, tree.map((k) => k.guid)),
   ]);
+  const cardName = localized(card!, locale).name;
   const seriesOf = new Map(grouped.items.map((s) => [s.guid, s]));
   const ordered = inTreeOrder(tree);
   const statusOf = (guid: string) => latest(seriesOf.get(guid))?.status ?? "NONE";
@@ -91,7 +93,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { 
           const p = latest(seriesOf.get(kpi.guid));
           const measure = kpi.indicatorType === "CONTAINER" ? "%" : kpi.measure;
           return [
-            { text: kpi.name, margin: [depth * 10, 0, 0, 0], bold: kpi.indicatorType === "CONTAINER" },
+            { text: localized(kpi, locale).name, margin: [depth * 10, 0, 0, 0], bold: kpi.indicatorType === "CONTAINER" },
             { text: f.full(p?.value, measure), alignment: "right" },
             { text: kpi.indicatorType === "CONTAINER" ? "" : f.full(p?.target, measure), alignment: "right" },
             statusCell(p, kpi),
@@ -113,7 +115,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { 
       unbreakable: true,
       margin: [0, 12, 0, 0],
       stack: [
-        { text: kpi.name, style: "kpi" },
+        { text: localized(kpi, locale).name, style: "kpi" },
         {
           text: [
             p ? `${f.period(p.start, period)}: ${f.full(p.value, kpi.measure)}` : t("noValue"),
@@ -127,7 +129,7 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { 
           ? [{ text: t("document.notes"), bold: true, margin: [0, 4, 0, 2] }, { ul: own.map((n) => `${f.date(n.date)} (${n.authorEmail ?? t("document.formerUser")}): ${n.text}`) }]
           : []),
         ...(ownPlans.length
-          ? [{ text: t("document.initiatives"), bold: true, margin: [0, 4, 0, 2] }, { ul: ownPlans.map((i) => `${i.name}: ${initiativeStatus(`status.${i.status}`).toLowerCase()}${i.responsible.length ? `, ${i.responsible.join(", ")}` : ""}`) }]
+          ? [{ text: t("document.initiatives"), bold: true, margin: [0, 4, 0, 2] }, { ul: ownPlans.map((i) => `${localized(i, locale).name}: ${initiativeStatus(`status.${i.status}`).toLowerCase()}${i.responsible.length ? `, ${i.responsible.join(", ")}` : ""}`) }]
           : []),
       ],
     };
@@ -136,12 +138,12 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { 
     pageSize: "A4",
     pageMargins: [40, 48, 40, 48],
     // Dated by the pack's own date, not the moment it was made: the same figures give the same bytes (and ETag).
-    info: { title: t("title", { name: card!.name }), creator: "Gauge", creationDate: new Date(`${date}T00:00:00Z`) },
+    info: { title: t("title", { name: cardName }), creator: "Gauge", creationDate: new Date(`${date}T00:00:00Z`) },
     defaultStyle: { font: "Roboto", fontSize: 10, color: "#0f172a" },
     styles: { title: { fontSize: 18, bold: true }, kpi: { fontSize: 13, bold: true, margin: [0, 0, 0, 2] } },
-    footer: (page: number, pages: number) => ({ text: t("document.footer", { name: card!.name, date: f.date(date), page, pages }), alignment: "center", fontSize: 8, color: "#64748b", margin: [0, 16, 0, 0] }),
+    footer: (page: number, pages: number) => ({ text: t("document.footer", { name: cardName, date: f.date(date), page, pages }), alignment: "center", fontSize: 8, color: "#64748b", margin: [0, 16, 0, 0] }),
     content: [
-      { text: t("title", { name: card!.name }), style: "title" },
+      { text: t("title", { name: cardName }), style: "title" },
       { text: `${t("asOf", { date: f.date(date), period: f.periodName(period) })} · ${counts.join(", ")}`, margin: [0, 2, 0, 10], color: "#475569" },
       summary,
       {

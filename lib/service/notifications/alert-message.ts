@@ -5,12 +5,14 @@ import { SCORING_DEFAULTS } from "@/lib/contract/constants";
 import type { Locale } from "@/lib/i18n/locales";
 import { formatsFor, translatorFor } from "@/lib/i18n/server";
 import type { Message } from "./message";
+import type { Translations } from "@/lib/contract/translations";
+import { localized } from "@/lib/i18n/localized";
 
 export const kpiLink = (dashboardUrl: string, scorecardId: number, kpiGuid: string) => `${dashboardUrl}/s/${scorecardId}?kpi=${kpiGuid}`;
 
 interface Fired {
   alert: typeof alerts.$inferSelect;
-  scorecard: { id: number; name: string };
+  scorecard: { id: number; name: string; translations: Translations | null };
   kpi: typeof kpis.$inferSelect;
   date: string;
   value: number;
@@ -25,16 +27,17 @@ export function alertMessage({ alert, scorecard, kpi, date, value, target, score
   const [f, t] = [formatsFor(locale), translatorFor(locale, "mail")];
   const statusText = `${f.status(status as Status)}${score === null ? "" : ` (${f.score(score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk })})`}`;
   const shown = f.full(value, kpi.measure);
+  const [kpiName, scorecardName] = [localized(kpi, locale).name, localized(scorecard, locale).name];
   return {
-    title: t(alert.condition === "FORECAST_BELOW_TARGET" ? "alert.projected" : "alert.is", { alert: alert.name, kpi: kpi.name, value: shown, date: f.date(date) }),
+    title: t(alert.condition === "FORECAST_BELOW_TARGET" ? "alert.projected" : "alert.is", { alert: alert.name, kpi: kpiName, value: shown, date: f.date(date) }),
     facts: [
-      [t("alert.scorecard"), scorecard.name],
-      [t("alert.kpi"), kpi.name],
+      [t("alert.scorecard"), scorecardName],
+      [t("alert.kpi"), kpiName],
       [t("alert.value"), t("alert.valueOn", { value: shown, date: f.date(date) })],
       [t("alert.target"), f.full(target, kpi.measure)],
       [t("alert.status"), statusText],
       [t("alert.condition"), f.condition(alert.condition, alert.threshold, kpi.measure)],
     ],
-    link: { label: t("alert.open", { kpi: kpi.name }), url: kpiLink(dashboardUrl, scorecard.id, kpi.guid) },
+    link: { label: t("alert.open", { kpi: kpiName }), url: kpiLink(dashboardUrl, scorecard.id, kpi.guid) },
   };
 }

@@ -1,0 +1,31 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { Translations } from "@/lib/contract/translations";
+import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
+import { inputClass } from "@/components/ui/field";
+
+/**
+ * A name and description in each interface language, for readers of that language; an empty
+ * field shows them the original.
+ */
+export function TranslationFields({ id, value, onChange }: { id: string; value: Translations; onChange: (next: Translations) => void }) {
+  const t = useTranslations("editor.translations");
+  const set = (locale: (typeof LOCALES)[number], field: "name" | "description", text: string) => {
+    const { [field]: _old, ...rest } = value[locale] ?? {};
+    onChange({ ...value, [locale]: text ? { ...rest, [field]: text } : rest });
+  };
+  return (
+    <fieldset className="flex flex-col gap-2 sm:col-span-2">
+      <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("legend")}</legend>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t("hint")}</p>
+      {LOCALES.map((locale) => (
+        <div key={locale} className="grid gap-2 sm:grid-cols-[8rem_1fr_2fr] sm:items-center" lang={locale}>
+          <span className="text-sm text-slate-600 dark:text-slate-400">{LOCALE_NAMES[locale]}</span>
+          <input id={`${id}-${locale}-name`} aria-label={t("name", { language: LOCALE_NAMES[locale] })} className={inputClass} value={value[locale]?.name ?? ""} onChange={(e) => set(locale, "name", e.target.value)} />
+          <input id={`${id}-${locale}-description`} aria-label={t("description", { language: LOCALE_NAMES[locale] })} className={inputClass} value={value[locale]?.description ?? ""} onChange={(e) => set(locale, "description", e.target.value)} />
+        </div>
+      ))}
+    </fieldset>
+  );
+}

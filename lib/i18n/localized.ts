@@ -1,0 +1,20 @@
+import type { KpiNode } from "@/lib/contract/kpis";
+import type { Translations } from "@/lib/contract/translations";
+
+type Named = { name: string; description?: string; translations?: Translations | null };
+
+/** A name and description in `locale` where a translation exists, the original otherwise. */
+export function localized(item: Named, locale: string): { name: string; description: string } {
+  const own = item.translations?.[locale as keyof Translations];
+  return { name: own?.name ?? item.name, description: own?.description ?? item.description ?? "" };
+}
+
+/** A tree with every KPI's and initiative's name and description in `locale` where translated. */
+export function localizedTree(node: KpiNode, locale: string): KpiNode {
+  return {
+    ...node,
+    ...localized(node, locale),
+    initiatives: node.initiatives.map((i) => ({ ...i, ...localized(i, locale) })),
+    children: node.children.map((child) => localizedTree(child, locale)),
+  };
+}
