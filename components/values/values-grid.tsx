@@ -10,7 +10,7 @@ import { ApiCallError } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
 import { Notice } from "@/components/ui/notice";
-import { useErrorText } from "@/lib/i18n/use-error-text";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { buildGrid, doubtfulChanges, errorsByCell, localeDecimalMark, pendingChanges, toBatchItems, type CellKey, type Doubtful, type EnteredRecord, type GridField } from "./grid-model";
@@ -38,6 +38,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
   const t = useTranslations("values.grid");
   const locale = useLocale();
   const errorText = useErrorText();
+  const fieldText = useFieldText();
   const { data: tree } = useSuspenseQuery(readQuery("tree", { docId }));
   const { data: grouped } = useSuspenseQuery(readQuery("grouped", groupedInput(docId, filters)));
   const root = useLocalizedTree(tree.root);
@@ -121,7 +122,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
           <ul id="doubts-list" className="mt-2 list-disc pl-5">
             {doubts.map((d) => (
               <li key={d.key}>
-                {t("doubtItem", { kpi: d.kpi, period: d.period, value: fmt.value(d.value, model.rows.find((r) => d.key.startsWith(r.guid))?.measure), reason: d.reason })}
+                {t("doubtItem", { kpi: d.kpi, period: d.period, value: fmt.value(d.value, model.rows.find((r) => d.key.startsWith(r.guid))?.measure), reason: locale === "en" ? d.reason : t("doubtReason") })}
               </li>
             ))}
           </ul>
@@ -182,7 +183,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
         lockedUntil={tree.lockedUntil}
         draft={draft}
         changed={new Set(changes.map((c) => c.key))}
-        errors={{ ...serverErrors, ...invalid }}
+        errors={Object.fromEntries(Object.entries({ ...serverErrors, ...invalid }).map(([key, message]) => [key, fieldText(message)]))}
         setDraft={(update) => {
           setDraft(update);
           setMessage(null);

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { applyPaste, cellKey, cellText, localeDecimalMark, parseCell, type CellKey, type Draft, type GridModel } from "./grid-model";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 interface Props {
   model: GridModel;
@@ -21,8 +22,9 @@ interface Props {
 /** The grid's cells: arrow keys and Enter move, Escape undoes a cell, a pasted block fills many. */
 export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, onFocusCell, lockedUntil = null }: Props) {
   const isLocked = (start: string) => lockedUntil !== null && start <= lockedUntil;
-  const t = useTranslations("values.table");
+  const t = useTranslations("values");
   const locale = useLocale();
+  const fmt = useFormats();
   const decimalMark = useMemo(() => localeDecimalMark(locale), [locale]);
   const scroller = useRef<HTMLDivElement>(null);
   const [spacer, setSpacer] = useState(0);
@@ -102,20 +104,20 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
     <>
       {/* Columns snap to the frozen KPI column's edge, so a sideways scroll never leaves a period half hidden under it. */}
       <div ref={scroller} className="relative snap-x snap-mandatory scroll-pl-40 overflow-auto rounded-lg border border-slate-200 bg-white sm:scroll-pl-56 dark:border-slate-800 dark:bg-slate-900">
-        <table ref={grid} className="border-collapse text-sm" aria-label={t("label")} aria-describedby="grid-help">
+        <table ref={grid} className="border-collapse text-sm" aria-label={t("table.label")} aria-describedby="grid-help">
           <thead>
             <tr>
-              <th scope="col" className="sticky left-0 z-10 w-40 min-w-40 bg-slate-50 px-3 py-2 text-left font-medium sm:w-56 sm:min-w-56 dark:bg-slate-800">{t("kpi")}</th>
+              <th scope="col" className="sticky left-0 z-10 w-40 min-w-40 bg-slate-50 px-3 py-2 text-left font-medium sm:w-56 sm:min-w-56 dark:bg-slate-800">{t("table.kpi")}</th>
               {model.columns.map((c) => (
                 <th key={c.start} scope="col" data-start={c.start} data-end={c.end} className="snap-start whitespace-nowrap bg-slate-50 px-2 py-2 text-right font-medium dark:bg-slate-800">
                   {isLocked(c.start) && (
                     <svg aria-hidden viewBox="0 0 16 16" className="mr-1 inline h-3 w-3 align-[-1px] fill-current text-slate-500 dark:text-slate-400">
-                      <title>{t("lockedTitle", { until: lockedUntil ?? "" })}</title>
+                      <title>{t("table.lockedTitle", { until: lockedUntil ?? "" })}</title>
                       <path d="M4 7V5a4 4 0 1 1 8 0v2h1v8H3V7h1Zm2 0h4V5a2 2 0 1 0-4 0v2Z" />
                     </svg>
                   )}
                   {c.label}
-                  {isLocked(c.start) && <span className="sr-only">{t("locked")}</span>}
+                  {isLocked(c.start) && <span className="sr-only">{t("table.locked")}</span>}
                 </th>
               ))}
               <th aria-hidden className="bg-slate-50 p-0 dark:bg-slate-800" style={{ width: spacer, minWidth: spacer }} />
@@ -132,7 +134,8 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
                   const error = errors[key];
                   // What a pasted or typed "1,234.5" or "45%" was read as, said under the cell.
                   const reading = key in draft && !error ? parseCell(draft[key]!, decimalMark) : null;
-                  const read = reading?.ok ? reading.read : undefined;
+                  // The grid model words its reading in English: other languages say it themselves.
+                  const read = reading?.ok && reading.read ? (locale === "en" ? reading.read : t("cell.readAs", { value: fmt.number(reading.value ?? 0) })) : undefined;
                   const inherited = model.inherited.get(key);
                   const locked = isLocked(column.start);
                   return (
@@ -147,7 +150,7 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
                         value={cellText(model, draft, key, locale)}
                         placeholder={inherited === undefined ? "" : String(inherited)}
                         readOnly={locked}
-                        title={locked ? t("lockedTitle", { until: lockedUntil ?? "" }) : inherited === undefined ? undefined : t("inherited", { value: inherited })}
+                        title={locked ? t("table.lockedTitle", { until: lockedUntil ?? "" }) : inherited === undefined ? undefined : t("table.inherited", { value: inherited })}
                         onChange={(e) => edit(key, e.target.value)}
                         onKeyDown={(e) => onKeyDown(e, r, c, key)}
                         onPaste={(e) => onPaste(e, r, c)}
@@ -174,8 +177,8 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
         </table>
       </div>
       <p id="grid-help" className="text-xs text-slate-600 dark:text-slate-400">
-        {t("help")}
-        {lockedUntil && t("helpLocked", { until: lockedUntil })}
+        {t("table.help")}
+        {lockedUntil && t("table.helpLocked", { until: lockedUntil })}
       </p>
     </>
   );
