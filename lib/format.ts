@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { SCORING_DEFAULTS } from "@/lib/contract/constants";
 import type { Period, Status } from "@/lib/contract/kpis";
 import type { Locale } from "@/lib/i18n/locales";

@@ -1,5 +1,5 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { makeFormats, type Formats } from "@/lib/format";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 import { MESSAGES } from "./messages";
