@@ -17,6 +17,7 @@ describe("a workbook as a scorecard file", () => {
     const [doc] = account.scorecardIds;
     const sales = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: account.auth })).json()).items[2].guid;
     await api.call(`/api/document/${doc}/kpi/indicator/${sales}/value/2026-02-15`, jsonInit("POST", { value: 61 }, account.auth));
+    await api.call(`/api/document/${doc}/kpi/${sales}`, jsonInit("PATCH", { translations: { es: { name: "Ventas", description: "Facturado" } } }, account.auth));
     report = await (await api.call(`/api/report/${doc}/excel?start=2026-02-28`, { headers: account.auth })).arrayBuffer();
   });
   afterAll(() => database.close());
@@ -30,6 +31,9 @@ describe("a workbook as a scorecard file", () => {
     expect(names(result.file.kpis)).toEqual([{ Customer: ["Sales", "Costs", "Margin"] }, "Audit passed"]);
     const sales = result.file.kpis[0]!.children![0]!;
     expect(sales).toMatchObject({ name: "Sales", type: "INDICATOR", measure: "USD", target: 80, baseline: 20, min: 0, max: 100, values: [{ date: "2026-02-15", value: 61 }] });
+    // The report's "Name (es)" and "Description (es)" columns come back as the KPI's translations; untranslated KPIs have none.
+    expect(sales.translations).toEqual({ es: { name: "Ventas", description: "Facturado" } });
+    expect(result.file.kpis[0]!.children![1]!.translations).toBeUndefined();
   });
 
   it("reads a plain sheet without indents: CONTAINER rows are perspectives", async () => {

@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import type { ErrorDetail } from "@/lib/contract/common";
 import { ScorecardFile, type KpiFile } from "@/lib/contract/scorecard-file";
 import { zodDetails } from "@/lib/contract/common";
+import { LANGUAGES, type Language } from "@/lib/contract/preferences";
 
 const HEADERS = { kpi: "kpi", type: "type", measure: "measure", value: "value", valueDate: "value date", target: "target", baseline: "baseline", min: "min", max: "max" } as const;
 type Column = keyof typeof HEADERS;
@@ -33,6 +34,8 @@ export async function scorecardFromXlsx(bytes: ArrayBuffer, fallbackName: string
   if (!sheet) return { problems: [{ path: "file", message: "The workbook has no sheet" }] };
   let headerRow = 0;
   const columns: Partial<Record<Column, number>> = {};
+  // "Name (es)" and "Description (es)": a KPI's name and description in that language.
+  const translated: { column: number; language: Language; field: "name" | "description" }[] = [];
   sheet.eachRow((row, n) => {
     if (headerRow) return;
     const found = new Map<string, number>();
@@ -40,6 +43,10 @@ export async function scorecardFromXlsx(bytes: ArrayBuffer, fallbackName: string
     if (!found.has(HEADERS.kpi)) return;
     headerRow = n;
     for (const [key, label] of Object.entries(HEADERS) as [Column, string][]) if (found.has(label)) columns[key] = found.get(label)!;
+    for (const [label, column] of found) {
+      const match = /^(name|description) \((\w+)\)$/.exec(label);
+      if (match && (LANGUAGES as readonly string[]).includes(match[2]!)) translated.push({ column, language: match[2] as Language, field: match[1] as "name" | "description" });
+    }
   });
   if (!headerRow) return { problems: [{ path: "file", message: "No header row with a “KPI” column" }] };
 
@@ -63,6 +70,10 @@ export async function scorecardFromXlsx(bytes: ArrayBuffer, fallbackName: string
     const value = at(row, "value");
     const date = at(row, "valueDate");
     if (type === "INDICATOR" && value && number(value) !== undefined && date && isoDate(date)) kpi.values = [{ date: isoDate(date)!, value: number(value)! }];
+    for (const { column, language, field } of translated) {
+      const words = text(row.getCell(column));
+      if (words) kpi.translations = { ...kpi.translations, [language]: { ...kpi.translations?.[language], [field]: words } };
+    }
     rows.push({ depth: nameCell.alignment?.indent ?? 0, kpi });
   });
   if (rows.length === 0) return { problems: [{ path: "file", message: "No KPI rows under the header" }] };

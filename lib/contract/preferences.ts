@@ -4,6 +4,7 @@ import { z } from "zod";
 export const LANGUAGES = ["en", "es"] as const;
 
 export const Language = z.enum(LANGUAGES).meta({ description: "An interface language (ISO 639-1)" });
+export type Language = z.infer<typeof Language>;
 
 export const Preferences = z
   .object({

@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { OrganizationInfo } from "@/lib/contract/organization";
+import { LANGUAGES } from "@/lib/contract/preferences";
 import { queryRows } from "@/lib/db/query";
 import { accounts, initiatives, kpis, scorecards, users } from "@/lib/db/schema";
 import type { Ctx } from "../context";
@@ -14,7 +15,10 @@ import { valuesAt } from "./values";
 const STATUS_WORDS = { ON_TRACK: "On track", AT_RISK: "At risk", OFF_TRACK: "Off track", NONE: "No data" } as const;
 const STATUS_FILL = { ON_TRACK: "FFD1F2DD", AT_RISK: "FFFCEFC7", OFF_TRACK: "FFF9D4D4", NONE: "FFFFFFFF" } as const;
 
-/** The scorecard at a date as an .xlsx workbook: one row per KPI, as the scorecard page shows it. */
+/**
+ * The scorecard at a date as an .xlsx workbook: one row per KPI, as the scorecard page shows it,
+ * and a name and description column for each language its KPIs are translated into.
+ */
 export async function excelReport(ctx: Ctx, { docId, date }: { docId: number; date: string }): Promise<{ name: string; bytes: Uint8Array }> {
   const tree = await scorecardKpis(ctx, docId);
   const [[card], values] = await Promise.all([
@@ -31,13 +35,15 @@ export async function excelReport(ctx: Ctx, { docId, date }: { docId: number; da
   const sheet = book.addWorksheet("Scorecard", { views: [{ state: "frozen", ySplit: 3 }] });
   sheet.addRow([card!.name]).font = { bold: true, size: 14 };
   sheet.addRow([`As of ${date}`]);
-  const header = sheet.addRow(["KPI", "Type", "Measure", "Value", "Value date", "Target", "Baseline", "Min", "Max", "Score", "Status"]);
+  const languages = LANGUAGES.filter((l) => tree.some((k) => k.translations?.[l]));
+  const header = sheet.addRow(["KPI", "Type", "Measure", "Value", "Value date", "Target", "Baseline", "Min", "Max", "Score", "Status", ...languages.flatMap((l) => [`Name (${l})`, `Description (${l})`])]);
   header.font = { bold: true };
   header.border = { bottom: { style: "thin" } };
   const byGuid = new Map(values.map((v) => [v.guid, v]));
   for (const { kpi, depth } of inTreeOrder(tree)) {
     const v = byGuid.get(kpi.guid)!;
-    const row = sheet.addRow([kpi.name, kpi.indicatorType, kpi.measure, v.value, v.valueDate, v.target, v.baseline, v.min, v.max, v.score, STATUS_WORDS[v.status]]);
+    const translated = languages.flatMap((l) => [kpi.translations?.[l]?.name ?? null, kpi.translations?.[l]?.description ?? null]);
+    const row = sheet.addRow([kpi.name, kpi.indicatorType, kpi.measure, v.value, v.valueDate, v.target, v.baseline, v.min, v.max, v.score, STATUS_WORDS[v.status], ...translated]);
     row.getCell(1).alignment = { indent: depth };
     if (kpi.indicatorType === "CONTAINER") row.font = { bold: true };
     row.getCell(10).numFmt = "0.0%";
