@@ -1,3 +1,5 @@
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/server";
 // A self-contained reference page rendered from the OpenAPI document: no CDN script, so it
 // also works on servers without Internet access (Scalar and Swagger UI load theirs from a CDN).
 
@@ -40,9 +42,11 @@ function exampleOf(schema: Json | undefined, schemas: Record<string, Json>): str
   return ref?.example === undefined ? "" : `<pre class="example">${escape(JSON.stringify(ref.example, null, 2))}</pre>`;
 }
 
-function renderOperation(method: string, path: string, op: Operation, schemas: Record<string, Json>): string {
+type Words = ReturnType<typeof translatorFor<"apiDocs">>;
+
+function renderOperation(method: string, path: string, op: Operation, schemas: Record<string, Json>, t: Words): string {
   const params = (op.parameters ?? [])
-    .map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ", required" : ""}) ${schemaLink(p.schema)}</li>`)
+    .map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? t("required") : ""}) ${schemaLink(p.schema)}</li>`)
     .join("");
   const body = op.requestBody?.content?.["application/json"]?.schema;
   const responses = Object.entries(op.responses ?? {})
@@ -54,11 +58,11 @@ function renderOperation(method: string, path: string, op: Operation, schemas: R
     .join("");
   return `<section class="op" id="${escape(method + path)}">
   <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>/${escape(path.replace(/^\//, ""))}</code></h3>
-  <p>${code(op.summary ?? "")}${op.security?.length ? ' <span class="auth">Token</span>' : ""}${op["x-gauge-role"] ? ` <span class="auth">needs ${escape(op["x-gauge-role"])}</span>` : ""}</p>
+  <p>${code(op.summary ?? "")}${op.security?.length ? ' <span class="auth">Token</span>' : ""}${op["x-gauge-role"] ? ` <span class="auth">${escape(t("needs", { role: op["x-gauge-role"] }))}</span>` : ""}</p>
   ${op.description ? `<p class="desc">${code(op.description)}</p>` : ""}
-  ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}
-  ${body ? `<h4>Body</h4><p>${schemaLink(body)}</p>${exampleOf(body, schemas)}` : ""}
-  <h4>Responses</h4><ul>${responses}</ul>
+  ${params ? `<h4>${t("parameters")}</h4><ul>${params}</ul>` : ""}
+  ${body ? `<h4>${t("body")}</h4><p>${schemaLink(body)}</p>${exampleOf(body, schemas)}` : ""}
+  <h4>${t("responses")}</h4><ul>${responses}</ul>
 </section>`;
 }
 
@@ -68,7 +72,9 @@ function matches(method: string, path: string, op: Operation, query: string): bo
   return query.toLowerCase().split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
 }
 
-export function renderDocsPage(document: object, query = ""): string {
+/** The reference page, its own words in `locale`; the API's descriptions stay the contract's English. */
+export function renderDocsPage(document: object, query = "", locale: Locale = "en"): string {
+  const t = translatorFor(locale, "apiDocs");
   const doc = document as Json;
   const info = doc.info as { title: string; version: string; description?: string };
   const paths = doc.paths as Record<string, Record<string, Operation>>;
@@ -82,7 +88,7 @@ export function renderDocsPage(document: object, query = ""): string {
       if (query && !matches(method, path, op, query)) continue;
       shown++;
       const tag = op.tags?.[0] ?? "Other";
-      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op, schemas)]);
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op, schemas, t)]);
     }
   }
   const sections = [...byTag].map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join("")}`).join("");
@@ -90,8 +96,8 @@ export function renderDocsPage(document: object, query = ""): string {
     .map(([name, s]) => `<section class="op" id="schema-${escape(name)}"><h3>${escape(name)}</h3><pre>${escape(JSON.stringify(s, null, 2))}</pre></section>`)
     .join("");
   const nav = [...byTag.keys()].map((t) => `<a href="#tag-${escape(t)}">${escape(t)}</a>`).join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(info.title)} reference</title><style>
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(t("title", { title: info.title }))}</title><style>
 :root{color-scheme:light dark;--fg:#0f172a;--muted:#475569;--bg:#f8fafc;--card:#fff;--line:#e2e8f0;--accent:#1d4ed8;--on-accent:#fff}
 @media (prefers-color-scheme:dark){:root{--fg:#f1f5f9;--muted:#94a3b8;--bg:#020617;--card:#0f172a;--line:#1e293b;--accent:#60a5fa;--on-accent:#0f172a}}
 body{font:15px/1.5 ui-sans-serif,system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0;overflow-wrap:anywhere}
@@ -104,8 +110,8 @@ nav{display:flex;flex-wrap:wrap;gap:4px 16px}nav a{display:inline-block;padding:
 .auth{font-size:12px;border:1px solid var(--line);border-radius:4px;padding:1px 6px;color:var(--muted)}
 .desc{color:var(--muted)}.example{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:8px;margin:6px 0}h4{margin:8px 0 4px}pre{white-space:pre-wrap;font-size:13px}code{font-size:13px}
 </style></head><body><main><header><h1>${escape(info.title)} <small>${escape(info.version)}</small></h1>
-<p>${code(info.description ?? "")}</p><p>Machine-readable: <a href="openapi.json">openapi.json</a> · <a href="/">Back to the dashboard</a></p>
-<form method="get" role="search"><input name="q" type="search" value="${escape(query)}" placeholder="Filter operations: sharing, batch, grouped, POST..." aria-label="Filter operations"><button type="submit">Filter</button></form>
-${query ? `<p>${shown} of ${total} operations match “${escape(query)}”. <a href="docs">Show all</a></p>` : ""}<nav>${nav}${query ? "" : '<a href="#schemas">Schemas</a>'}</nav></header>
-${sections}${query ? "" : `<h2 id="schemas">Schemas</h2>${schemaSections}`}</main></body></html>`;
+<p>${code(info.description ?? "")}</p>${t("english") ? `<p>${code(t("english"))}</p>` : ""}<p>${t.markup("machine", { json: (chunks) => `<a href="openapi.json">${chunks}</a>`, back: (chunks) => `<a href="/">${chunks}</a>` })}</p>
+<form method="get" role="search"><input name="q" type="search" value="${escape(query)}" placeholder="${escape(t("placeholder"))}" aria-label="${escape(t("filterLabel"))}"><button type="submit">${escape(t("filter"))}</button></form>
+${query ? `<p>${escape(t("matches", { shown, total, query }))} <a href="docs">${escape(t("showAll"))}</a></p>` : ""}<nav>${nav}${query ? "" : `<a href="#schemas">${escape(t("schemas"))}</a>`}</nav></header>
+${sections}${query ? "" : `<h2 id="schemas">${escape(t("schemas"))}</h2>${schemaSections}`}</main></body></html>`;
 }

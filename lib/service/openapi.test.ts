@@ -120,4 +120,15 @@ describe("OpenAPI document and reference page", () => {
     const hostile = await (await api.call(`/docs?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`)).text();
     expect(hostile).not.toContain("<img src=x");
   });
+
+  it("speaks the reader's language around the contract's English: the browser's, or the dashboard's cookie", async () => {
+    const spanish = await (await api.call("/docs?q=sharing%20put%20public%20link%20users", { headers: { "Accept-Language": "es-ES,es;q=0.9" } })).text();
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toMatch(/1 de \d+ operaciones coinciden con «sharing put public link users»/);
+    expect(spanish).toContain("requiere expert");
+    expect(spanish).toContain("Volver al panel");
+    const chosen = await (await api.call("/docs", { headers: { "Accept-Language": "en-US", Cookie: "theme=dark; gauge_lang=es" } })).text();
+    expect(chosen).toContain("<h2 id=\"schemas\">Esquemas</h2>");
+    expect(await (await api.call("/docs", { headers: { "Accept-Language": "fr-FR" } })).text()).toContain("Back to the dashboard");
+  });
 });
