@@ -28,7 +28,7 @@ export function useSessionPost(url: string, next: string) {
     }
     setPending(false);
     const answer = (await response?.json().catch(() => null)) as Parameters<typeof errorText>[0];
-    setError(errorText(answer));
+    setError(errorText(answer, { whole: true }));
     setFaults(answer && "details" in answer ? (answer.details?.map((d) => d.path) ?? []) : []);
   }
 

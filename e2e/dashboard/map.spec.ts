@@ -29,7 +29,7 @@ test("the map is chosen from the keyboard, its arrows edited, and it passes axe 
   await map.getByRole("button", { name: /^Churn rate: / }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "Churn rate on the map" })).toContainText("Customer · At risk");
-  await expect(page.getByRole("region", { name: "Churn rate on the map" })).toContainText("1 initiative(s) on the map");
+  await expect(page.getByRole("region", { name: "Churn rate on the map" })).toContainText("1 initiative on the map");
   await expect(page.getByRole("list", { name: "Initiatives of Churn rate" })).toHaveText("◆ Customer success programme · In progress");
   await page.getByRole("link", { name: "Churn rate: its chart and history" }).click();
   await expect(page.getByRole("heading", { name: "Churn rate", level: 2 })).toBeVisible();
