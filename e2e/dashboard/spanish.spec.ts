@@ -156,17 +156,18 @@ test.describe("Gauge in Spanish", () => {
       const revenue = find((await (await page.request.get("/rest/api/document/1/kpi/tree", { headers })).json()).root)!;
       const alert = await page.request.post("/rest/api/document/1/alerts", { headers, data: { name: "Ingresos altos", kpiGuid: revenue.guid, condition: "VALUE_ABOVE", threshold: 1, emailUserIds: [me.id] } });
       expect(alert.status()).toBe(201);
-      const value = await page.request.post(`/rest/api/document/1/kpi/indicator/${revenue.guid}/value/2020-01-15`, { headers, data: { value: 1234.5 } });
+      // Alerts watch a KPI's latest value: a value after every other one fires it (and is removed after).
+      const value = await page.request.post(`/rest/api/document/1/kpi/indicator/${revenue.guid}/value/2027-01-15`, { headers, data: { value: 1234.5 } });
       expect(value.status()).toBe(200);
       // Its invitation came to the same address first, in the inviting admin's language.
       const mails = () => smtp.received.filter((m) => m.to.includes("alertas@ejemplo.es") && mailText(m.raw).includes("Ingresos altos"));
       await expect.poll(() => mails().length, { timeout: 20_000 }).toBeGreaterThan(0);
       const mail = mailText(mails()[0]!.raw);
       expect(mail).toContain("Ingresos altos: Revenue está en");
-      expect(mail).toContain("Valor: 1234,5 US$ el 15 ene 2020");
+      expect(mail).toContain("Valor: 1234,5 US$ el 15 ene 2027");
       expect(mail).toContain("Condición: Valor por encima de 1 US$");
       await page.request.delete(`/rest/api/document/1/alerts/${(await alert.json()).id}`, { headers });
-      await page.request.delete(`/rest/api/document/1/kpi/indicator/${revenue.guid}/values/2020-01-15`, { headers });
+      await page.request.delete(`/rest/api/document/1/kpi/indicator/${revenue.guid}/values/2027-01-15`, { headers });
 
       // The board pack's PDF from the Spanish print view.
       const admin = await browser.newContext({ baseURL, locale: "es-ES", timezoneId: "Europe/Madrid" });
