@@ -17,4 +17,8 @@ const nextConfig = {
   },
 };
 
-export default createNextIntlPlugin("./lib/i18n/request.ts")(nextConfig);
+// Messages are compiled when built, so pages ship no ICU message parser.
+export default createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: ["en", "es"], sourceLocale: "en", precompile: true } },
+})(nextConfig);
