@@ -3,19 +3,21 @@
 import { useState, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import { previewCsv, type CsvPreview } from "./csv";
+import { previewCsv, type CsvWords, type CsvPreview } from "./csv";
 import type { Draft, GridModel } from "./grid-model";
 import { useTranslations } from "next-intl";
 
 /** Reads a CSV, shows what it would change, and puts the changes into the grid on approval. */
 export function CsvImport({ model, onApply }: { model: GridModel; onApply: (update: (draft: Draft) => Draft) => void }) {
   const t = useTranslations("values.csv");
+  const fileWords = useTranslations("values.csvFile");
+  const words: CsvWords = (key, values) => fileWords(key, values);
   const [preview, setPreview] = useState<(CsvPreview & { file: string }) | null>(null);
 
   async function read(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
-    if (file) setPreview({ ...previewCsv(model, await file.text()), file: file.name });
+    if (file) setPreview({ ...previewCsv(model, await file.text(), words), file: file.name });
   }
 
   function apply() {

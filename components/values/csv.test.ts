@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatsFor } from "@/lib/i18n/server";
+import { formatsFor, translatorFor } from "@/lib/i18n/server";
 import type { GroupedValues } from "@/lib/contract/grouped";
 import { groupedPoint, kpiNode } from "@/lib/testing/shapes";
-import { neutralize, parseCsv, previewCsv, toCsv } from "./csv";
+import { neutralize, parseCsv, previewCsv, toCsv, type CsvWords } from "./csv";
 import { buildGrid, cellKey } from "./grid-model";
 
 const { period: periodLabel } = formatsFor("en");
+const csvWords = translatorFor("en", "values");
+const words: CsvWords = (key, values) => csvWords(`csvFile.${key}`, values);
 
 const kpi = (guid: string, name: string) => kpiNode(guid, name, { measure: "", grouping: "SUM", parentGuid: "root" });
 const GUID = "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f";
@@ -38,7 +40,7 @@ describe("CSV export against formula injection", () => {
     const csv = toCsv(model, draft);
     const [, line] = parseCsv(csv);
     expect(line).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", GUID, "-2", "'@SUM(A1)"]);
-    const preview = previewCsv(model, csv.replace(GUID, "")); // matched by name once the apostrophe is gone
+    const preview = previewCsv(model, csv.replace(GUID, ""), words); // matched by name once the apostrophe is gone
     expect(preview.problems).toEqual([expect.stringContaining("“@SUM(A1)” is not a number")]);
   });
 });
@@ -48,7 +50,7 @@ describe("a semicolon-separated CSV with decimal commas, as Excel writes in much
     const model = buildGrid(root, grouped, "MONTH", periodLabel);
     const [first, second] = model.columns;
     const text = `KPI;GUID;${first!.start};${second!.start}\r\nX;${model.rows[0]!.guid};"1.234,5";7,25\r\n`;
-    const preview = previewCsv(model, text);
+    const preview = previewCsv(model, text, words);
     expect(preview.problems).toEqual([]);
     expect(preview.dialect).toMatch(/semicolon-separated with decimal commas/);
     expect(preview.updates.map((u) => u.text)).toEqual(["1234.5", "7.25"]);

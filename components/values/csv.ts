@@ -69,31 +69,34 @@ export interface CsvPreview {
   dialect?: string;
 }
 
+/** The words a preview uses, from the `values.csvFile` messages of the reader's language. */
+export type CsvWords = (key: "empty" | "outside" | "noKpi" | "notNumber" | "semicolon" | "tab", values?: Record<string, string | number>) => string;
+
 /** Matches a CSV's rows (by GUID, else by KPI name) and columns (by date) to the grid's cells. */
-export function previewCsv(model: GridModel, text: string): CsvPreview {
+export function previewCsv(model: GridModel, text: string, words: CsvWords): CsvPreview {
   const dialect = csvDialect(text);
   const [header, ...lines] = parseCsv(text, dialect.separator).map((fields) => fields.map(restore));
   const problems: string[] = [];
-  if (!header) return { updates: [], problems: ["The file is empty."] };
+  if (!header) return { updates: [], problems: [words("empty")] };
   const guidCol = header.findIndex((h) => h.trim().toUpperCase() === "GUID");
   const columns = header.map((h) => model.columns.find((c) => c.start === h.trim()));
   const unknownDates = header.filter((h, i) => i > 0 && i !== guidCol && !columns[i] && /^\d{4}-\d{2}-\d{2}$/.test(h.trim()));
-  if (unknownDates.length) problems.push(`Columns outside the grid's periods were skipped: ${unknownDates.join(", ")}.`);
+  if (unknownDates.length) problems.push(words("outside", { dates: unknownDates.join(", ") }));
   const updates: CsvPreview["updates"] = [];
   lines.forEach((fields, n) => {
     const row =
       model.rows.find((r) => guidCol >= 0 && r.guid === fields[guidCol]?.trim().toLowerCase()) ??
       model.rows.find((r) => r.name === fields[0]?.trim());
-    if (!row) return problems.push(`Line ${n + 2}: no KPI “${fields[0] ?? ""}” in this grid.`);
+    if (!row) return problems.push(words("noKpi", { line: n + 2, name: fields[0] ?? "" }));
     fields.forEach((field, i) => {
       const column = columns[i];
       if (!column || i === guidCol) return;
       const parsed = parseCell(field, dialect.decimalMark);
-      if (!parsed.ok) return problems.push(`Line ${n + 2}, ${column.label}: “${field}” is not a number.`);
+      if (!parsed.ok) return problems.push(words("notNumber", { line: n + 2, period: column.label, field }));
       const key = cellKey(row.guid, column.start);
       if (parsed.value !== (model.entered.get(key) ?? null)) updates.push({ key, kpi: row.name, period: column.label, text: parsed.value === null ? "" : String(parsed.value) });
     });
   });
-  const dialectNote = dialect.separator === ";" ? "Read as semicolon-separated with decimal commas (as Excel writes in much of Europe)." : dialect.separator === "\t" ? "Read as tab-separated." : undefined;
+  const dialectNote = dialect.separator === ";" ? words("semicolon") : dialect.separator === "\t" ? words("tab") : undefined;
   return { updates, problems, ...(dialectNote ? { dialect: dialectNote } : {}) };
 }

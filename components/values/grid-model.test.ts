@@ -1,12 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatsFor } from "@/lib/i18n/server";
+import { formatsFor, translatorFor } from "@/lib/i18n/server";
 import type { GroupedValues } from "@/lib/contract/grouped";
 import { groupedPoint, kpiNode } from "@/lib/testing/shapes";
-import { parseCsv, previewCsv, toCsv } from "./csv";
+import { parseCsv, previewCsv, toCsv, type CsvWords } from "./csv";
 import { applyPaste, buildGrid, cellKey, cellText, doubtfulChanges, errorsByCell, parseCell, parseTsv, pendingChanges, toBatchItems } from "./grid-model";
 
 const { period: periodLabel } = formatsFor("en");
+const csvWords = translatorFor("en", "values");
+const words: CsvWords = (key, values) => csvWords(`csvFile.${key}`, values);
 
 const kpi = kpiNode;
 const tree = kpi("root", "Root", {
@@ -124,7 +126,7 @@ describe("the value grid's model", () => {
     const draft = { [cellKey("a", "2024-02-01")]: "20" };
     const csv = toCsv(model, draft);
     expect(csv).toBe('KPI,GUID,2024-01-01,2024-02-01,2024-03-01\r\nSales,a,10,20,30\r\n"Costs, total",b,5,,\r\n');
-    const preview = previewCsv(model, csv.replace("5,,", "5,7,8"));
+    const preview = previewCsv(model, csv.replace("5,,", "5,7,8"), words);
     expect(preview.updates.map((u) => [u.kpi, u.period, u.text])).toEqual([
       ["Sales", "Feb 2024", "20"], ["Costs, total", "Feb 2024", "7"], ["Costs, total", "Mar 2024", "8"],
     ]);
@@ -132,7 +134,7 @@ describe("the value grid's model", () => {
   });
 
   it("explains what it cannot import", () => {
-    const preview = previewCsv(model, "KPI,2024-01-01,2030-01-01\nUnknown,1,2\nSales,abc,3\n");
+    const preview = previewCsv(model, "KPI,2024-01-01,2030-01-01\nUnknown,1,2\nSales,abc,3\n", words);
     expect(preview.updates).toEqual([]);
     expect(preview.problems).toEqual([
       "Columns outside the grid's periods were skipped: 2030-01-01.",
