@@ -37,7 +37,8 @@ test("at the call limit every page read before still shows its figures, as of wh
   await expect(alert).toContainText("This page has not been read before");
   await expect(alert).toContainText(/can be read again at \d{1,2}:\d{2}/);
   // Refused calls are not counted: the header shows the limit used, never more.
-  await expect(page.getByRole("status", { name: new RegExp(`API calls: ${info.allowedCount} used, 0 left`) })).toBeVisible();
+  // Figures are grouped as the reader's language writes them: 1,800 in English.
+  await expect(page.getByRole("status", { name: new RegExp(`API calls: ${info.allowedCount.toLocaleString("en")} used, 0 left`) })).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/call-limit.png" });
 
   // The list after the save: still the list, with its figures as of when they were read.
