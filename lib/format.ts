@@ -5,7 +5,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type en from "@/messages/en.json";
 
 /** The `format` messages of one language: status names, period names and the words of conditions. */
-export type FormatMessages = (typeof en)["format"];
+type FormatMessages = (typeof en)["format"];
 
 /** Short scales of big numbers by language: "1.15M" in English, "1,15 M" in Spanish (where a billón is 10^12). */
 const SCALES: Record<Locale, [number, string][]> = {

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { errorText } from "@/lib/bff/http";
 import { useWrite } from "@/lib/bff/queries";
+import { useErrorText } from "@/lib/i18n/use-error-text";
 import { LOCALE_COOKIE, LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { Card } from "@/components/ui/card";
 import { selectClass } from "@/components/ui/field";
@@ -15,6 +15,7 @@ import { FieldError } from "@/components/ui/notice";
  */
 export function LanguageForm({ chosen }: { chosen: Locale | null }) {
   const t = useTranslations("account.language");
+  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const save = useWrite("updatePreferences", {
     onSuccess: ({ language }) => {

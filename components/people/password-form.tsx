@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { ChangePasswordRequest } from "@/lib/contract/people";
-import { errorText } from "@/lib/bff/http";
+import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,6 +13,8 @@ import { FieldError, Notice } from "@/components/ui/notice";
 /** Changes the signed-in person's password; their other sessions end, this one stays. */
 export function PasswordForm() {
   const t = useTranslations("account.password");
+  const errorText = useErrorText();
+  const fieldText = useFieldText();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const change = useWrite("changePassword", {
@@ -28,7 +30,7 @@ export function PasswordForm() {
     const form = new FormData(event.currentTarget);
     if (form.get("newPassword") !== form.get("repeat")) return setError(t("differ"));
     const input = ChangePasswordRequest.safeParse({ currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword") });
-    if (!input.success) return setError(input.error.issues[0]?.message ?? t("check"));
+    if (!input.success) return setError(input.error.issues[0] ? fieldText(input.error.issues[0].message) : t("check"));
     setDone(false);
     change.mutate({ input: {}, body: input.data });
     event.currentTarget.reset();

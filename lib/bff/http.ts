@@ -28,15 +28,6 @@ export async function decodeResponse(response: Response, what = "The request"): 
   throw new ApiCallError(response.status, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
-/**
- * A short sentence for a failed call: the first field's problem when the API named one. The
- * field's path is left out: it is the API's name for it (`url`), not the form's label.
- */
-export function errorText(error: Error): string {
-  const detail = error instanceof ApiCallError ? error.body.details[0] : undefined;
-  return detail?.message ?? error.message;
-}
-
 const segment = (value: unknown) => encodeURIComponent(Array.isArray(value) ? value.join(",") : String(value));
 
 /** Fills `{name}` from input; the other defined inputs become the query string. */

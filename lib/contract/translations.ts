@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Language } from "./preferences";
 
-export const Translation = z
+const Translation = z
   .strictObject({
     name: z.string().trim().min(1, "Must not be empty").max(200).optional(),
     description: z.string().max(5000).optional(),

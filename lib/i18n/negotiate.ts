@@ -2,7 +2,7 @@ import Negotiator from "negotiator";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
 /** The first of our languages the Accept-Language header ranks highest ("es-MX,es;q=0.9" is Spanish). */
-export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
   if (!acceptLanguage) return DEFAULT_LOCALE;
   const ranked = new Negotiator({ headers: { "accept-language": acceptLanguage } }).languages();
   for (const tag of ranked) {

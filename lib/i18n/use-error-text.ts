@@ -8,7 +8,8 @@ type Failure = Error | Partial<Pick<ErrorBody, "code" | "errorMessage" | "detail
 /**
  * A failed call in the reader's language. The API writes its errors in English for scripts, which
  * match on `code`: English readers get the API's own sentence (the first field's problem when it
- * names one), others a sentence for the code, naming the fields at fault.
+ * names one; the field's path is left out, being the API's name for it, not the form's label),
+ * others a sentence for the code, naming the fields at fault.
  */
 export function useErrorText(): (failure: Failure, options?: { whole?: boolean }) => string {
   const locale = useLocale();

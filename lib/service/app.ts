@@ -13,6 +13,7 @@ import { oneOfOperations } from "./operation-match";
 import { conditionalGet } from "./conditional-get";
 import { gatedOperations, requireRole } from "./role-gate";
 import { activityRecorders } from "./activity";
+import { getCookie } from "hono/cookie";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { resolveLocale } from "@/lib/i18n/negotiate";
 import { renderDocsPage } from "./docs-page";
@@ -136,8 +137,8 @@ export function createApi(deps: Deps) {
   // The filter is a plain GET form: the page runs no script at all.
   app.get("/docs", (c) => {
     // The dashboard's language cookie, else the browser's: the page's own words follow the reader.
-    const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=(\\w+)`).exec(c.req.header("cookie") ?? "")?.[1];
-    return c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig), (c.req.query("q") ?? "").slice(0, 200), resolveLocale(chosen, c.req.header("accept-language"))));
+    const locale = resolveLocale(getCookie(c, LOCALE_COOKIE), c.req.header("accept-language"));
+    return c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig), (c.req.query("q") ?? "").slice(0, 200), locale));
   });
   return Object.assign(app, { deps });
 }
