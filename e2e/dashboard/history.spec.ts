@@ -51,22 +51,28 @@ test("an admin locks periods: the grid shows them read-only and a write to them 
   await page.getByRole("button", { name: "Lock", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "are locked." })).toBeVisible();
 
-  await page.goto(VALUES_PAGE);
-  const headers = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
-  expect(headers[0]).toContain("(locked)");
-  const locked = page.getByLabel(`Qualified leads, ${headers[0]!.replace(/\s*\(locked\)/, "").trim()}`, { exact: true });
-  await expect(locked).toHaveAttribute("readonly", "");
-  await expect(page.getByText(`Periods up to ${first} are locked`)).toBeVisible();
-  await page.screenshot({ path: "e2e/screenshots/values-locked.png", fullPage: true });
-  const tree = await (await page.request.get("/api/document/2/kpi/tree")).json();
-  const kpi = tree.root.children.flatMap((c: { children: { name: string; guid: string }[] }) => c.children).find((k: { name: string }) => k.name === "Qualified leads");
-  const refused = await page.request.post("/api/document/2/kpi/batch/set-values", {
-    headers: { Origin: baseURL!, "Content-Type": "application/json" },
-    data: { items: [{ guid: kpi.guid, date: first, value: 1 }] },
-  });
-  expect(refused.status()).toBe(409);
+  // Unlocked again whatever happens: a lock left behind would refuse every later test's writes.
+  try {
+    await page.goto(VALUES_PAGE);
+    // The grid renders after its reads: wait for it before reading its headers.
+    await expect(grid.getByRole("columnheader").nth(1)).toContainText("(locked)");
+    const headers = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+    const locked = page.getByLabel(`Qualified leads, ${headers[0]!.replace(/\s*\(locked\)/, "").trim()}`, { exact: true });
+    await expect(locked).toHaveAttribute("readonly", "");
+    await expect(page.getByText(`Periods up to ${first} are locked`)).toBeVisible();
+    await page.screenshot({ path: "e2e/screenshots/values-locked.png", fullPage: true });
+    const tree = await (await page.request.get("/api/document/2/kpi/tree")).json();
+    const kpi = tree.root.children.flatMap((c: { children: { name: string; guid: string }[] }) => c.children).find((k: { name: string }) => k.name === "Qualified leads");
+    const refused = await page.request.post("/api/document/2/kpi/batch/set-values", {
+      headers: { Origin: baseURL!, "Content-Type": "application/json" },
+      data: { items: [{ guid: kpi.guid, date: first, value: 1 }] },
+    });
+    expect(refused.status()).toBe(409);
 
-  await page.goto("/s/2/edit");
-  await page.getByRole("button", { name: "Unlock all" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Nothing is locked now." })).toBeVisible();
+    await page.goto("/s/2/edit");
+    await page.getByRole("button", { name: "Unlock all" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nothing is locked now." })).toBeVisible();
+  } finally {
+    await page.request.put("/api/document/2/lock", { headers: { Origin: baseURL!, "Content-Type": "application/json" }, data: { lockedUntil: null } });
+  }
 });
