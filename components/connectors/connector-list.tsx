@@ -9,11 +9,11 @@ import { cardClass } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { useFormats } from "@/lib/i18n/use-formats";
-import { runWhen, useRunFigures } from "./connector-words";
+import { runWhen, useRunFigures, useScheduleWords } from "./connector-words";
 import { ConnectorForm } from "./connector-form";
 import { PreviewTable } from "./preview-table";
 import { RunHistory } from "./run-history";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
 
 /** Every connector the user may manage, with its schedule, its last run and what can be done with it. */
@@ -31,7 +31,6 @@ export function ConnectorList({ scorecards }: { scorecards: { id: number; name: 
 function ConnectorItem({ connector, scorecards }: { connector: Connector; scorecards: { id: number; name: string }[] }) {
   const fmt = useFormats();
   const t = useTranslations("connectors");
-  const locale = useLocale();
   const errorText = useErrorText();
   const runFigures = useRunFigures();
   const scorecard = scorecards.find((s) => s.id === connector.docId)?.name ?? t("list.scorecardN", { id: connector.docId });
@@ -61,8 +60,7 @@ function ConnectorItem({ connector, scorecards }: { connector: Connector; scorec
           <p className="text-sm">
             {connector.schedule ? (
               <>
-                {/* The API describes a schedule in English only: other languages show its cron expression. */}
-                {locale === "en" ? t("list.runs", { schedule: connector.schedule.description.charAt(0).toLowerCase() + connector.schedule.description.slice(1) }) : t("list.runsCron", { cron: connector.schedule.cron, timeZone: connector.schedule.timeZone })}
+                <ScheduleWords schedule={connector.schedule} />
                 {connector.schedule.nextRunAt && connector.enabled && <span className="text-slate-600 dark:text-slate-400">{t("list.next", { when: fmt.dateTime(connector.schedule.nextRunAt) })}</span>}
               </>
             ) : connector.kind === "push" ? t("list.onPush") : t("list.byHand")}
@@ -95,4 +93,8 @@ function ConnectorItem({ connector, scorecards }: { connector: Connector; scorec
       {panel === "runs" && <div className="mt-3"><RunHistory connectorId={connector.id} docId={connector.docId} name={connector.name} /></div>}
     </li>
   );
+}
+
+function ScheduleWords({ schedule }: { schedule: NonNullable<Connector["schedule"]> }) {
+  return <>{useScheduleWords(schedule)}</>;
 }

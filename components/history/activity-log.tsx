@@ -2,7 +2,7 @@
 
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ACTIVITY_KINDS, type ActivityEvent } from "@/lib/contract/activity";
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, type ActivityAction, type ActivityEvent } from "@/lib/contract/activity";
 import { readQuery } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,9 @@ import { useErrorText } from "@/lib/i18n/use-error-text";
 type Filters = { person?: number; kind?: ActivityEvent["kind"]; from?: string; to?: string };
 const PAGE = 100;
 const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
+
+/** The key of each sentence the API logs, to say it in the reader's language. */
+const ACTION_KEYS = new Map(Object.entries(ACTIVITY_ACTIONS).map(([key, sentence]) => [sentence as string, key as ActivityAction]));
 
 const detailText = (details: Record<string, unknown>) =>
   Object.entries(details)
@@ -96,7 +99,7 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
             </span>
           </Td>
           <Td>
-            {e.action}
+            {ACTION_KEYS.has(e.action) ? t(`actions.${ACTION_KEYS.get(e.action)!}`) : e.action}
             {e.scorecardId !== null && <span className="text-slate-600 dark:text-slate-400">{t("scorecard", { id: e.scorecardId })}</span>}
             <span className="block text-xs text-slate-600 dark:text-slate-400">{t("through", { kind: t(`kinds.${e.kind}`), via: e.via })}</span>
             <span className="block break-words text-xs text-slate-600 md:hidden dark:text-slate-400">{detailText(e.details)}</span>

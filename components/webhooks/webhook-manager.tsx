@@ -1,7 +1,7 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { CreateWebhook, type CreatedWebhook, type WebhookFormat } from "@/lib/contract/webhooks";
 import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
@@ -11,12 +11,15 @@ import { Card, cardClass } from "@/components/ui/card";
 import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
+import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { DeliveryLog } from "./delivery-log";
 
 const FORMATS: WebhookFormat[] = ["standard", "slack", "teams", "google_chat"];
 
 export function WebhookManager() {
   const t = useTranslations("webhooks");
+  const locale = useLocale();
+  const languageName = new Intl.DisplayNames([locale], { type: "language" });
   const errorText = useErrorText();
   const fieldText = useFieldText();
   const { data } = useSuspenseQuery(readQuery("webhooks", {}));
@@ -45,7 +48,7 @@ export function WebhookManager() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const input = CreateWebhook.safeParse({ name: form.get("name"), url: form.get("url"), format: form.get("format") });
+    const input = CreateWebhook.safeParse({ name: form.get("name"), url: form.get("url"), format: form.get("format"), language: form.get("language") });
     if (!input.success) return setError(input.error.issues[0] ? fieldText(input.error.issues[0].message) : t("check"));
     // The form keeps what was typed until the webhook is created.
     create.mutate({ input: {}, body: input.data });
@@ -54,13 +57,19 @@ export function WebhookManager() {
   return (
     <div className="flex flex-col gap-6">
       <Card id="new-webhook" title={t("new")}>
-        <form key={formKey} onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_1fr_auto] sm:items-end" noValidate>
+        <form key={formKey} onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_1fr_1fr_auto] sm:items-end" noValidate>
           <Field label={t("name")} id="webhook-name" name="name" required />
           <Field label={t("url")} id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
           <div className="flex flex-col gap-1.5">
             <label htmlFor="webhook-format" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("format")}</label>
             <select id="webhook-format" name="format" defaultValue="standard" className={inputClass}>
               {FORMATS.map((value) => <option key={value} value={value}>{t(`formats.${value}`)}</option>)}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="webhook-language" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("language")}</label>
+            <select id="webhook-language" name="language" defaultValue={locale} className={inputClass}>
+              {LOCALES.map((code) => <option key={code} value={code} lang={code}>{LOCALE_NAMES[code]}</option>)}
             </select>
           </div>
           <Button type="submit" disabled={create.isPending}>{t("create")}</Button>
@@ -93,7 +102,7 @@ export function WebhookManager() {
                   <h2 className="font-semibold">{hook.name}</h2>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-400">{hook.url}</p>
                   <p className="text-xs text-slate-600 dark:text-slate-400">
-                    {t(`formats.${hook.format}`)}
+                    {t("formatIn", { format: t(`formats.${hook.format}`), language: languageName.of(hook.language ?? "en") ?? "" })}
                     {hook.disabled && <span className="ml-2 font-medium text-red-700 dark:text-red-300">{t("stopped")}</span>}
                   </p>
                 </div>

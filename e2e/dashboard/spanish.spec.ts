@@ -115,6 +115,10 @@ test.describe("Gauge in Spanish", () => {
         await expectNoEnglish(page);
       }
     }
+    // The log the API writes in English reads in Spanish: the invitations above are in it.
+    await people[0]!.page.goto("/activity");
+    await expect(people[0]!.page.getByRole("cell", { name: /invitó a una persona/ }).first()).toBeVisible();
+    await expectNoEnglish(people[0]!.page);
     await Promise.all(people.map(({ page }) => page.context().close()));
   });
 
@@ -140,6 +144,23 @@ test.describe("Gauge in Spanish", () => {
     await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
     await expectNoEnglish(page);
     await context.close();
+  });
+
+  test("a connector's schedule reads in Spanish", async ({ page }) => {
+    const headers = { Token: await demoToken(page) };
+    const created = await page.request.post("/rest/api/connectors", {
+      headers,
+      data: { name: "Cifras del ERP", kind: "json", shape: "rows", docId: 1, source: { url: "http://127.0.0.1:9/cifras.json" }, mapping: { kpi: "kpi", date: "day", value: "amount" }, schedule: { cron: "0 6 * * 1-5", timeZone: "Europe/Madrid" } },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    try {
+      await page.goto("/connectors");
+      await expect(page.getByRole("listitem").filter({ hasText: "Cifras del ERP" })).toContainText("Se ejecuta a las 06:00, de lunes a viernes (hora de Europe/Madrid)");
+      await expectNoEnglish(page);
+    } finally {
+      await page.request.delete(`/rest/api/connectors/${id}`, { headers });
+    }
   });
 
   test("an alert e-mails a Spanish reader in Spanish, and the board pack PDF reads in Spanish", async ({ browser, baseURL }) => {

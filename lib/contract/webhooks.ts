@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Language } from "./preferences";
 
 const webhookExample = { id: 4, name: "Ops channel", url: "https://hooks.example.com/gauge", format: "standard" as const, createdAt: "2026-11-20T09:00:00.000Z", disabled: false };
 
@@ -17,6 +18,7 @@ export const Webhook = z
     format: WebhookFormat,
     createdAt: z.string(),
     disabled: z.boolean().meta({ description: "The receiver answered 410 Gone: nothing is sent until an event is redelivered or a test is sent" }),
+    language: Language.optional().meta({ description: "The language of its chat messages and delivery summaries; absent: English. Standard JSON data is the same in every language." }),
   })
   .meta({ id: "Webhook", example: webhookExample });
 export type Webhook = z.infer<typeof Webhook>;
@@ -29,6 +31,7 @@ export const CreateWebhook = z
     name: z.string().trim().min(1, "name is required").max(200),
     url: z.url({ protocol: /^https?$/, error: "Enter an http or https URL" }).max(2000),
     format: WebhookFormat.optional(),
+    language: Language.optional().meta({ description: "The language of its messages (default English)" }),
   })
   .meta({ id: "CreateWebhook", example: { name: "Ops channel", url: "https://hooks.example.com/gauge", format: "slack" } });
 export type CreateWebhook = z.infer<typeof CreateWebhook>;
@@ -38,6 +41,7 @@ export const UpdateWebhook = z
     name: z.string().trim().min(1, "name is required").max(200).optional(),
     url: z.url({ protocol: /^https?$/, error: "Enter an http or https URL" }).max(2000).optional(),
     format: WebhookFormat.optional(),
+    language: Language.nullable().optional().meta({ description: "null: back to English" }),
   })
   .refine((u) => Object.keys(u).length > 0, "Send at least one field to change")
   .meta({ id: "UpdateWebhook", description: "Only the fields sent change; the secret stays.", example: { format: "teams" } });

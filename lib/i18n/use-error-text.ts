@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { ApiCallError } from "@/lib/bff/http";
 import type { ErrorBody } from "@/lib/contract/common";
+import { fieldProblem } from "./field-problems";
 
 type Failure = Error | Partial<Pick<ErrorBody, "code" | "errorMessage" | "details">> | null | undefined;
 
@@ -9,7 +10,8 @@ type Failure = Error | Partial<Pick<ErrorBody, "code" | "errorMessage" | "detail
  * A failed call in the reader's language. The API writes its errors in English for scripts, which
  * match on `code`: English readers get the API's own sentence (the first field's problem when it
  * names one; the field's path is left out, being the API's name for it, not the form's label),
- * others a sentence for the code, naming the fields at fault.
+ * others a sentence for the code, naming the fields at fault, or the one field's problem in
+ * their words.
  */
 export function useErrorText(): (failure: Failure, options?: { whole?: boolean }) => string {
   const locale = useLocale();
@@ -22,6 +24,8 @@ export function useErrorText(): (failure: Failure, options?: { whole?: boolean }
       if (locale === "en") return (whole ? undefined : detail?.message) ?? body?.errorMessage ?? (failure instanceof Error ? failure.message : t("unreachable"));
       if (!body?.code) return failure instanceof Error && !(failure instanceof ApiCallError) ? t("internal") : t("unreachable");
       if (detail?.path === "otp") return t("otp");
+      const problem = body.details?.length === 1 && !whole ? fieldProblem(detail!.message) : null;
+      if (problem) return t(`problems.${problem.key}`, problem.values);
       if (body.code === "invalid_request" && body.details?.length) return t("fields", { fields: body.details.map((d) => d.path).join(", ") });
       return t(body.code);
     },
@@ -31,10 +35,18 @@ export function useErrorText(): (failure: Failure, options?: { whole?: boolean }
 
 /**
  * A field's problem as the contract's schemas word it (client-side checks and the API's details
- * alike): English readers get it as written, others a sentence of their own language.
+ * alike): English readers get it as written, others in their language, or a general sentence
+ * for a problem the list of field problems lacks.
  */
 export function useFieldText(): (message: string) => string {
   const locale = useLocale();
   const t = useTranslations("errors");
-  return useCallback((message: string) => (locale === "en" ? message : t("field")), [locale, t]);
+  return useCallback(
+    (message: string) => {
+      if (locale === "en") return message;
+      const problem = fieldProblem(message);
+      return problem ? t(`problems.${problem.key}`, problem.values) : t("field");
+    },
+    [locale, t],
+  );
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { MiddlewareHandler } from "hono";
-import type { ActivityEvent } from "@/lib/contract/activity";
+import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityEvent } from "@/lib/contract/activity";
 import { operations, type OperationName } from "@/lib/contract/routes";
 import { activityEvents } from "@/lib/db/schema";
 import type { AppEnv, Caller, Deps } from "./context";
@@ -8,55 +8,55 @@ import type { AppEnv, Caller, Deps } from "./context";
 type Kind = ActivityEvent["kind"];
 
 /** The calls the activity log records, once they succeed: what kind of thing they touch and what they did. */
-const LOGGED: Partial<Record<OperationName, [Kind, string]>> = {
-  logout: ["sign-in", "logged out"],
-  changePassword: ["sign-in", "changed their password"],
-  createInvitation: ["people", "invited a person"],
-  revokeInvitation: ["people", "withdrew an invitation"],
-  updateUser: ["people", "changed a person's role or status"],
-  createApiKey: ["api-keys", "created an API key"],
-  revokeApiKey: ["api-keys", "revoked an API key"],
-  updateSharing: ["sharing", "changed a scorecard's sharing"],
-  createWebhook: ["webhooks", "created a webhook"],
-  updateWebhook: ["webhooks", "changed a webhook"],
-  deleteWebhook: ["webhooks", "deleted a webhook"],
-  createAlert: ["alerts", "created an alert"],
-  updateAlert: ["alerts", "changed an alert"],
-  deleteAlert: ["alerts", "deleted an alert"],
-  createDocument: ["scorecards", "created a scorecard"],
-  importDocument: ["scorecards", "imported a scorecard"],
-  updateDocument: ["scorecards", "changed a scorecard's settings"],
-  deleteDocument: ["scorecards", "deleted a scorecard"],
-  restoreDocument: ["scorecards", "restored a scorecard"],
-  setMapLinks: ["scorecards", "changed a strategy map"],
-  createKpi: ["kpis", "added a KPI"],
-  updateKpi: ["kpis", "changed a KPI"],
-  setKpi: ["kpis", "changed a KPI"],
-  deleteKpi: ["kpis", "deleted a KPI"],
-  balanceWeights: ["kpis", "balanced the KPIs' weights"],
-  createInitiative: ["kpis", "added an initiative"],
-  updateInitiative: ["kpis", "changed an initiative"],
-  deleteInitiative: ["kpis", "deleted an initiative"],
-  revertChange: ["values", "undid a change to values"],
-  downloadDocument: ["exports", "exported a scorecard file"],
-  excelReport: ["exports", "exported an Excel report"],
-  boardPack: ["exports", "made a board pack"],
-  updateNotificationSettings: ["settings", "changed the notification settings"],
-  lockPeriods: ["locks", "locked or unlocked periods"],
-  createFeed: ["sharing", "created a spreadsheet link"],
-  revokeFeed: ["sharing", "revoked a spreadsheet link"],
-  createConnector: ["connectors", "created a connector"],
-  updateConnector: ["connectors", "changed a connector"],
-  deleteConnector: ["connectors", "deleted a connector"],
-  runConnector: ["connectors", "ran a connector"],
-  updateSso: ["settings", "changed single sign-on"],
-  deleteSso: ["settings", "turned single sign-on off"],
-  updateSecurity: ["settings", "changed the sign-in rules"],
-  createScimToken: ["people", "created a SCIM provisioning token"],
-  revokeScimToken: ["people", "revoked a SCIM provisioning token"],
-  enableTwoFactor: ["sign-in", "turned two-factor codes on"],
-  disableTwoFactor: ["sign-in", "turned two-factor codes off"],
-  createResetLink: ["people", "issued a password reset link"],
+const LOGGED: Partial<Record<OperationName, [Kind, ActivityAction]>> = {
+  logout: ["sign-in", "loggedOut"],
+  changePassword: ["sign-in", "changedPassword"],
+  createInvitation: ["people", "invitedPerson"],
+  revokeInvitation: ["people", "withdrewInvitation"],
+  updateUser: ["people", "changedPerson"],
+  createApiKey: ["api-keys", "createdApiKey"],
+  revokeApiKey: ["api-keys", "revokedApiKey"],
+  updateSharing: ["sharing", "changedSharing"],
+  createWebhook: ["webhooks", "createdWebhook"],
+  updateWebhook: ["webhooks", "changedWebhook"],
+  deleteWebhook: ["webhooks", "deletedWebhook"],
+  createAlert: ["alerts", "createdAlert"],
+  updateAlert: ["alerts", "changedAlert"],
+  deleteAlert: ["alerts", "deletedAlert"],
+  createDocument: ["scorecards", "createdScorecard"],
+  importDocument: ["scorecards", "importedScorecard"],
+  updateDocument: ["scorecards", "changedScorecard"],
+  deleteDocument: ["scorecards", "deletedScorecard"],
+  restoreDocument: ["scorecards", "restoredScorecard"],
+  setMapLinks: ["scorecards", "changedMap"],
+  createKpi: ["kpis", "addedKpi"],
+  updateKpi: ["kpis", "changedKpi"],
+  setKpi: ["kpis", "changedKpi"],
+  deleteKpi: ["kpis", "deletedKpi"],
+  balanceWeights: ["kpis", "balancedWeights"],
+  createInitiative: ["kpis", "addedInitiative"],
+  updateInitiative: ["kpis", "changedInitiative"],
+  deleteInitiative: ["kpis", "deletedInitiative"],
+  revertChange: ["values", "undidValues"],
+  downloadDocument: ["exports", "exportedFile"],
+  excelReport: ["exports", "exportedExcel"],
+  boardPack: ["exports", "madeBoardPack"],
+  updateNotificationSettings: ["settings", "changedNotifications"],
+  lockPeriods: ["locks", "lockedPeriods"],
+  createFeed: ["sharing", "createdFeed"],
+  revokeFeed: ["sharing", "revokedFeed"],
+  createConnector: ["connectors", "createdConnector"],
+  updateConnector: ["connectors", "changedConnector"],
+  deleteConnector: ["connectors", "deletedConnector"],
+  runConnector: ["connectors", "ranConnector"],
+  updateSso: ["settings", "changedSso"],
+  deleteSso: ["settings", "deletedSso"],
+  updateSecurity: ["settings", "changedSecurity"],
+  createScimToken: ["people", "createdScimToken"],
+  revokeScimToken: ["people", "revokedScimToken"],
+  enableTwoFactor: ["sign-in", "twoFactorOn"],
+  disableTwoFactor: ["sign-in", "twoFactorOff"],
+  createResetLink: ["people", "issuedResetLink"],
 };
 
 /** Request fields worth keeping: names, roles, access, dates. Never secrets (passwords, webhook secrets, tokens). */
@@ -66,7 +66,7 @@ const KEPT_FIELDS = ["name", "role", "domains", "defaultRole", "enforce", "requi
 type Actor = Pick<Caller, "accountId" | "tokenKind" | "keyName"> & { userId: number | null; email: string | null; via?: string };
 
 /** Writes one event; a failure to log never fails the call it logs (it is reported instead). */
-export async function logActivity(deps: Deps, caller: Actor, kind: Kind, action: string, scorecardId: number | null, details: Record<string, unknown>) {
+export async function logActivity(deps: Deps, caller: Actor, kind: Kind, action: ActivityAction, scorecardId: number | null, details: Record<string, unknown>) {
   try {
     await deps.db.insert(activityEvents).values({
       accountId: caller.accountId,
@@ -76,7 +76,7 @@ export async function logActivity(deps: Deps, caller: Actor, kind: Kind, action:
       apiKeyName: caller.tokenKind === "api_key" ? (caller.keyName ?? null) : null,
       via: caller.via ?? "api",
       kind,
-      action,
+      action: ACTIVITY_ACTIONS[action],
       scorecardId,
       details,
     });
@@ -87,7 +87,7 @@ export async function logActivity(deps: Deps, caller: Actor, kind: Kind, action:
 
 const asNumber = (text: string | undefined) => (text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : null);
 
-function recorder(kind: Kind, action: string): MiddlewareHandler<AppEnv> {
+function recorder(kind: Kind, action: ActivityAction): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (c.res.status >= 300 || (c.req.query("dryRun") ?? "") === "true") return;

@@ -160,6 +160,37 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     expect(stranger.body.details).toEqual([{ path: "emailUserIds.0", message: "No such active person in this account" }]);
   });
 
+  it("posts a chat message in the webhook's language, and back in English when it has none", async () => {
+    const receiver = await startReceiver(() => ({ status: 200 }));
+    try {
+      const hook = await call("POST", "/api/webhooks", { name: "Slack #ventas", url: receiver.url, format: "slack", language: "es" });
+      expect(hook.body).toMatchObject({ format: "slack", language: "es" });
+      expect((await call("GET", "/api/webhooks")).body.items.find((h: { id: number }) => h.id === hook.body.id).language).toBe("es");
+      const alert = await call("POST", `/api/document/${doc}/alerts`, { name: "Ventas cambian", kpiGuid: sales, condition: "VALUE_CHANGED", webhookId: hook.body.id });
+      expect(alert.status).toBe(201);
+      const texts = () => receiver.received.map((r) => (r.body as { text: string }).text);
+
+      await write("2024-05-01", 1234.5);
+      await call("POST", `/api/webhooks/${hook.body.id}/test`);
+      while (receiver.received.length < 2) expect(await deliver()).toBeGreaterThanOrEqual(0);
+      expect(texts()).toEqual(expect.arrayContaining(["Ventas cambian: Sales está en 1234,5 US$", "Mensaje de prueba de Gauge para Slack #ventas"]));
+
+      // null: back to English, and the answer no longer names a language.
+      const english = await call("PATCH", `/api/webhooks/${hook.body.id}`, { language: null });
+      expect(english.body).not.toHaveProperty("language");
+      await write("2024-05-01", 99);
+      while (receiver.received.length < 3) expect(await deliver()).toBeGreaterThanOrEqual(0);
+      expect(texts()[2]).toBe("Ventas cambian: Sales is $99");
+      const refused = await call("PATCH", `/api/webhooks/${hook.body.id}`, { language: "fr" });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details[0].path).toBe("language");
+      await call("DELETE", `/api/document/${doc}/alerts/${alert.body.id}`);
+      await call("DELETE", `/api/webhooks/${hook.body.id}`);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("refuses e-mail recipients with the reason when the server has no mail settings", async () => {
     const noMail = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000, tokenTtlHours: 10_000 });
     const response = await call("POST", `/api/document/${doc}/alerts`, { name: "Mail", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [ana.userId] }, noMail);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { LANGUAGES } from "@/lib/contract/preferences";
 import { createdAt } from "./common";
 import { accounts, users } from "./people";
 import { kpis, scorecards } from "./scorecards";
@@ -22,6 +23,8 @@ export const webhooks = pgTable(
     createdAt: createdAt(),
     /** Set when the receiver answered 410 Gone: nothing more is sent. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** The language of its chat messages and summaries (null: English). */
+    language: text("language", { enum: LANGUAGES }),
   },
   (t) => [index("webhooks_account_idx").on(t.accountId)],
 );

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { preparedStatement, queryRows, uuidArray } from "@/lib/db/query";
 import { alertFirings, alerts, kpis, scorecards, users, webhooks } from "@/lib/db/schema";
+import type { Language } from "@/lib/contract/preferences";
 import { alertMessage } from "../notifications/alert-message";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
 import { scoredAt } from "./scored-at";
@@ -42,7 +43,7 @@ export async function anyActiveAlert(db: Db | Tx, guids: string[]): Promise<bool
 export async function alertsAround(tx: Tx, guids: string[], dashboardUrl = DEFAULT_DASHBOARD) {
   const active = guids.length
     ? await tx
-        .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
+        .select({ alert: alerts, webhookDisabled: webhooks.disabledAt, webhookLanguage: webhooks.language })
         .from(alerts)
         .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
         .where(and(activeOn(uuidArray(guids)), onValues))
@@ -83,7 +84,7 @@ export interface FiredAlert {
  */
 export async function checkScorecardAlerts(tx: Tx, scorecardId: number, now: Date, dashboardUrl = DEFAULT_DASHBOARD): Promise<{ checked: number; fired: FiredAlert[] }> {
   const active = await tx
-    .select({ alert: alerts, webhookDisabled: webhooks.disabledAt })
+    .select({ alert: alerts, webhookDisabled: webhooks.disabledAt, webhookLanguage: webhooks.language })
     .from(alerts)
     .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
     .where(and(eq(alerts.scorecardId, scorecardId), eq(alerts.active, true), onValues))
@@ -101,14 +102,14 @@ export async function checkScorecardAlerts(tx: Tx, scorecardId: number, now: Dat
 
 const DEFAULT_DASHBOARD = "http://localhost:3000";
 
-type Watched = { alert: typeof alerts.$inferSelect; webhookDisabled: Date | null };
+type Watched = { alert: typeof alerts.$inferSelect; webhookDisabled: Date | null; webhookLanguage: Language | null };
 type Reading = { date: string; value: number };
 
 /**
  * Updates the alert's state; when it fires, records the firing and queues one message per
  * channel (its webhook, each chosen user's e-mail). Returns what fired, or null.
  */
-async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check", dashboardUrl: string, held?: boolean): Promise<FiredAlert | null> {
+async function evaluate(tx: Tx, { alert, webhookDisabled, webhookLanguage }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check", dashboardUrl: string, held?: boolean): Promise<FiredAlert | null> {
   const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
   const { inForce, performance: perf, score, status } = await scoredAt(tx, kpi!, is.date, is.value);
   const holds = held ?? conditionHolds(alert.condition, alert.threshold, is.value, score);
@@ -124,6 +125,7 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
   const message = alertMessage(fired);
   const out = { type: "alert.triggered", message, firingId: firing!.id };
   if (alert.webhookId !== null && !webhookDisabled) {
+    const spoken = webhookLanguage ? { ...out, message: alertMessage(fired, webhookLanguage) } : out;
     await queueEvent(tx, alert.webhookId, out.type, {
       alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, emailUserIds: alert.emailUserIds, active: alert.active },
       scorecard: { id: card!.id, name: card!.name },
@@ -136,7 +138,7 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
       score,
       status,
       url: message.link?.url ?? null,
-    }, now, out);
+    }, now, spoken);
   }
   if (alert.emailUserIds.length) {
     const recipients = await tx
@@ -155,7 +157,7 @@ async function evaluate(tx: Tx, { alert, webhookDisabled }: Watched, was: Readin
  * locked first, so two processes checking at once fire it once.
  */
 export async function evaluateProjection(tx: Tx, alertId: number, reading: Reading | null, holds: boolean, now: Date, dashboardUrl = DEFAULT_DASHBOARD): Promise<FiredAlert | null> {
-  const [row] = await tx.select({ alert: alerts, webhookDisabled: webhooks.disabledAt }).from(alerts).leftJoin(webhooks, eq(webhooks.id, alerts.webhookId)).where(eq(alerts.id, alertId)).for("update", { of: alerts });
+  const [row] = await tx.select({ alert: alerts, webhookDisabled: webhooks.disabledAt, webhookLanguage: webhooks.language }).from(alerts).leftJoin(webhooks, eq(webhooks.id, alerts.webhookId)).where(eq(alerts.id, alertId)).for("update", { of: alerts });
   if (!row || !row.alert.active) return null;
   if (!reading) {
     if (row.alert.lastState) await tx.update(alerts).set({ lastState: false }).where(eq(alerts.id, alertId));

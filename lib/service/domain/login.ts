@@ -59,7 +59,7 @@ export async function login(deps: Deps, email: string, password: string, via: "a
   const [user] = await deps.db.select().from(users).where(eq(users.email, key)).limit(1);
   // Whatever the password, so the answer says nothing about it; the attempt stays counted.
   if (user && !user.deactivatedAt && (await ssoEnforcedFor(deps, user))) {
-    await logActivity(deps, { ...asUser(user), via }, "sign-in", "failed to log in (single sign-on required)", null, {});
+    await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginSsoRequired", null, {});
     return { kind: "sso_required" };
   }
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHashFor(deps.config.passwordCost)));
@@ -67,19 +67,19 @@ export async function login(deps: Deps, email: string, password: string, via: "a
   if (!user || !valid || user.deactivatedAt) {
     await deps.db.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
     // A failure for a known address is its account's business; an unknown address has no account.
-    if (user) await logActivity(deps, { ...asUser(user), via }, "sign-in", user.deactivatedAt ? "failed to log in (deactivated)" : "failed to log in (wrong password)", null, {});
+    if (user) await logActivity(deps, { ...asUser(user), via }, "sign-in", user.deactivatedAt ? "loginDeactivated" : "loginWrongPassword", null, {});
     return { kind: "invalid" };
   }
   if (user.totpSecret) {
     // A missing or wrong code leaves the attempt counted as failed: codes are throttled like passwords.
     if (!otp) return { kind: "otp_required" };
     if (!(await acceptCode(deps, user, otp))) {
-      await logActivity(deps, { ...asUser(user), via }, "sign-in", "failed to log in (wrong two-factor code)", null, {});
+      await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginWrongCode", null, {});
       return { kind: "otp_invalid" };
     }
   }
   await deps.db.delete(loginFailures).where(eq(loginFailures.id, reserved.attemptId));
   await pruneSessionTokens(deps);
-  await logActivity(deps, { ...asUser(user), via }, "sign-in", "logged in", null, {});
+  await logActivity(deps, { ...asUser(user), via }, "sign-in", "loggedIn", null, {});
   return { kind: "ok", token: await issueSessionToken(deps, user) };
 }

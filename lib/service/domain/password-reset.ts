@@ -36,7 +36,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<{
   if ((recent?.n ?? 0) >= PER_HOUR) return answer;
   const reset = await issue(deps, user.id);
   emailResetLink(deps, { id: reset.id, to: user.email, url: reset.url, expiresAt: reset.expiresAt, language: user.language });
-  await logActivity(deps, { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" }, "sign-in", "asked for a password reset link", null, {});
+  await logActivity(deps, { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" }, "sign-in", "resetAsked", null, {});
   return answer;
 }
 
@@ -66,5 +66,5 @@ export async function confirmPasswordReset(deps: Deps, { token, password }: { to
       .where(and(eq(accessTokens.userId, changed.id), eq(accessTokens.kind, "session"), isNull(accessTokens.revokedAt)));
     return changed;
   });
-  await logActivity(deps, { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" }, "sign-in", "reset their password with a link", null, {});
+  await logActivity(deps, { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" }, "sign-in", "resetDone", null, {});
 }

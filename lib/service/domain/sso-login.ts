@@ -75,7 +75,7 @@ export async function finishSso(deps: Deps, query: string): Promise<{ email: str
     // A refused sign-in is the account's business: its log says why (and for whom, when the provider said).
     if (error instanceof ApiError && error.status === 401) {
       const actor = { accountId: sso.accountId, userId: null, email: (error as RefusedSignIn).email ?? null, tokenKind: "session" as const, via: "dashboard" };
-      await logActivity(deps, actor, "sign-in", "failed to sign in with single sign-on", null, { reason: error.message });
+      await logActivity(deps, actor, "sign-in", "ssoFailed", null, { reason: error.message });
     }
     throw error;
   }
@@ -138,6 +138,6 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
     return { ...found, created: false };
   });
   const actor = { accountId: user.accountId, userId: user.id, email, tokenKind: "session" as const, via: "dashboard" as const };
-  await logActivity(deps, actor, "sign-in", user.created ? "signed in with single sign-on for the first time (user created)" : "logged in with single sign-on", null, role ? { role } : {});
+  await logActivity(deps, actor, "sign-in", user.created ? "ssoFirstLogin" : "ssoLoggedIn", null, role ? { role } : {});
   return { email, token: await issueSessionToken(deps, user, SSO_SESSION) };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { CreateWebhook, Delivery, UpdateWebhook, Webhook } from "@/lib/contract/webhooks";
 import { webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
+import { localeOf, translatorFor } from "@/lib/i18n/server";
 import type { Ctx } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import { checkWebhookUrl, ForbiddenAddressError } from "../webhooks/address-guard";
@@ -15,6 +16,7 @@ const toWebhook = (row: typeof webhooks.$inferSelect): Webhook => ({
   format: row.format,
   createdAt: row.createdAt.toISOString(),
   disabled: row.disabledAt !== null,
+  ...(row.language ? { language: row.language } : {}),
 });
 
 type WebhookRef = { id: number };
@@ -44,7 +46,7 @@ export async function createWebhook({ deps, caller }: Ctx, input: CreateWebhook)
   const secret = newWebhookSecret();
   const [row] = await deps.db
     .insert(webhooks)
-    .values({ accountId: caller.accountId, name: input.name, url: input.url, format: input.format ?? "standard", secret, createdAt: deps.now() })
+    .values({ accountId: caller.accountId, name: input.name, url: input.url, format: input.format ?? "standard", language: input.language ?? null, secret, createdAt: deps.now() })
     .returning();
   return { ...toWebhook(row!), secret };
 }
@@ -100,6 +102,7 @@ export async function sendTestEvent(ctx: Ctx, ref: WebhookRef): Promise<string> 
   const { deps } = ctx;
   const hook = await ownWebhook(ctx, ref);
   if (hook.disabledAt) await deps.db.update(webhooks).set({ disabledAt: null }).where(eq(webhooks.id, hook.id));
-  const message = { title: `Test message from Gauge to ${hook.name}`, facts: [["Webhook", hook.name]] as [string, string][], lines: ["If you can read this, alerts will reach this place."] };
+  const t = translatorFor(localeOf(hook.language), "mail");
+  const message = { title: t("test.title", { name: hook.name }), facts: [[t("test.webhook"), hook.name]] as [string, string][], lines: [t("test.line")] };
   return queueEvent(deps.db, hook.id, "webhook.test", { webhook: { id: hook.id, name: hook.name } }, deps.now(), { message });
 }

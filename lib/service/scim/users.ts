@@ -92,14 +92,14 @@ export async function createUser(deps: Deps, owner: ScimOwner, fields: UserField
     .from(users)
     .where(and(eq(users.accountId, owner.accountId), eq(users.email, fields.email), sql`${users.deletedAt} IS NOT NULL`));
   const { row } = await write(deps, owner, deleted?.id ?? null, fields);
-  await logActivity(deps, actor(owner), "people", "provisioned a user (SCIM)", null, { id: row.id, email: row.email, active: row.deactivatedAt === null });
+  await logActivity(deps, actor(owner), "people", "scimProvisioned", null, { id: row.id, email: row.email, active: row.deactivatedAt === null });
   return row;
 }
 
 export async function changeUser(deps: Deps, owner: ScimOwner, id: string, fields: UserFields): Promise<UserRow> {
   const current = await getUser(deps, owner, id);
   const { row, deactivated } = await write(deps, owner, current.id, fields);
-  const action = deactivated ? "deactivated a user (SCIM)" : "changed a user (SCIM)";
+  const action = deactivated ? "scimDeactivated" : "scimChanged";
   await logActivity(deps, actor(owner), "people", action, null, { id: row.id, email: row.email, active: row.deactivatedAt === null });
   return row;
 }
@@ -108,5 +108,5 @@ export async function deleteUser(deps: Deps, owner: ScimOwner, id: string): Prom
   const current = await getUser(deps, owner, id);
   await write(deps, owner, current.id, { active: false });
   await deps.db.update(users).set({ deletedAt: deps.now() }).where(eq(users.id, current.id));
-  await logActivity(deps, actor(owner), "people", "deleted a user (SCIM)", null, { id: current.id, email: current.email });
+  await logActivity(deps, actor(owner), "people", "scimDeleted", null, { id: current.id, email: current.email });
 }
