@@ -80,6 +80,9 @@ test.describe("Gauge in Spanish", () => {
     const week = (await page.getByRole("columnheader").allInnerTexts())[1]!;
     expect(week).toMatch(/^Sem\. \d+ [a-z]+ \d{4}$/);
     const cell = page.getByLabel(`Qualified leads, ${week}`, { exact: true });
+    // A field's problem reads in Spanish too.
+    await cell.fill("mucho");
+    await expect(page.getByText(/^Escribe un número, como 1234,5/).first()).toBeVisible();
     await cell.fill("1.234,5");
     await expect(page.getByText("1 cambio pendiente")).toBeVisible();
     await page.getByRole("button", { name: "Guardar 1 valor" }).click();

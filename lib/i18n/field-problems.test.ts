@@ -49,6 +49,8 @@ function sentences(file: string): string[] {
     const key = n.key as Node | undefined;
     if (n.type === "KeyValueProperty" && key?.type === "Identifier" && ["message", "error"].includes(key.value as string) && text(n.value as Node) !== null) found.push(text(n.value as Node)!);
     const callee = n.callee as Node | undefined;
+    // The address guard's refusals are a webhook's or a connector's URL problem.
+    if (n.type === "NewExpression" && callee?.type === "Identifier" && callee.value === "ForbiddenAddressError") found.push(text((n.arguments as { expression: Node }[])[0]!.expression)!);
     const args = n.arguments as { expression: Node }[] | undefined;
     if (n.type === "CallExpression" && callee?.type === "MemberExpression" && CHECKS.has(((callee.property as Node).value as string) ?? "") && args?.length) {
       const last = text(args[args.length - 1]!.expression);
