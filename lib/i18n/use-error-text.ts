@@ -1,8 +1,26 @@
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { ApiCallError } from "@/lib/bff/http";
 import type { ErrorBody } from "@/lib/contract/common";
-import { fieldProblem } from "./field-problems";
+
+type FieldProblem = typeof import("./field-problems").fieldProblem;
+let loaded: FieldProblem | null = null;
+
+/**
+ * The list of field problems, loaded once for a reader of another language than English (who
+ * gets the API's own sentences and so never needs it); null until it has loaded.
+ */
+function useFieldProblems(locale: string): FieldProblem | null {
+  const [fieldProblem, setFieldProblem] = useState(() => loaded);
+  useEffect(() => {
+    if (locale === "en" || fieldProblem) return;
+    void import("./field-problems").then((list) => {
+      loaded = list.fieldProblem;
+      setFieldProblem(() => list.fieldProblem);
+    });
+  }, [locale, fieldProblem]);
+  return fieldProblem;
+}
 
 type Failure = Error | Partial<Pick<ErrorBody, "code" | "errorMessage" | "details">> | null | undefined;
 
@@ -16,6 +34,7 @@ type Failure = Error | Partial<Pick<ErrorBody, "code" | "errorMessage" | "detail
 export function useErrorText(): (failure: Failure, options?: { whole?: boolean }) => string {
   const locale = useLocale();
   const t = useTranslations("errors");
+  const fieldProblem = useFieldProblems(locale);
   return useCallback(
     (failure: Failure, { whole = false } = {}) => {
       const body = failure instanceof ApiCallError ? failure.body : failure instanceof Error ? undefined : failure;
@@ -24,12 +43,12 @@ export function useErrorText(): (failure: Failure, options?: { whole?: boolean }
       if (locale === "en") return (whole ? undefined : detail?.message) ?? body?.errorMessage ?? (failure instanceof Error ? failure.message : t("unreachable"));
       if (!body?.code) return failure instanceof Error && !(failure instanceof ApiCallError) ? t("internal") : t("unreachable");
       if (detail?.path === "otp") return t("otp");
-      const problem = body.details?.length === 1 && !whole ? fieldProblem(detail!.message) : null;
+      const problem = body.details?.length === 1 && !whole && fieldProblem ? fieldProblem(detail!.message) : null;
       if (problem) return t(`problems.${problem.key}`, problem.values);
       if (body.code === "invalid_request" && body.details?.length) return t("fields", { fields: body.details.map((d) => d.path).join(", ") });
       return t(body.code);
     },
-    [locale, t],
+    [locale, t, fieldProblem],
   );
 }
 
@@ -41,12 +60,13 @@ export function useErrorText(): (failure: Failure, options?: { whole?: boolean }
 export function useFieldText(): (message: string) => string {
   const locale = useLocale();
   const t = useTranslations("errors");
+  const fieldProblem = useFieldProblems(locale);
   return useCallback(
     (message: string) => {
       if (locale === "en") return message;
-      const problem = fieldProblem(message);
+      const problem = fieldProblem?.(message);
       return problem ? t(`problems.${problem.key}`, problem.values) : t("field");
     },
-    [locale, t],
+    [locale, t, fieldProblem],
   );
 }
