@@ -19,7 +19,30 @@ type Thresholds = { onTrack: number; atRisk: number };
  * Numbers, dates and periods as one reader reads them: in their language's marks and words, and
  * times in their time zone. Dates of values (YYYY-MM-DD) are days, never shifted by a time zone.
  */
-export function makeFormats(locale: Locale, timeZone: string, messages: FormatMessages) {
+export function makeFormats(locale: Locale, timeZone: string, messages: FormatMessages): Formats {
+  const made = madeFormats.get(messages) ?? new Map<string, Formats>();
+  madeFormats.set(messages, made);
+  const key = `${locale}\n${timeZone}`;
+  if (!made.has(key)) made.set(key, formatsOf(locale, timeZone, messages));
+  return made.get(key)!;
+}
+
+/**
+ * Formats already made, by their messages, language and time zone: making the Intl formatters
+ * costs far more than using them, and every component of a page asks for the same formats.
+ */
+const madeFormats = new WeakMap<FormatMessages, Map<string, Formats>>();
+
+/** One Intl.NumberFormat per option, made when first asked for. */
+function numberFormats<K>(make: (option: K) => Intl.NumberFormat): (option: K) => Intl.NumberFormat {
+  const made = new Map<K, Intl.NumberFormat>();
+  return (option) => {
+    if (!made.has(option)) made.set(option, make(option));
+    return made.get(option)!;
+  };
+}
+
+function formatsOf(locale: Locale, timeZone: string, messages: FormatMessages) {
   const t = createTranslator({ locale, messages: { format: messages }, namespace: "format" });
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const compact = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
@@ -29,6 +52,9 @@ export function makeFormats(locale: Locale, timeZone: string, messages: FormatMe
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
   const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone });
   const none = "–";
+  const withDigits = numberFormats((digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }));
+  const fixedPercent = numberFormats((digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }));
+  const currencies = numberFormats((currency: string) => new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }));
 
   function withMeasure(text: string, measure: string): string {
     if (measure === "%") return `${text} %`;
@@ -41,7 +67,7 @@ export function makeFormats(locale: Locale, timeZone: string, messages: FormatMe
     if (Math.abs(n) < 100_000) return { text: plain.format(n), shown: Number(n.toFixed(2)) };
     const [scale, suffix] = SCALES[locale].find(([s]) => Math.abs(n) >= s)!;
     const rounded = Number((n / scale).toFixed(digits));
-    return { text: `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(rounded)}${suffix}`, shown: rounded * scale };
+    return { text: `${withDigits(digits).format(rounded)}${suffix}`, shown: rounded * scale };
   }
 
   const value = (v: number | null | undefined, measure = ""): string =>
@@ -59,7 +85,7 @@ export function makeFormats(locale: Locale, timeZone: string, messages: FormatMe
     if (s === null || s === undefined) return none;
     const pct = s * 100;
     const lines = [thresholds.onTrack * 100, thresholds.atRisk * 100];
-    const percent = (digits: number, n: number) => `${new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n)} %`;
+    const percent = (digits: number, n: number) => `${fixedPercent(digits).format(n)} %`;
     for (let digits = 0; digits <= 6; digits++) {
       const shown = Number(pct.toFixed(digits));
       if (lines.every((line) => pct < line === shown < line)) return percent(digits, shown);
@@ -98,9 +124,9 @@ export function makeFormats(locale: Locale, timeZone: string, messages: FormatMe
     dateTime: (iso: string) => dateTime.format(new Date(iso)),
     time: (iso: string) => time.format(new Date(iso)),
     /** A number as typed figures are shown back (up to 10 decimals, no grouping lost). */
-    number: (n: number, maximumFractionDigits = 10) => new Intl.NumberFormat(locale, { maximumFractionDigits }).format(n),
+    number: (n: number, maximumFractionDigits = 10) => withDigits(maximumFractionDigits).format(n),
     /** An amount of money in a currency (ISO 4217), without cents. */
-    money: (n: number, currency: string) => (currency ? new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(n) : plain.format(n)),
+    money: (n: number, currency: string) => (currency ? currencies(currency).format(n) : plain.format(n)),
     /** A month and year: "Mar 2024" / "mar 2024". */
     month: (iso: string) => {
       const [y, m] = iso.split("-").map(Number) as [number, number];
@@ -163,4 +189,4 @@ export function makeFormats(locale: Locale, timeZone: string, messages: FormatMe
   };
 }
 
-export type Formats = ReturnType<typeof makeFormats>;
+export type Formats = ReturnType<typeof formatsOf>;

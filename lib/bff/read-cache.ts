@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, or, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import type { Db } from "@/lib/db/client";
+import { preparedStatement } from "@/lib/db/query";
 import { dashboardReads } from "@/lib/db/schema";
 import type { QueryKey } from "./endpoints";
 
@@ -43,6 +44,13 @@ const underPrefix = (prefix: QueryKey) => {
   return or(eq(dashboardReads.id, `${open}]`), sql`${dashboardReads.id} LIKE ${`${open.replace(/[\\%_]/g, "\\$&")},%`}`);
 };
 
+type Row = { value: string; fetchedAt: Date; etag: string | null; marks: number; readMarks: number };
+
+/** A kept read, by a statement built once: every page's every read looks here first. */
+const selectRead = preparedStatement<{ scope: string; id: string }>(
+  (p) => sql`SELECT value, (extract(epoch FROM fetched_at) * 1000)::float8 AS "fetchedMs", etag, marks, read_marks AS "readMarks" FROM dashboard_reads WHERE scope = ${p.scope} AND id = ${p.id}`,
+);
+
 // Concurrent identical reads in this process share one API call.
 const globalForCache = globalThis as { gaugeReadsInFlight?: Map<string, Promise<CachedRead<unknown>>> };
 const inFlight = (globalForCache.gaugeReadsInFlight ??= new Map());
@@ -64,8 +72,10 @@ export async function cachedRead<T>(
 ): Promise<CachedRead<T> | StaleRead<T>> {
   const id = idOf(key);
   const here = and(eq(dashboardReads.scope, scope), eq(dashboardReads.id, id));
-  const stored = async () => (await db.select().from(dashboardReads).where(here))[0];
-  type Row = NonNullable<Awaited<ReturnType<typeof stored>>>;
+  const stored = async (): Promise<Row | undefined> => {
+    const [found] = await selectRead<Omit<Row, "fetchedAt"> & { fetchedMs: number }>(db, { scope, id });
+    return found && { value: found.value, fetchedAt: new Date(found.fetchedMs), etag: found.etag, marks: found.marks, readMarks: found.readMarks };
+  };
   const servable = (r: Row | undefined) => r !== undefined && r.marks === r.readMarks && now().getTime() - r.fetchedAt.getTime() < FRESH_MS;
   const row = await stored();
   if (row && servable(row)) return { value: JSON.parse(row.value) as T, fetchedAt: row.fetchedAt };

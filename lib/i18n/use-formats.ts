@@ -1,5 +1,4 @@
 import { useLocale, useMessages, useTimeZone } from "next-intl";
-import { useMemo } from "react";
 import { makeFormats, type Formats } from "@/lib/format";
 
 /** The reader's formats (their language, their time zone), in a client or a server component. */
@@ -7,5 +6,5 @@ export function useFormats(): Formats {
   const locale = useLocale();
   const timeZone = useTimeZone() ?? "UTC";
   const { format } = useMessages();
-  return useMemo(() => makeFormats(locale, timeZone, format), [locale, timeZone, format]);
+  return makeFormats(locale, timeZone, format);
 }
