@@ -1,9 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale } from "next-intl/server";
+import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import { TIME_ZONE_COOKIE } from "@/lib/i18n/locales";
+import { LAYOUT_NAMESPACES, pickMessages } from "@/lib/i18n/namespaces";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -27,7 +28,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        <NextIntlClientProvider>
+        {/* Each page sends its own messages beside these (withPageMessages). */}
+        <NextIntlClientProvider messages={pickMessages(await getMessages(), LAYOUT_NAMESPACES)}>
           <Providers>{children}</Providers>
         </NextIntlClientProvider>
       </body>

@@ -20,18 +20,27 @@ type Thresholds = { onTrack: number; atRisk: number };
  * times in their time zone. Dates of values (YYYY-MM-DD) are days, never shifted by a time zone.
  */
 export function makeFormats(locale: Locale, timeZone: string, messages: FormatMessages): Formats {
-  const made = madeFormats.get(messages) ?? new Map<string, Formats>();
-  madeFormats.set(messages, made);
   const key = `${locale}\n${timeZone}`;
-  if (!made.has(key)) made.set(key, formatsOf(locale, timeZone, messages));
-  return made.get(key)!;
+  const seen = madeFor.get(messages) ?? new Map<string, Formats>();
+  madeFor.set(messages, seen);
+  let formats = seen.get(key);
+  if (!formats) {
+    // Each server request has its own copy of the same messages: the same words share formats.
+    const same = `${key}\n${JSON.stringify(messages)}`;
+    formats = made.get(same) ?? formatsOf(locale, timeZone, messages);
+    made.set(same, formats);
+    seen.set(key, formats);
+  }
+  return formats;
 }
 
 /**
- * Formats already made, by their messages, language and time zone: making the Intl formatters
- * costs far more than using them, and every component of a page asks for the same formats.
+ * Formats already made, by their language, time zone and messages (by the messages object, then
+ * by their words): making the Intl formatters costs far more than using them, and every
+ * component of every page asks for the same formats.
  */
-const madeFormats = new WeakMap<FormatMessages, Map<string, Formats>>();
+const madeFor = new WeakMap<FormatMessages, Map<string, Formats>>();
+const made = new Map<string, Formats>();
 
 /** One Intl.NumberFormat per option, made when first asked for. */
 function numberFormats<K>(make: (option: K) => Intl.NumberFormat): (option: K) => Intl.NumberFormat {

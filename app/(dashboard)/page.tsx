@@ -4,12 +4,13 @@ import { Suspense } from "react";
 import { ScorecardList, ScorecardListSkeleton } from "@/components/scorecards/scorecard-list";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("scorecards"))("title") };
 }
 
-export default async function ScorecardsPage() {
+async function ScorecardsPage() {
   await requireSessionClient();
   // access/info is not counted: who may create scorecards costs nothing.
   const me = await sessionBudget();
@@ -21,3 +22,5 @@ export default async function ScorecardsPage() {
     </Prefetch>
   );
 }
+
+export default withPageMessages(["scorecards"], ScorecardsPage);

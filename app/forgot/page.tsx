@@ -4,12 +4,13 @@ import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ForgotForm } from "@/components/auth/forgot-form";
 import { loadConfig, mailConfig } from "@/lib/config";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth.forgotPage"))("metaTitle") };
 }
 
-export default async function ForgotPage() {
+async function ForgotPage() {
   const t = await getTranslations("auth.forgotPage");
   const byEmail = mailConfig(loadConfig()) !== null;
   return (
@@ -27,3 +28,5 @@ export default async function ForgotPage() {
     </AuthCard>
   );
 }
+
+export default withPageMessages(["auth"], ForgotPage);

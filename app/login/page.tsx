@@ -9,12 +9,13 @@ import { setupNeeded } from "@/lib/bff/kpi-client";
 import { safeNext } from "@/lib/safe-next";
 import { Notice } from "@/components/ui/notice";
 import { getSession, requestConnection } from "@/lib/session";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth"))("loginTitle") };
 }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [params, t] = [await searchParams, await getTranslations("auth")];
   const one = (key: string) => [params[key]].flat()[0];
   const next = one("next");
@@ -46,3 +47,5 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     </AuthCard>
   );
 }
+
+export default withPageMessages(["auth"], LoginPage);

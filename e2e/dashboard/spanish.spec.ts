@@ -110,6 +110,9 @@ test.describe("Gauge in Spanish", () => {
       { who: "expert", page: (await spanishPerson(browser, baseURL!, "experta@ejemplo.es", "expert")).page },
       { who: "viewer", page: (await spanishPerson(browser, baseURL!, "lector@ejemplo.es", "viewer")).page },
     ];
+    // A message a page's components read but the page did not send is logged in the browser.
+    const missing: string[] = [];
+    for (const { page } of people) page.on("console", (message) => void (/MISSING_MESSAGE/.test(message.text()) && missing.push(`${page.url()}: ${message.text()}`)));
     for (const { who, page } of people) {
       for (const route of pageRoutes()) {
         await page.goto(route);
@@ -118,6 +121,7 @@ test.describe("Gauge in Spanish", () => {
         await expectNoEnglish(page);
       }
     }
+    expect(missing).toEqual([]);
     // The log the API writes in English reads in Spanish: the invitations above are in it.
     await people[0]!.page.goto("/activity");
     await expect(people[0]!.page.getByRole("cell", { name: /invitó a una persona/ }).first()).toBeVisible();

@@ -7,12 +7,13 @@ import { TwoFactorCard } from "@/components/security/two-factor-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("title") };
 }
 
-export default async function AccountPage() {
+async function AccountPage() {
   await requireSessionClient();
   const [me, t, roles] = [await sessionBudget(), await getTranslations("account"), await getTranslations("roles")];
   return (
@@ -33,3 +34,5 @@ export default async function AccountPage() {
     </Prefetch>
   );
 }
+
+export default withPageMessages(["account", "security.twoFactor"], AccountPage);

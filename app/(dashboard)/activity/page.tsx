@@ -6,12 +6,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { getTranslations } from "next-intl/server";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("activity"))("metaTitle") };
 }
 
-export default async function ActivityLogPage() {
+async function ActivityLogPage() {
   await requireSessionClient();
   const [me, t] = [await sessionBudget(), await getTranslations("activity")];
   if (me.role !== "admin") {
@@ -33,3 +34,5 @@ export default async function ActivityLogPage() {
     </Prefetch>
   );
 }
+
+export default withPageMessages(["activity"], ActivityLogPage);

@@ -5,12 +5,13 @@ import { ApiKeyManager } from "@/components/people/api-key-manager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("apiKeys"))("metaTitle") };
 }
 
-export default async function ApiKeysPage() {
+async function ApiKeysPage() {
   await requireSessionClient();
   const [me, t] = [await sessionBudget(), await getTranslations("apiKeys")];
   return (
@@ -29,3 +30,5 @@ export default async function ApiKeysPage() {
     </Prefetch>
   );
 }
+
+export default withPageMessages(["apiKeys", "roles", "shownOnce"], ApiKeysPage);

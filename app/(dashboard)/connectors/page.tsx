@@ -8,12 +8,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch, serverRead } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { getTranslations } from "next-intl/server";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("connectors.page"))("metaTitle") };
 }
 
-export default async function ConnectorsPage() {
+async function ConnectorsPage() {
   await requireSessionClient();
   const t = await getTranslations("connectors.page");
   if ((await sessionBudget()).role === "viewer") {
@@ -38,3 +39,5 @@ export default async function ConnectorsPage() {
     </Prefetch>
   );
 }
+
+export default withPageMessages(["connectors", "shownOnce"], ConnectorsPage);

@@ -7,12 +7,13 @@ import { RoleRefusal } from "@/components/layout/role-refusal";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people"))("metaTitle") };
 }
 
-export default async function PeoplePage() {
+async function PeoplePage() {
   await requireSessionClient();
   const [me, t] = [await sessionBudget(), await getTranslations("people")];
   if (me.role !== "admin") {
@@ -34,3 +35,5 @@ export default async function PeoplePage() {
     </Prefetch>
   );
 }
+
+export default withPageMessages(["people", "roles", "shownOnce"], PeoplePage);

@@ -8,12 +8,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { getTranslations } from "next-intl/server";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("security"))("metaTitle") };
 }
 
-export default async function SecurityPage() {
+async function SecurityPage() {
   await requireSessionClient();
   const [me, t] = [await sessionBudget(), await getTranslations("security")];
   if (me.role !== "admin") return <RoleRefusal title={t("onlyAdmins")}>{t("askAdmin")}</RoleRefusal>;
@@ -37,3 +38,5 @@ export default async function SecurityPage() {
     </Prefetch>
   );
 }
+
+export default withPageMessages(["roles.means", "security.scim", "security.sso", "security.twoFactor", "shownOnce"], SecurityPage);

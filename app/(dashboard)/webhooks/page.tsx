@@ -7,12 +7,13 @@ import { WebhookManager } from "@/components/webhooks/webhook-manager";
 import { RoleRefusal } from "@/components/layout/role-refusal";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("metaTitle") };
 }
 
-export default async function WebhooksPage() {
+async function WebhooksPage() {
   await requireSessionClient();
   const t = await getTranslations("webhooks");
   if ((await sessionBudget()).role !== "admin") {
@@ -37,3 +38,5 @@ export default async function WebhooksPage() {
     </Prefetch>
   );
 }
+
+export default withPageMessages(["reminders", "shownOnce", "webhooks"], WebhooksPage);

@@ -6,12 +6,13 @@ import { JoinForm } from "@/components/auth/join-form";
 import { invitationDetails } from "@/lib/bff/kpi-client";
 import { getTranslations } from "next-intl/server";
 import { getFormats } from "@/lib/i18n/server-formats";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth.join"))("metaTitle") };
 }
 
-export default async function JoinPage({ params }: { params: Promise<{ token: string }> }) {
+async function JoinPage({ params }: { params: Promise<{ token: string }> }) {
   const token = await tokenParam(params);
   const [invitation, t, f] = [await invitationDetails(token), await getTranslations("auth.join"), await getFormats()];
   if (!invitation) {
@@ -30,3 +31,5 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
     </AuthCard>
   );
 }
+
+export default withPageMessages(["auth.join", "auth.newPassword"], JoinPage);

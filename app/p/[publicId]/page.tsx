@@ -7,13 +7,14 @@ import { filtersFrom } from "@/lib/filters";
 import type { SearchParams } from "@/lib/page-params";
 import { getLocale, getTranslations } from "next-intl/server";
 import { localizedTree } from "@/lib/i18n/localized";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("scorecard"))("metaTitle"), robots: { index: false } };
 }
 
 /** A scorecard published read-only: no login, no editing controls, no API budget spent per visitor. */
-export default async function PublicScorecardPage({ params, searchParams }: { params: Promise<{ publicId: string }>; searchParams: SearchParams }) {
+async function PublicScorecardPage({ params, searchParams }: { params: Promise<{ publicId: string }>; searchParams: SearchParams }) {
   const { publicId } = await params;
   const filters = filtersFrom(await searchParams);
   const [data, t] = [await readPublicScorecard(publicId, filters), await getTranslations("pages.titles")];
@@ -34,3 +35,5 @@ export default async function PublicScorecardPage({ params, searchParams }: { pa
     </main>
   );
 }
+
+export default withPageMessages(["chart", "connectors.fedBy", "filters", "history", "initiatives", "kpi", "notes", "periods", "scorecard", "whatIf"], PublicScorecardPage);

@@ -3,12 +3,13 @@ import { getTranslations } from "next-intl/server";
 import { tokenParam } from "@/lib/page-params";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ResetForm } from "@/components/auth/reset-form";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth.resetPage"))("title") };
 }
 
-export default async function ResetPage({ params }: { params: Promise<{ token: string }> }) {
+async function ResetPage({ params }: { params: Promise<{ token: string }> }) {
   const [token, t] = [await tokenParam(params), await getTranslations("auth.resetPage")];
   return (
     <AuthCard title={t("title")} lead={t("lead")}>
@@ -16,3 +17,5 @@ export default async function ResetPage({ params }: { params: Promise<{ token: s
     </AuthCard>
   );
 }
+
+export default withPageMessages(["auth.newPassword", "auth.resetPage"], ResetPage);

@@ -8,6 +8,7 @@ import { Prefetch } from "@/lib/bff/prefetch";
 import { filtersFrom, groupedInput } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 // A title from the scorecard's name would cost a read of its own here (metadata does not share
 // the page's request cache), and the account's calls are worth more than a tab's label.
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("scorecard"))("metaTitle") };
 }
 
-export default async function ScorecardPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
+async function ScorecardPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
   const docId = await docIdParam(params);
   const filters = filtersFrom(await searchParams);
   const search = new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to });
@@ -42,3 +43,5 @@ export default async function ScorecardPage({ params, searchParams }: { params: 
     </Prefetch>
   );
 }
+
+export default withPageMessages(["chart", "connectors.fedBy", "filters", "history", "initiatives", "kpi", "notes", "periods", "scorecard", "scorecards", "whatIf"], ScorecardPage);

@@ -7,6 +7,7 @@ import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { docIdParam } from "@/lib/page-params";
 import { getTranslations } from "next-intl/server";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("pages.titles"))("activity") };
@@ -14,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const CHANGES_PAGE = 50;
 
-export default async function ActivityPage({ params }: { params: Promise<{ docId: string }> }) {
+async function ActivityPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   const [{ access }, t] = [await scorecardAccess(docId), await getTranslations("pages.titles")];
   return (
@@ -28,3 +29,5 @@ export default async function ActivityPage({ params }: { params: Promise<{ docId
     </Prefetch>
   );
 }
+
+export default withPageMessages(["history", "scorecard", "scorecards"], ActivityPage);

@@ -8,12 +8,13 @@ import { RoleRefusal } from "@/components/layout/role-refusal";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { docIdParam } from "@/lib/page-params";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("alerts"))("metaTitle") };
 }
 
-export default async function AlertsPage({ params }: { params: Promise<{ docId: string }> }) {
+async function AlertsPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   await requireSessionClient();
   const t = await getTranslations("alerts");
@@ -35,3 +36,5 @@ export default async function AlertsPage({ params }: { params: Promise<{ docId: 
     </Prefetch>
   );
 }
+
+export default withPageMessages(["alerts", "scorecard", "scorecards"], AlertsPage);

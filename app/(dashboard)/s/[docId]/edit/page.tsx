@@ -12,6 +12,7 @@ import { sessionBudget } from "@/lib/bff/session-client";
 import { PeriodLock } from "@/components/history/period-lock";
 import { docIdParam } from "@/lib/page-params";
 import { getTranslations } from "next-intl/server";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("editor.page"))("metaTitle") };
@@ -24,7 +25,7 @@ function lastMonth(now = new Date()) {
   return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
 }
 
-export default async function EditScorecardPage({ params }: { params: Promise<{ docId: string }> }) {
+async function EditScorecardPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   const [{ access, canShare }, t] = [await scorecardAccess(docId), await getTranslations("editor.page")];
   if (access === "read") {
@@ -59,3 +60,5 @@ export default async function EditScorecardPage({ params }: { params: Promise<{ 
     </Prefetch>
   );
 }
+
+export default withPageMessages(["editor.formula", "editor.initiatives", "editor.kpi", "editor.settings", "editor.translations", "editor.tree", "history.lock", "initiatives", "periods", "scorecard", "scorecards"], EditScorecardPage);

@@ -7,12 +7,13 @@ import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { docIdParam } from "@/lib/page-params";
 import { getTranslations } from "next-intl/server";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("pages.titles"))("map") };
 }
 
-export default async function StrategyMapPage({ params }: { params: Promise<{ docId: string }> }) {
+async function StrategyMapPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   const [{ access }, t] = [await scorecardAccess(docId), await getTranslations("pages.titles")];
   return (
@@ -26,3 +27,5 @@ export default async function StrategyMapPage({ params }: { params: Promise<{ do
     </Prefetch>
   );
 }
+
+export default withPageMessages(["initiatives.status", "map", "scorecard", "scorecards"], StrategyMapPage);

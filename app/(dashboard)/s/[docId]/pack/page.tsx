@@ -9,13 +9,14 @@ import { Period } from "@/lib/contract/kpis";
 import { defaultRange, groupedInput, type ChartFilters } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
 import { getLocale, getTranslations } from "next-intl/server";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("pack"))("metaTitle") };
 }
 
 /** The print view: ?date=yyyy-mm-dd (default today) and ?period= (default MONTH); twelve periods up to the date. */
-export default async function BoardPackPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
+async function BoardPackPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
   const docId = await docIdParam(params);
   const [query, t, periods] = [await searchParams, await getTranslations("pack"), await getTranslations("periods")];
   const one = (key: string) => (Array.isArray(query[key]) ? query[key][0] : query[key]);
@@ -50,3 +51,5 @@ export default async function BoardPackPage({ params, searchParams }: { params: 
     </Prefetch>
   );
 }
+
+export default withPageMessages(["chart", "initiatives", "notes", "pack"], BoardPackPage);

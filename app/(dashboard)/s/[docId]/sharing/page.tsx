@@ -8,12 +8,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { docIdParam } from "@/lib/page-params";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("sharing"))("metaTitle") };
 }
 
-export default async function SharingPage({ params }: { params: Promise<{ docId: string }> }) {
+async function SharingPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   const [{ access, canShare }, t] = [await scorecardAccess(docId), await getTranslations("sharing")];
   if (access && !canShare) {
@@ -30,3 +31,5 @@ export default async function SharingPage({ params }: { params: Promise<{ docId:
     </Prefetch>
   );
 }
+
+export default withPageMessages(["roles", "scorecard", "scorecards", "sharing"], SharingPage);

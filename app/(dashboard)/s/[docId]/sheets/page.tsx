@@ -10,12 +10,13 @@ import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { requireSessionClient } from "@/lib/bff/session-client";
 import { docIdParam } from "@/lib/page-params";
 import { getTranslations } from "next-intl/server";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("sheets"))("metaTitle") };
 }
 
-export default async function SheetsPage({ params }: { params: Promise<{ docId: string }> }) {
+async function SheetsPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   const { email } = await requireSessionClient();
   const [{ access, viewer }, t] = [await scorecardAccess(docId), await getTranslations("sheets")];
@@ -31,3 +32,5 @@ export default async function SheetsPage({ params }: { params: Promise<{ docId: 
     </Prefetch>
   );
 }
+
+export default withPageMessages(["scorecard", "scorecards", "sheets", "shownOnce"], SheetsPage);

@@ -12,6 +12,7 @@ import { filtersFrom, groupedInput } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { NoticePanel } from "@/components/ui/notice";
+import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("values"))("metaTitle") };
@@ -19,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const plan = (docId: number, field: Exclude<GridField, "value">, to: string): Prefetchable => ["records", { docId, field, to }];
 
-export default async function ValuesPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
+async function ValuesPage({ params, searchParams }: { params: Promise<{ docId: string }>; searchParams: SearchParams }) {
   const docId = await docIdParam(params);
   const search = await searchParams;
   const filters = filtersFrom(search);
@@ -45,3 +46,5 @@ export default async function ValuesPage({ params, searchParams }: { params: Pro
     </Prefetch>
   );
 }
+
+export default withPageMessages(["history", "notes", "periods", "scorecard", "scorecards", "values"], ValuesPage);
