@@ -116,8 +116,14 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
     if (response.status === 304) return { notModified: true as const };
-    const json = await decodeResponse(response, "The KPI API call");
     const schemas = schemasOf(endpoint);
+    // This same server answers as its contract says (the API's access test holds every answer to
+    // its schema): its answer is read once, unchecked, and its text is what the cache keeps.
+    if (loopback && response.ok && schemas.response) {
+      const text = await response.text();
+      return { value: JSON.parse(text) as ResponseOf<E>, text, etag: response.headers.get("ETag") };
+    }
+    const json = await decodeResponse(response, "The KPI API call");
     return { value: (schemas.response ? schemas.response.parse(json) : null) as ResponseOf<E>, etag: response.headers.get("ETag") };
   }
 

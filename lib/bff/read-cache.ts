@@ -33,8 +33,8 @@ export class StaleRead<T> {
   ) {}
 }
 
-/** An API answer to a read: a new value with its validator, or "the one you hold is current" (304). */
-export type Loaded<T> = { value: T; etag: string | null } | { notModified: true };
+/** An API answer to a read: a new value with its validator (and its JSON text as sent, when at hand), or "the one you hold is current" (304). */
+export type Loaded<T> = { value: T; etag: string | null; text?: string } | { notModified: true };
 
 const idOf = (key: QueryKey) => JSON.stringify(key);
 
@@ -96,7 +96,7 @@ export async function cachedRead<T>(
         await db.update(dashboardReads).set({ fetchedAt, readMarks }).where(and(here, eq(dashboardReads.etag, held.etag)));
         return { value: JSON.parse(held.value) as T, fetchedAt };
       }
-      const entry = { scope, id, value: JSON.stringify(loaded.value), fetchedAt, etag: loaded.etag, readMarks };
+      const entry = { scope, id, value: loaded.text ?? JSON.stringify(loaded.value), fetchedAt, etag: loaded.etag, readMarks };
       await db.insert(dashboardReads).values(entry).onConflictDoUpdate({ target: [dashboardReads.scope, dashboardReads.id], set: { value: entry.value, fetchedAt, etag: entry.etag, readMarks } });
       return { value: loaded.value, fetchedAt };
     })().finally(() => inFlight.delete(flightId));

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isDeepStrictEqual } from "node:util";
+import type { z } from "zod";
 import { roleAtLeast, type Role } from "@/lib/contract/people";
+import { operations as contractOperations } from "@/lib/contract/routes";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
@@ -327,6 +330,15 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       const { status, text, json } = await call(op.method, request.path, request.auth ?? auth[who]!, request.body);
       const outcome: Outcome | number = status >= 200 && status < 300 ? "ok" : status;
       if (outcome !== expected) mismatches.push(`${who} ${op.operationId} ${request.path}: expected ${expected}, got ${status} ${text.slice(0, 120)}`);
+      // Every success answer is what the contract's schema says: the dashboard trusts its own server's answers unchecked.
+      if (outcome === "ok" && json !== null) {
+        const responses = (contractOperations as unknown as Record<string, { responses: Record<string, { content?: { "application/json"?: { schema: z.ZodType } } }> }>)[op.operationId]!.responses;
+        const schema = responses[String(status)]?.content?.["application/json"]?.schema;
+        const parsed = schema?.safeParse(json);
+        if (!schema) mismatches.push(`${who} ${op.operationId}: no schema for its ${status} answer`);
+        else if (!parsed!.success) mismatches.push(`${who} ${op.operationId} ${request.path}: the ${status} answer is not its schema's: ${parsed!.error.message.slice(0, 300)}`);
+        else if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed!.data)), json)) mismatches.push(`${who} ${op.operationId} ${request.path}: its schema changes the ${status} answer: ${JSON.stringify(parsed!.data).slice(0, 300)}`);
+      }
       if (status === 403) expect(json).toMatchObject({ success: false, code: "forbidden" });
       if (status === 404) expect(json).toMatchObject({ success: false, code: "not_found" });
       if (op.method === "GET") await checkConditional(op, who, request, status);
