@@ -44,3 +44,17 @@ test.describe("the BFF's error mapping", () => {
     await context.close();
   });
 });
+
+test("a page the server just rendered asks it for nothing more; a navigation then recounts the budget once", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => void (new URL(request.url()).pathname.startsWith("/api/") && asked.push(new URL(request.url()).pathname)));
+  await page.goto("/s/1", { waitUntil: "networkidle" });
+  await expect(page.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();
+  // The header's budget and the page's reads came with the HTML.
+  expect(asked).toEqual([]);
+  const recount = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/access/info");
+  await page.getByRole("link", { name: "Map", exact: true }).click();
+  await recount;
+  await page.waitForLoadState("networkidle");
+  expect(asked.filter((path) => path === "/api/access/info")).toEqual(["/api/access/info"]);
+});

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AccessInfo } from "@/lib/contract/auth";
 import { readQuery } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
@@ -12,13 +12,20 @@ import { useFormats } from "@/lib/i18n/use-formats";
 export function CallBudget({ initial }: { initial: AccessInfo }) {
   const t = useTranslations("layout.budget");
   const f = useFormats();
-  // access/info costs no call, so the budget may be polled.
-  const { data = initial, refetch } = useQuery({ ...readQuery("budget", {}), initialData: initial, refetchInterval: 60_000 });
+  // access/info costs no call, so the budget may be polled. The server has just counted it for
+  // this page: the first read is its, not one more request.
+  const { data = initial, refetch } = useQuery({ ...readQuery("budget", {}), initialData: initial, refetchOnMount: false, refetchInterval: 60_000 });
   const queryClient = useQueryClient();
   const pathname = usePathname();
   const search = useSearchParams().toString();
-  // The layout stays mounted across pages: recount after every navigation and every fetch.
-  useEffect(() => void refetch(), [pathname, search, refetch]);
+  // The layout stays mounted across pages: recount after every navigation (not on the page the
+  // server just counted) and after every fetch.
+  const counted = useRef(`${pathname}?${search}`);
+  useEffect(() => {
+    if (counted.current === `${pathname}?${search}`) return;
+    counted.current = `${pathname}?${search}`;
+    void refetch();
+  }, [pathname, search, refetch]);
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
