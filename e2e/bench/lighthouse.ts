@@ -4,7 +4,7 @@
 // Both apps are logged in through their own login form; Lighthouse sends the session cookie.
 //   BASE_URL=http://localhost:3000 TUTORIAL_URL=http://localhost:3502 npm run bench:lighthouse
 // The tutorial (vercel/next-learn, dashboard/final-example) is built outside this repository.
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
@@ -46,13 +46,15 @@ const browser = await chromium.launch({
   args: [`--remote-debugging-port=${PORT}`, "--disable-background-networking"],
 });
 
-async function cookieFor(target: Target): Promise<string> {
+type Cookie = Awaited<ReturnType<BrowserContext["cookies"]>>[number];
+
+async function cookiesFor(target: Target): Promise<Cookie[]> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await target.login(page);
   const cookies = await context.cookies();
   await context.close();
-  return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  return cookies;
 }
 
 type Figures = { jsKiB: number; firstKiB: number; jsFiles: number; lcp: number; tbt: number; fcp: number; score: number };
@@ -64,16 +66,14 @@ async function namedScripts(url: string, cookie: string): Promise<Set<string>> {
 }
 
 // Cookies ignore ports: what one app set in the browser Lighthouse drives would ride along to the
-// other on the same host name, so every run starts from an empty cookie jar.
+// other on the same host name, so every run starts from a jar holding only its app's session
+// (set in the jar, not as a header, so the page's own fetches carry it too).
 const browserSession = await browser.newBrowserCDPSession();
 
-async function audit(url: string, cookie: string, named: Set<string>, preset: "desktop" | "mobile"): Promise<Figures> {
+async function audit(url: string, cookies: Cookie[], named: Set<string>, preset: "desktop" | "mobile"): Promise<Figures> {
   await browserSession.send("Storage.clearCookies", {});
-  const result = await lighthouse(
-    url,
-    { port: PORT, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: { Cookie: cookie } },
-    preset === "desktop" ? desktopConfig : undefined,
-  );
+  await browserSession.send("Storage.setCookies", { cookies: cookies.map(({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({ name, value, domain, path, expires, httpOnly, secure, sameSite })) });
+  const result = await lighthouse(url, { port: PORT, output: "json", logLevel: "error", onlyCategories: ["performance"] }, preset === "desktop" ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories, finalDisplayedUrl, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.message}`);
@@ -97,11 +97,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 console.log(`Lighthouse ${RUNS} runs each, medians. JS: script bytes on the wire during the load; first-load: those the HTML names`);
 console.log("page                    preset    JS KiB first-load KiB  files   LCP ms   TBT ms   FCP ms  score");
 try {
-  const cookies = new Map<Target, string>();
+  const cookies = new Map<Target, Cookie[]>();
   const named = new Map<Target, Set<string>>();
   for (const target of targets) {
-    cookies.set(target, await cookieFor(target));
-    named.set(target, await namedScripts(target.url, cookies.get(target)!));
+    cookies.set(target, await cookiesFor(target));
+    named.set(target, await namedScripts(target.url, cookies.get(target)!.map((c) => `${c.name}=${c.value}`).join("; ")));
   }
   for (const preset of ["desktop", "mobile"] as const) {
     for (const target of targets) {
