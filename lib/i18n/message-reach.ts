@@ -5,8 +5,8 @@ import en from "@/messages/en.json";
 
 /**
  * For tests: which message namespaces ("kpi", "connectors.fedBy") the client components
- * reachable from a file may read with `useTranslations` or `useMessages`, following static and dynamic imports within
- * the project. Server components read theirs on the server: the browser needs none of them.
+ * reachable from a file may read with `useTranslations` or take apart from `useMessages`,
+ * following static and dynamic imports within the project. Server components read theirs on the server: the browser needs none of them.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const NAMESPACES = new Set(Object.keys(en));
@@ -50,15 +50,18 @@ function readFile(file: string) {
         if (first) namespaces.add(text(first)!);
         else wholeCatalogue = true;
       }
-      if (callee.type === "Identifier" && callee.value === "useMessages") wholeCatalogue = true;
+    }
+    // `const { format } = useMessages()`: the namespaces it takes apart (taken whole, it passes on what it has).
+    const init = node.init as Node | undefined;
+    if (node.type === "VariableDeclarator" && init?.type === "CallExpression" && (init.callee as Node).value === "useMessages" && (node.id as Node).type === "ObjectPattern") {
+      for (const property of (node.id as Node).properties as Node[]) if ((property.key as Node | undefined)?.type === "Identifier") namespaces.add((property.key as Node).value as string);
     }
     if (node.type === "StringLiteral" || node.type === "TemplateLiteral") literals.push(text(node) ?? "");
     Object.values(node).forEach(visit);
   };
   visit(ast);
-  // `useTranslations()` or `useMessages()`: the namespaces its keys name ("kpi.table.legend", `periods.${p}`).
+  // `useTranslations()`: the namespaces its keys name ("kpi.table.legend", `periods.${p}`).
   if (wholeCatalogue) for (const literal of literals) if (NAMESPACES.has(literal.split(".")[0]!) && literal.includes(".")) namespaces.add(literal.split(".")[0]!);
-  if (/\buseMessages\(\)\s*;?[\s\S]*\bformat\b/.test(source)) namespaces.add("format");
   const client = /^\s*(\/\/[^\n]*\n\s*)*["']use client["']/.test(source);
   const found = { client, imports: imports.map((s) => resolve(file, s)).filter((f): f is string => f !== null), namespaces: [...namespaces] };
   perFile.set(file, found);
