@@ -44,10 +44,10 @@ const made = new Map<string, Formats>();
 
 /** One Intl.NumberFormat per option, made when first asked for. */
 function numberFormats<K>(make: (option: K) => Intl.NumberFormat): (option: K) => Intl.NumberFormat {
-  const made = new Map<K, Intl.NumberFormat>();
+  const byOption = new Map<K, Intl.NumberFormat>();
   return (option) => {
-    if (!made.has(option)) made.set(option, make(option));
-    return made.get(option)!;
+    if (!byOption.has(option)) byOption.set(option, make(option));
+    return byOption.get(option)!;
   };
 }
 
