@@ -1,14 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "@/lib/db/client";
+import { openDatabase, type Database, type Db, type Tx } from "@/lib/db/client";
 import { seedDemo } from "@/lib/service/admin";
-import { createTestApi, jsonInit, TestClock, type TestApi } from "@/lib/testing/api";
+import { createAccount } from "@/lib/service/domain/accounts";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, TestClock, type TestApi } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo";
 import { spawnTs } from "@/lib/testing/spawn-ts";
 import { backup, restore } from "./backup";
+import { queryRows } from "./query";
+import { sql } from "drizzle-orm";
 
 type Operation = { path: string; params: string[] };
 
@@ -40,10 +43,34 @@ async function everyRead(api: TestApi, auth: Record<string, string>, operations:
   return [...new Set(urls)].sort();
 }
 
+/** Every table's row count. */
+async function rowCounts(db: Db | Tx): Promise<Record<string, number>> {
+  const tables = await queryRows<{ name: string }>(db, sql`SELECT relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`);
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) counts[name] = (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`))[0]!.n;
+  return counts;
+}
+
+/** Holds every read of `urls` on `copy` to the same status and bytes as on `api`. */
+async function expectSameReads(api: TestApi, copy: TestApi, auth: Record<string, string>, urls: string[]) {
+  for (const url of urls) {
+    const [before, after] = [await api.call(url, { headers: auth }), await copy.call(url, { headers: auth })];
+    expect(after.status, url).toBe(before.status);
+    if (url === "/api/access/info") {
+      // Documented to differ: the hour's call count starts again.
+      const budgetless = async (r: Response) => ({ ...(await r.json()), usedCount: 0 });
+      expect(await budgetless(after), url).toEqual(await budgetless(before));
+      continue;
+    }
+    expect(Buffer.from(await after.arrayBuffer()).equals(Buffer.from(await before.arrayBuffer())), url).toBe(true);
+  }
+}
+
 describe("backup and restore", () => {
   let original: Database;
   let api: TestApi;
   let auth: Record<string, string>;
+  let other: { accountId: number; auth: Record<string, string> };
   const folder = mkdtempSync(path.join(tmpdir(), "gauge-backup-"));
   const clock = new TestClock(new Date("2026-11-20T10:00:00Z"));
 
@@ -62,6 +89,14 @@ describe("backup and restore", () => {
     const hook = await (await api.call("/api/webhooks", jsonInit("POST", { name: "Ops", url: "https://93.184.216.34/hook" }, auth))).json();
     await api.call("/api/document/1/alerts", jsonInit("POST", { name: "Watch", kpiGuid: kpi.guid, condition: "VALUE_CHANGED", webhookId: hook.id }, auth));
     await api.call(`/api/document/1/kpi/${kpi.guid}/notes`, jsonInit("POST", { date: "2025-03-01", text: "Why it moved" }, auth));
+    // A second account with its own scorecard, values, history, key and webhook.
+    other = await accountWithScorecards(api, original.db, "other@backup.example", [smallScorecard("Other team")]);
+    const [otherDoc] = (await (await api.call("/api/documents/list", { headers: other.auth })).json()).documents.map((d: { id: number }) => d.id);
+    const otherKpi = (await (await api.call(`/api/document/${otherDoc}/kpi/list`, { headers: other.auth })).json()).items.find((k: { name: string }) => k.name === "Sales");
+    await api.call(`/api/document/${otherDoc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: otherKpi.guid, date: "2025-02-01", value: 7 }, { guid: otherKpi.guid, date: "2025-03-01", value: 9 }] }, other.auth));
+    await api.call(`/api/document/${otherDoc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: otherKpi.guid, date: "2025-03-01", value: 10 }] }, other.auth));
+    await api.call("/api/api-keys", jsonInit("POST", { name: "Other nightly" }, other.auth));
+    await api.call("/api/webhooks", jsonInit("POST", { name: "Other ops", url: "https://93.184.216.34/other" }, other.auth));
   }, 120_000);
   afterAll(async () => {
     await original.close();
@@ -91,17 +126,8 @@ describe("backup and restore", () => {
       const operations = await getOperations(api);
       const urls = await everyRead(api, auth, operations);
       expect(urls.length).toBeGreaterThan(60);
-      for (const url of urls) {
-        const [before, after] = [await api.call(url, { headers: auth }), await copy.call(url, { headers: auth })];
-        expect(after.status, url).toBe(before.status);
-        if (url === "/api/access/info") {
-          // Documented to differ: the hour's call count starts again.
-          const budgetless = async (r: Response) => ({ ...(await r.json()), usedCount: 0 });
-          expect(await budgetless(after), url).toEqual(await budgetless(before));
-          continue;
-        }
-        expect(Buffer.from(await after.arrayBuffer()).equals(Buffer.from(await before.arrayBuffer())), url).toBe(true);
-      }
+      await expectSameReads(api, copy, auth, urls);
+      await expectSameReads(api, copy, other.auth, await everyRead(api, other.auth, operations));
       // It goes on from there: new IDs follow the restored ones, and history keeps being written.
       const key = await (await copy.call("/api/api-keys", jsonInit("POST", { name: "After" }, auth))).json();
       expect(key.id).toBeGreaterThan(1);
@@ -112,20 +138,72 @@ describe("backup and restore", () => {
     }
   }, 300_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)("is written from PostgreSQL by the admin command, as `npm run cli backup` runs it, and restores", async () => {
+  it("writes one account alone: every row in exactly one account's file, each holding what deleting its account deletes", async () => {
+    const demo = (await queryRows<{ id: number }>(original.db, sql`SELECT account_id AS id FROM users WHERE email = ${DEMO_EMAIL}`))[0]!.id;
+    const whole = await backup(original.db, path.join(folder, "whole.gz"));
+    const mine = await backup(original.db, path.join(folder, "demo.gz"), { account: demo });
+    const theirs = await backup(original.db, path.join(folder, "other.gz"), { account: other.accountId });
+    for (const [table, n] of Object.entries(whole)) expect(mine[table]! + theirs[table]!, table).toBe(n);
+    expect(theirs).toMatchObject({ accounts: 1, users: 1, scorecards: 1, kpi_values: 2, value_revisions: 3, webhooks: 1, access_tokens: 2 });
+
+    const before = await rowCounts(original.db);
+    let after: Record<string, number> = {};
+    await original.db
+      .transaction(async (tx) => {
+        // As a purge deletes: the values' deletions are not history to keep.
+        await tx.execute(sql`SELECT set_config('gauge.context', ${JSON.stringify({ via: "system", history: "off" })}, true)`);
+        await tx.execute(sql`DELETE FROM accounts WHERE id = ${other.accountId}`);
+        after = await rowCounts(tx);
+        tx.rollback();
+      })
+      .catch((error: Error) => expect(error.message).toMatch(/Rollback/));
+    expect(await rowCounts(original.db)).toEqual(before);
+    // Value revisions outlive what they describe (no foreign key): deleting the account leaves them.
+    const deleted = Object.fromEntries(Object.keys(whole).filter((t) => t !== "value_revisions").map((t) => [t, before[t]! - after[t]!]));
+    expect(Object.fromEntries(Object.keys(deleted).map((t) => [t, theirs[t]]))).toEqual(deleted);
+  });
+
+  it("restores one account's file into an empty database: its people read the same bytes, and no one else is there", async () => {
+    const demo = (await queryRows<{ id: number }>(original.db, sql`SELECT account_id AS id FROM users WHERE email = ${DEMO_EMAIL}`))[0]!.id;
+    const file = path.join(folder, "demo-alone.gz");
+    await backup(original.db, file, { account: demo });
+    const database = await openDatabase({ memory: true });
+    try {
+      await restore(database.db, file);
+      const copy = createTestApi(database.db, clock, { rateLimitPerHour: 100_000, tokenTtlHours: 1000 });
+      await expectSameReads(api, copy, auth, await everyRead(api, auth, await getOperations(api)));
+      expect((await copy.call("/api/documents/list", { headers: other.auth })).status).toBe(401);
+      expect((await copy.call("/login", jsonInit("POST", { email: "other@backup.example", contraseña: "correct horse battery" }))).status).toBe(401);
+      expect((await rowCounts(database.db)).accounts).toBe(1);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it("leaves no file behind when it fails", async () => {
+    const file = path.join(folder, "failed.gz");
+    const closed = await openDatabase({ memory: true });
+    await closed.close();
+    await expect(backup(closed.db, file)).rejects.toThrow();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)("is written from PostgreSQL by the admin command, as `npm run cli backup --account` runs it, and restores", async () => {
     const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const source = await openDatabase({ url });
     const copy = await openDatabase({ memory: true });
     try {
       await seedDemo(source.db, { today: clock.now() });
       const file = path.join(folder, "from-postgres.jsonl.gz");
-      const child = spawnTs("lib/cli/index.ts", ["backup", file], { DATABASE_URL: url });
+      await createAccount(source.db, "someone.else@backup.example", "a long password", 4);
+      const child = spawnTs("lib/cli/index.ts", ["backup", file, "--account", DEMO_EMAIL], { DATABASE_URL: url });
       let output = "";
       child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-      expect({ code, output }).toMatchObject({ code: 0, output: expect.stringMatching(/^Backed up \d+ accounts/) });
+      expect({ code, output }).toMatchObject({ code: 0, output: expect.stringMatching(/^Backed up 1 accounts/) });
       const restored = await restore(copy.db, file);
+      expect(restored).toMatchObject({ accounts: 1, kpi_values: expect.any(Number) });
       expect(restored.kpi_values).toBeGreaterThan(1000);
     } finally {
       await copy.close();

@@ -4,11 +4,13 @@
 // exactly and the file reads the same into the embedded database or a PostgreSQL server. pg_dump
 // does not fit: it cannot read the embedded database, and its output is not portable to it.
 import { createReadStream, createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
+import { accountScope, type AccountScope } from "./account-rows";
 import type { Db, Tx } from "./client";
 import { queryRows } from "./query";
 
@@ -24,6 +26,8 @@ interface Header {
   /** The last migration the database had: a file restores into the same schema only. */
   schema: string;
   createdAt: string;
+  /** Present when the file holds one account's rows: the account's ID where it was written. */
+  account?: number;
 }
 type Line = Header | { table: string; rows: unknown[] };
 
@@ -54,43 +58,62 @@ async function schemaVersion(db: Db | Tx): Promise<string> {
   return row?.hash ?? "";
 }
 
-/** A table's rows, parents first where it references itself (KPIs under their parents). */
-const rowsQuery = (table: string) =>
-  table === "kpis"
-    ? sql`WITH RECURSIVE tree AS (SELECT k.*, 0 AS depth FROM kpis k WHERE parent_guid IS NULL
+/** A table's rows (those in `scope`, or all), parents first where it references itself (KPIs under their parents). */
+const rowsQuery = (table: string, scope: AccountScope | null) => {
+  const where = scope ? sql`WHERE ${scope(table)}` : sql``;
+  const roots = scope ? sql`${scope("kpis")} AND parent_guid IS NULL` : sql`parent_guid IS NULL`;
+  return table === "kpis"
+    ? sql`WITH RECURSIVE tree AS (SELECT k.*, 0 AS depth FROM kpis k WHERE ${roots}
         UNION ALL SELECT k.*, tree.depth + 1 FROM kpis k JOIN tree ON k.parent_guid = tree.guid)
         SELECT (to_jsonb(tree) - 'depth')::text AS row FROM tree ORDER BY depth`
-    : sql`SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(table)} t`;
+    : sql`SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(table)} t ${where}`;
+};
+
+interface BackupOptions {
+  /** Only this account's rows: a file that restores the one account into an empty database. */
+  account?: number;
+  now?: Date;
+}
 
 /**
- * Writes every account of the database to `file`: one consistent snapshot (a read-only
- * repeatable-read transaction), read through a cursor so that memory stays flat whatever its size.
- * Answers the rows written per table.
+ * Writes every account of the database (or the one `account`) to `file`: one consistent snapshot
+ * (a read-only repeatable-read transaction), read through a cursor so that memory stays flat
+ * whatever its size. Answers the rows written per table; on failure, leaves no file.
  */
-export async function backup(db: Db, file: string, now = new Date()): Promise<Record<string, number>> {
+export async function backup(db: Db, file: string, { account, now = new Date() }: BackupOptions = {}): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const gzip = createGzip();
   const done = pipeline(gzip, createWriteStream(file, { mode: 0o600 }));
   const write = async (line: Line) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
   };
-  await db.transaction(
-    async (tx) => {
-      await write({ format: FORMAT, version: VERSION, schema: await schemaVersion(tx), createdAt: now.toISOString() });
-      for (const table of await tablesInOrder(tx)) {
-        counts[table] = 0;
-        await tx.execute(sql`DECLARE backup_rows NO SCROLL CURSOR FOR ${rowsQuery(table)}`);
-        for (;;) {
-          const chunk = await queryRows<{ row: string }>(tx, sql.raw(`FETCH ${CHUNK} FROM backup_rows`));
-          if (chunk.length === 0) break;
-          await write({ table, rows: chunk.map((r) => JSON.parse(r.row) as unknown) });
-          counts[table] += chunk.length;
+  try {
+    await db.transaction(
+      async (tx) => {
+        await write({ format: FORMAT, version: VERSION, schema: await schemaVersion(tx), createdAt: now.toISOString(), ...(account === undefined ? {} : { account }) });
+        const tables = await tablesInOrder(tx);
+        const scope = account === undefined ? null : await accountScope(tx, tables, account);
+        for (const table of tables) {
+          counts[table] = 0;
+          await tx.execute(sql`DECLARE backup_rows NO SCROLL CURSOR FOR ${rowsQuery(table, scope)}`);
+          for (;;) {
+            const chunk = await queryRows<{ row: string }>(tx, sql.raw(`FETCH ${CHUNK} FROM backup_rows`));
+            if (chunk.length === 0) break;
+            await write({ table, rows: chunk.map((r) => JSON.parse(r.row) as unknown) });
+            counts[table] += chunk.length;
+          }
+          await tx.execute(sql`CLOSE backup_rows`);
         }
-        await tx.execute(sql`CLOSE backup_rows`);
-      }
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+  } catch (error) {
+    // No half-written file is left to be mistaken for a backup.
+    gzip.destroy();
+    await done.catch(() => {});
+    await rm(file, { force: true });
+    throw error;
+  }
   gzip.end();
   await done;
   return counts;

@@ -14,7 +14,8 @@ export const USAGE = `Usage: npm run cli -- <command>
                                                        add a person to the account of an existing user (default: expert)
   import-scorecard <file.json> --owner <email>         import a scorecard file (format: README.md)
   seed-demo                                            load the demo account and scorecards
-  backup <file>                                        write every account, with its history, to one file (while the server runs)
+  backup <file> [--account <member e-mail>]            write every account (or the one of that member), with its history, to one file
+                                                       (while the server runs)
   restore <file>                                       load a backup into an empty database (a new DATA_DIR, or DATABASE_URL)
 ${WATCH_USAGE}
 Works while the server runs: with the embedded database, the command is handed to the server.`;
@@ -57,9 +58,11 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
       return `Imported scorecard ${id} for ${owner}`;
     }
     case "backup": {
-      const [file] = args;
-      if (!file) throw new Error(USAGE);
-      const counts = await backup(db, file);
+      const [member, [file]] = option(args, "--account");
+      if (!file || (args.includes("--account") && !member)) throw new Error(USAGE);
+      const account = member === undefined ? undefined : await findAccountId(db, member);
+      if (account === null) throw new Error(`No user ${member}`);
+      const counts = await backup(db, file, { account });
       return `Backed up ${summary(counts)} to ${file}`;
     }
     case "restore": {
