@@ -4,8 +4,8 @@
 // 1,000 scorecards' indicators (50,000 KPIs, 10 million values, written by SQL through the same
 // triggers as the API's writes). Interleaved on both, medians of RUNS: the scorecard's grouped
 // MONTH and WEEK reads (repeated, and after a write to one KPI), a 5,000-value batch write, the
-// list of the 200 scorecards, a KPI's revision history, a backup of the installation, and the
-// database's size. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Run: npm run bench:growth
+// list of the 200 scorecards, a KPI's revision history, the backup of one account (another account
+// with the same scorecard and values in both), a backup of the installation, and the database's size. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Run: npm run bench:growth
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -43,6 +43,8 @@ interface Installation {
   auth: Record<string, string>;
   doc: number;
   indicators: string[];
+  /** The account whose backup is timed: the same in both installations. */
+  backupAccount: number;
 }
 
 async function install(name: string, big: boolean): Promise<Installation> {
@@ -75,13 +77,17 @@ async function install(name: string, big: boolean): Promise<Installation> {
     await database.db.execute(sql`VACUUM ANALYZE`);
     console.log(`  ${name}: wrote the values by SQL in ${((performance.now() - t) / 1000).toFixed(0)} s`);
   }
+  const copy = await accountWithScorecards(api, database.db, "backup@growth.example", [benchScorecard("Bench copy")]);
+  const copyKpis = (await (await api.call(`/api/document/${copy.scorecardIds[0]}/kpi/list`, { headers: copy.auth })).json()).items as { guid: string; indicatorType: string }[];
+  const copyValues = dailyValues(copyKpis.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid), FROM, days);
+  for (let i = 0; i < copyValues.length; i += 5000) await api.call(`/api/document/${copy.scorecardIds[0]}/kpi/batch/set-values`, jsonInit("POST", { items: copyValues.slice(i, i + 5000) }, copy.auth));
   await database.db.execute(sql`ANALYZE`);
   const [counts] = await queryRows<{ scorecards: number; kpis: number; values: number }>(
     database.db,
     sql`SELECT (SELECT count(*) FROM scorecards)::int AS scorecards, (SELECT count(*) FROM kpis)::int AS kpis, (SELECT count(*) FROM kpi_values)::int AS values`,
   );
   console.log(`  ${name}: ${counts!.scorecards} scorecards, ${counts!.kpis} KPIs, ${counts!.values.toLocaleString("en")} values`);
-  return { name, database, api, auth, doc, indicators };
+  return { name, database, api, auth, doc, indicators, backupAccount: copy.accountId };
 }
 
 const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length / 2)]!;
@@ -129,25 +135,33 @@ for (let run = -1; run < RUNS; run++) {
   }
 }
 const folder = mkdtempSync(path.join(tmpdir(), "gauge-growth-"));
-const backups = { small: [] as number[], big: [] as number[] };
-const backupSize = { small: 0, big: 0 };
-for (let run = 0; run < Math.min(RUNS, 3); run++) {
-  for (const installation of installations) {
-    const file = path.join(folder, `${installation.name}.jsonl.gz`);
-    backups[installation.name as "small" | "big"].push(await timed(() => backup(installation.database.db, file)));
-    backupSize[installation.name as "small" | "big"] = statSync(file).size;
+const backups = { account: { small: [] as number[], big: [] as number[] }, installation: { small: [] as number[], big: [] as number[] } };
+const backupSize = { account: { small: 0, big: 0 }, installation: { small: 0, big: 0 } };
+// One account's backup, interleaved RUNS times; the installation's, which grows with the total as it must, once.
+for (let run = 0; run < RUNS; run++) {
+  for (const kind of ["account", "installation"] as const) {
+    if (kind === "installation" && run > 0) continue;
+    for (const installation of installations) {
+      const file = path.join(folder, `${installation.name}-${kind}.jsonl.gz`);
+      const account = kind === "account" ? installation.backupAccount : undefined;
+      backups[kind][installation.name as "small" | "big"].push(await timed(() => backup(installation.database.db, file, { account })));
+      backupSize[kind][installation.name as "small" | "big"] = statSync(file).size;
+    }
   }
 }
 rmSync(folder, { recursive: true, force: true });
 const size = async (i: Installation) => Number((await queryRows<{ size: string }>(i.database.db, sql`SELECT pg_database_size(current_database())::text AS size`))[0]!.size);
 const sizes = { small: await size(installations[0]!), big: await size(installations[1]!) };
 
+const mib = (bytes: number) => (bytes < 10 * 1024 * 1024 ? `${(bytes / 1024).toFixed(0).padStart(7)} KiB` : `${(bytes / 1024 / 1024).toFixed(0).padStart(7)} MiB`);
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(8)} ms`;
-console.log(`\nPostgreSQL, medians of ${RUNS} interleaved runs (backups: ${Math.min(RUNS, 3)})`);
+console.log(`\nPostgreSQL, medians of ${RUNS} interleaved runs (the installation's backup: one run)`);
 console.log(`${"".padEnd(46)} ${"small".padStart(11)} ${"big".padStart(11)}   big / small`);
 for (const [name, { small, big }] of samples) console.log(`${name.padEnd(46)} ${fmt(median(small))} ${fmt(median(big))}   ${(median(big) / median(small)).toFixed(2)}x`);
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0).padStart(7)} MiB`;
-console.log(`${"backup of the installation".padEnd(46)} ${fmt(median(backups.small))} ${fmt(median(backups.big))}   ${(median(backups.big) / median(backups.small)).toFixed(2)}x (${mib(backupSize.small).trim()} and ${mib(backupSize.big).trim()} gzipped)`);
+for (const [kind, label] of [["account", "backup of one account (43,840 values)"], ["installation", "backup of the installation"]] as const) {
+  const [small, big] = [median(backups[kind].small), median(backups[kind].big)];
+  console.log(`${label.padEnd(46)} ${fmt(small)} ${fmt(big)}   ${(big / small).toFixed(2)}x (${mib(backupSize[kind].small).trim()} and ${mib(backupSize[kind].big).trim()} gzipped)`);
+}
 console.log(`${"database size".padEnd(46)} ${mib(sizes.small)} ${mib(sizes.big)}   ${(sizes.big / sizes.small).toFixed(1)}x`);
 for (const installation of installations) await installation.database.close();
 process.exit(0);

@@ -11,10 +11,11 @@ interface Reference {
   column: string;
   parent: string;
   key: string;
+  notNull: boolean;
 }
 
 /** Value revisions name their change set without a foreign key (a check per row of every write); they belong to its account. */
-const UNDECLARED: Reference[] = [{ table: "value_revisions", column: "change_set_id", parent: "change_sets", key: "id" }];
+const UNDECLARED: Reference[] = [{ table: "value_revisions", column: "change_set_id", parent: "change_sets", key: "id", notNull: true }];
 
 /** A condition on a table's own (unqualified) columns that holds for the account's rows, by table name. */
 export type AccountScope = (table: string) => SQL;
@@ -26,7 +27,7 @@ export type AccountScope = (table: string) => SQL;
 export async function accountScope(db: Db | Tx, tables: string[], account: number): Promise<AccountScope> {
   const declared = await queryRows<Reference>(
     db,
-    sql`SELECT c.relname AS "table", a.attname AS "column", r.relname AS parent, ra.attname AS key
+    sql`SELECT c.relname AS "table", a.attname AS "column", r.relname AS parent, ra.attname AS key, a.attnotnull AS "notNull"
       FROM pg_constraint k
       JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       JOIN pg_class r ON r.oid = k.confrelid
@@ -38,26 +39,39 @@ export async function accountScope(db: Db | Tx, tables: string[], account: numbe
   const parents = new Map<string, Reference[]>();
   for (const reference of [...declared, ...UNDECLARED]) parents.set(reference.table, [...(parents.get(reference.table) ?? []), reference]);
 
+  /**
+   * The references that decide a row's account. A row with a required one belongs where that
+   * parent does (its other parents are in the same account), the accounts table itself if it is
+   * one; a row with optional ones only belongs where any of them leads.
+   */
+  const deciding = (table: string, path: string[]): Reference[] => {
+    if (path.includes(table)) throw new Error(`The cascading references loop through ${[...path, table].join(" -> ")}`);
+    const references = parents.get(table);
+    if (!references) throw new Error(`No account owns the rows of ${table}: give it a cascading reference`);
+    const required = references.filter((r) => r.notNull);
+    return required.length ? [required.find((r) => r.parent === "accounts") ?? required[0]!] : references;
+  };
+  // Each parent's keys as a subquery of its own (a UNION where several references decide), so
+  // that the planner estimates the few keys of one account and reaches big tables by their indexes.
+  const keys = (table: string, key: string, path: string[]): SQL =>
+    table === "accounts"
+      ? sql`SELECT ${account}::integer`
+      : sql.join(
+          deciding(table, path).map((r) => sql`SELECT ${sql.identifier(key)} FROM ${sql.identifier(table)} WHERE ${sql.identifier(r.column)} IN (${keys(r.parent, r.key, [...path, table])})`),
+          sql` UNION `,
+        );
   const made = new Map<string, SQL>();
-  const scope = (table: string, path: string[] = []): SQL => {
+  const scope = (table: string): SQL => {
     const known = made.get(table);
     if (known) return known;
-    if (path.includes(table)) throw new Error(`The cascading references loop through ${[...path, table].join(" -> ")}`);
     const condition =
       table === "accounts"
         ? sql`${sql.identifier("id")} = ${account}`
-        : sql.join(
-            (parents.get(table) ?? []).map(({ column, parent, key }) =>
-              // Unqualified names inside the subquery are the parent's own: each scope reads only its table's columns.
-              sql`${sql.identifier(column)} IN (SELECT ${sql.identifier(key)} FROM ${sql.identifier(parent)} WHERE ${scope(parent, [...path, table])})`,
-            ),
-            sql` OR `,
-          );
-    if (table !== "accounts" && !parents.has(table)) throw new Error(`No account owns the rows of ${table}: give it a cascading reference`);
+        : sql.join(deciding(table, []).map((r) => sql`${sql.identifier(r.column)} IN (${keys(r.parent, r.key, [table])})`), sql` OR `);
     const wrapped = sql`(${condition})`;
     made.set(table, wrapped);
     return wrapped;
   };
   for (const table of tables) scope(table);
-  return (table) => scope(table);
+  return scope;
 }
