@@ -5,7 +5,6 @@ import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import { TIME_ZONE_COOKIE } from "@/lib/i18n/locales";
 import { LAYOUT_NAMESPACES, pickMessages } from "@/lib/i18n/namespaces";
-import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -29,9 +28,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {/* Each page sends its own messages beside these (withPageMessages). */}
-        <NextIntlClientProvider messages={pickMessages(await getMessages(), LAYOUT_NAMESPACES)}>
-          <Providers>{children}</Providers>
-        </NextIntlClientProvider>
+        {/* The query client is the data pages' own (the dashboard's and public links' layouts): sign-in pages do not carry it. */}
+        <NextIntlClientProvider messages={pickMessages(await getMessages(), LAYOUT_NAMESPACES)}>{children}</NextIntlClientProvider>
       </body>
     </html>
   );

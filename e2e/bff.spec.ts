@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // The BFF (the browser's side of the API) maps every failure to the contract's error shape.
@@ -57,4 +58,24 @@ test("a page the server just rendered asks it for nothing more; a navigation the
   await recount;
   await page.waitForLoadState("networkidle");
   expect(asked.filter((path) => path === "/api/access/info")).toEqual(["/api/access/info"]);
+});
+
+test("sign-in pages carry no query client; the dashboard's pages do", async ({ browser, baseURL, page }) => {
+  // react-query's own refusal to run without a provider: present in its code whenever the library is loaded.
+  const marker = "No QueryClient set";
+  const scriptsOf = async (tab: Page, path: string) => {
+    const bodies: Promise<string>[] = [];
+    tab.on("response", (response) => {
+      if (response.request().resourceType() === "script") bodies.push(response.text());
+    });
+    await tab.goto(path, { waitUntil: "networkidle" });
+    expect(new URL(tab.url()).pathname).toBe(path);
+    const scripts = await Promise.all(bodies);
+    expect(scripts.length, path).toBeGreaterThan(3);
+    return scripts;
+  };
+  const signedOut = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  for (const path of ["/login", "/forgot"]) expect((await scriptsOf(await signedOut.newPage(), path)).some((text) => text.includes(marker)), path).toBe(false);
+  await signedOut.close();
+  expect((await scriptsOf(page, "/")).some((text) => text.includes(marker))).toBe(true);
 });

@@ -8,6 +8,7 @@ import { ViewerProvider } from "@/components/layout/viewer";
 import type { AccessInfo } from "@/lib/contract/auth";
 import { ApiCallError } from "@/lib/bff/http";
 import { redirectToLogin, requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { Providers } from "@/app/providers";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { email } = await requireSessionClient();
@@ -22,7 +23,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // The account requires two-factor codes this session has not set up: the Account page is all it may use.
   if (budget.twoFactorSetupNeeded && !((await headers()).get("x-pathname") ?? "").startsWith("/account")) redirect("/account");
   return (
-    <>
+    <Providers>
       <SkipLink />
       <AppHeader email={email} budget={budget} />
       <ViewerProvider viewer={{ userId: budget.userId, role: budget.role }}>
@@ -31,6 +32,6 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           {children}
         </main>
       </ViewerProvider>
-    </>
+    </Providers>
   );
 }
