@@ -1,27 +1,22 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { LazyKpiChart } from "@/components/charts/lazy-kpi-chart";
 import type { KpiForecast } from "@/lib/contract/forecast";
 import type { FeedingConnector, Period } from "@/lib/contract/kpis";
 import type { Note } from "@/lib/contract/notes";
 import { NoteList } from "@/components/notes/note-list";
+import { LazyNoteForm as NoteForm, LazyRevisionList as RevisionList } from "@/components/notes/lazy-editors";
 import { FedBy } from "@/components/connectors/fed-by";
 import { Button } from "@/components/ui/button";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { cardClass } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { RowHeader, Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { useExplainPoint } from "./explain";
 import { InitiativeList } from "./initiative-list";
 import { latestPoint, soFarPoint, type KpiWithSeries } from "./kpi-with-series";
 import { STATUS_ICON, StatusBadge } from "./status-badge";
-
-// The note form and a KPI's revisions load when opened: the scorecard page does not carry them.
-const NoteForm = dynamic(() => import("@/components/notes/note-form").then((m) => m.NoteForm), { ssr: false, loading: () => <Skeleton className="h-24" /> });
-const RevisionList = dynamic(() => import("@/components/history/revision-list").then((m) => m.RevisionList), { ssr: false, loading: () => <Skeleton className="h-16" /> });
 
 /** "Projected $6.9M for Dec 2026 (80 %: $6.5M to $7.3M): on track, from its seasons and trend (4.3 % off when tested)". */
 function ProjectionLine({ forecast, measure, period }: { forecast: KpiForecast; measure: string; period: Period }) {

@@ -3,7 +3,7 @@
 import { useState, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import { previewCsv, type CsvWords, type CsvPreview } from "./csv";
+import type { CsvWords, CsvPreview } from "./csv";
 import type { Draft, GridModel } from "./grid-model";
 import { useTranslations } from "next-intl";
 
@@ -17,7 +17,8 @@ export function CsvImport({ model, onApply }: { model: GridModel; onApply: (upda
   async function read(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
-    if (file) setPreview({ ...previewCsv(model, await file.text(), words), file: file.name });
+    // The reader loads with the first file: the grid page does not carry it.
+    if (file) setPreview({ ...(await import("./csv")).previewCsv(model, await file.text(), words), file: file.name });
   }
 
   function apply() {

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { CsvImport } from "./csv-import";
-import { toCsv } from "./csv";
 import type { Draft, GridModel } from "./grid-model";
 
 interface Props {
@@ -21,7 +20,9 @@ interface Props {
 /** What is pending, CSV in and out, and the one save. */
 export function ValuesToolbar({ model, draft, changes, invalid, saving, exportName, onImport, onDiscard, onSave }: Props) {
   const t = useTranslations("values.toolbar");
-  function exportCsv() {
+  async function exportCsv() {
+    // The writer loads with the first export: the grid page does not carry it.
+    const { toCsv } = await import("./csv");
     const url = URL.createObjectURL(new Blob([toCsv(model, draft)], { type: "text/csv" }));
     const link = Object.assign(document.createElement("a"), { href: url, download: exportName });
     link.click();
