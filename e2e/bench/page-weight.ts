@@ -1,7 +1,8 @@
 // Measures what each dashboard page costs a browser on a first load: JavaScript (raw and gzip),
 // split into the first-load scripts the HTML names (what hydration waits for) and those loaded
-// afterwards (the lazy chart), and every request. Run against a running server: BASE_URL=http://localhost:3000 npm run bench:pages
-import { gzipSync } from "node:zlib";
+// afterwards (the lazy chart), and every request. First-load scripts also in brotli (quality 11), as
+// the server sends them to browsers that take it. Run against a running server: BASE_URL=http://localhost:3000 npm run bench:pages
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
 const base = process.env.BASE_URL ?? "http://localhost:3000";
@@ -23,7 +24,8 @@ const pages = [
   ["/s/1/alerts", "alerts"],
   ["/webhooks", "webhooks"],
 ] as const;
-console.log("page             JS files   JS raw      JS gzip   first load gz   later gz   requests");
+console.log("page             JS files   JS raw      JS gzip   first load gz   first load br   later gz   requests");
+const brotli = (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 for (const [path, name] of pages) {
   const context = await browser.newContext(path === "/login" ? {} : { storageState });
   const tab = await context.newPage();
@@ -38,12 +40,12 @@ for (const [path, name] of pages) {
   await tab.goto(`${base}${path}`, { waitUntil: "networkidle" });
   const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
   const named = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1]!.replaceAll("&amp;", "&"), base).pathname));
-  const kib = (list: { body: Buffer }[], f: (b: Buffer) => number) => (list.reduce((n, b) => n + f(b.body), 0) / 1024).toFixed(0);
+  const kib = (list: { body: Buffer }[], f: (b: Buffer) => number) => (list.reduce((n, b) => n + f(b.body), 0) / 1024).toFixed(1);
   const first = bodies.filter((b) => named.has(b.url));
   const later = bodies.filter((b) => !named.has(b.url));
   console.log(
     `${name.padEnd(16)} ${String(bodies.length).padStart(8)} ${kib(bodies, (b) => b.length).padStart(6)} KiB ${kib(bodies, (b) => gzipSync(b).length).padStart(7)} KiB` +
-      ` ${kib(first, (b) => gzipSync(b).length).padStart(11)} KiB ${kib(later, (b) => gzipSync(b).length).padStart(10)} KiB ${String(requests).padStart(9)}`,
+      ` ${kib(first, (b) => gzipSync(b).length).padStart(11)} KiB ${kib(first, brotli).padStart(11)} KiB ${kib(later, (b) => gzipSync(b).length).padStart(10)} KiB ${String(requests).padStart(9)}`,
   );
   await context.close();
 }
