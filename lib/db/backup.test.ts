@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -180,12 +180,16 @@ describe("backup and restore", () => {
     }
   }, 120_000);
 
-  it("leaves no file behind when it fails", async () => {
+  it("leaves no partial file when it fails, and an older backup at that name as it was", async () => {
     const file = path.join(folder, "failed.gz");
     const closed = await openDatabase({ memory: true });
     await closed.close();
     await expect(backup(closed.db, file)).rejects.toThrow();
-    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(folder).filter((name) => name.startsWith("failed"))).toEqual([]);
+    writeFileSync(file, "yesterday's backup");
+    await expect(backup(closed.db, file)).rejects.toThrow();
+    expect(readFileSync(file, "utf8")).toBe("yesterday's backup");
+    expect(readdirSync(folder).filter((name) => name.startsWith("failed"))).toEqual(["failed.gz"]);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("is written from PostgreSQL by the admin command, as `npm run cli backup --account` runs it, and restores", async () => {

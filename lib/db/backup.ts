@@ -4,7 +4,7 @@
 // exactly and the file reads the same into the embedded database or a PostgreSQL server. pg_dump
 // does not fit: it cannot read the embedded database, and its output is not portable to it.
 import { createReadStream, createWriteStream } from "node:fs";
-import { rm } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
@@ -78,12 +78,14 @@ interface BackupOptions {
 /**
  * Writes every account of the database (or the one `account`) to `file`: one consistent snapshot
  * (a read-only repeatable-read transaction), read through a cursor so that memory stays flat
- * whatever its size. Answers the rows written per table; on failure, leaves no file.
+ * whatever its size. Answers the rows written per table; on failure, leaves `file` as it was.
  */
 export async function backup(db: Db, file: string, { account, now = new Date() }: BackupOptions = {}): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
+  // Written beside the target and renamed when complete: a failed backup leaves no partial file, and an older one at `file` stands.
+  const partial = `${file}.partial-${process.pid}`;
   const gzip = createGzip();
-  const done = pipeline(gzip, createWriteStream(file, { mode: 0o600 }));
+  const done = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
   const write = async (line: Line) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
   };
@@ -108,14 +110,14 @@ export async function backup(db: Db, file: string, { account, now = new Date() }
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
   } catch (error) {
-    // No half-written file is left to be mistaken for a backup.
     gzip.destroy();
     await done.catch(() => {});
-    await rm(file, { force: true });
+    await rm(partial, { force: true });
     throw error;
   }
   gzip.end();
   await done;
+  await rename(partial, file);
   return counts;
 }
 
