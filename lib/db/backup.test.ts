@@ -200,7 +200,7 @@ describe("backup and restore", () => {
       await seedDemo(source.db, { today: clock.now() });
       const file = path.join(folder, "from-postgres.jsonl.gz");
       await createAccount(source.db, "someone.else@backup.example", "a long password", 4);
-      const child = spawnTs("lib/cli/index.ts", ["backup", file, "--account", DEMO_EMAIL], { DATABASE_URL: url });
+      const child = spawnTs("lib/cli/index.ts", ["backup", "--account", DEMO_EMAIL, path.relative(process.cwd(), file)], { DATABASE_URL: url });
       let output = "";
       child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
