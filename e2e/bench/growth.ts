@@ -5,7 +5,8 @@
 // triggers as the API's writes). Interleaved on both, medians of RUNS: the scorecard's grouped
 // MONTH and WEEK reads (repeated, and after a write to one KPI), a 5,000-value batch write, the
 // list of the 200 scorecards, a KPI's revision history, the backup of one account (another account
-// with the same scorecard and values in both), a backup of the installation, and the database's size. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Run: npm run bench:growth
+// with the same scorecard and values in both), a backup of the installation, and the database's
+// size. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Run: npm run bench:growth
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -153,15 +154,15 @@ rmSync(folder, { recursive: true, force: true });
 const size = async (i: Installation) => Number((await queryRows<{ size: string }>(i.database.db, sql`SELECT pg_database_size(current_database())::text AS size`))[0]!.size);
 const sizes = { small: await size(installations[0]!), big: await size(installations[1]!) };
 
-const mib = (bytes: number) => (bytes < 10 * 1024 * 1024 ? `${(bytes / 1024).toFixed(0).padStart(7)} KiB` : `${(bytes / 1024 / 1024).toFixed(0).padStart(7)} MiB`);
+const sizeText = (bytes: number) => (bytes < 10 * 1024 * 1024 ? `${(bytes / 1024).toFixed(0).padStart(7)} KiB` : `${(bytes / 1024 / 1024).toFixed(0).padStart(7)} MiB`);
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(8)} ms`;
 console.log(`\nPostgreSQL, medians of ${RUNS} interleaved runs (the installation's backup: one run)`);
 console.log(`${"".padEnd(46)} ${"small".padStart(11)} ${"big".padStart(11)}   big / small`);
 for (const [name, { small, big }] of samples) console.log(`${name.padEnd(46)} ${fmt(median(small))} ${fmt(median(big))}   ${(median(big) / median(small)).toFixed(2)}x`);
 for (const [kind, label] of [["account", "backup of one account (43,840 values)"], ["installation", "backup of the installation"]] as const) {
   const [small, big] = [median(backups[kind].small), median(backups[kind].big)];
-  console.log(`${label.padEnd(46)} ${fmt(small)} ${fmt(big)}   ${(big / small).toFixed(2)}x (${mib(backupSize[kind].small).trim()} and ${mib(backupSize[kind].big).trim()} gzipped)`);
+  console.log(`${label.padEnd(46)} ${fmt(small)} ${fmt(big)}   ${(big / small).toFixed(2)}x (${sizeText(backupSize[kind].small).trim()} and ${sizeText(backupSize[kind].big).trim()} gzipped)`);
 }
-console.log(`${"database size".padEnd(46)} ${mib(sizes.small)} ${mib(sizes.big)}   ${(sizes.big / sizes.small).toFixed(1)}x`);
+console.log(`${"database size".padEnd(46)} ${sizeText(sizes.small)} ${sizeText(sizes.big)}   ${(sizes.big / sizes.small).toFixed(1)}x`);
 for (const installation of installations) await installation.database.close();
 process.exit(0);
