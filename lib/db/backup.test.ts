@@ -192,6 +192,19 @@ describe("backup and restore", () => {
     expect(readdirSync(folder).filter((name) => name.startsWith("failed"))).toEqual(["failed.gz"]);
   });
 
+  it("refuses a missing or damaged file with its reason, and leaves the database empty", async () => {
+    const database = await openDatabase({ memory: true });
+    try {
+      await expect(restore(database.db, path.join(folder, "no-such-backup.gz"))).rejects.toThrow(/ENOENT|no such file/);
+      const damaged = path.join(folder, "damaged.gz");
+      writeFileSync(damaged, "not a gzip file at all");
+      await expect(restore(database.db, damaged)).rejects.toThrow(/incorrect header check|gzip/i);
+      expect((await rowCounts(database.db)).accounts).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
+
   it.runIf(process.env.TEST_DATABASE_URL)("is written from PostgreSQL by the admin command, as `npm run cli backup --account` runs it, and restores", async () => {
     const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const source = await openDatabase({ url });
@@ -200,7 +213,7 @@ describe("backup and restore", () => {
       await seedDemo(source.db, { today: clock.now() });
       const file = path.join(folder, "from-postgres.jsonl.gz");
       await createAccount(source.db, "someone.else@backup.example", "a long password", 4);
-      const child = spawnTs("lib/cli/index.ts", ["backup", "--account", DEMO_EMAIL, path.relative(process.cwd(), file)], { DATABASE_URL: url });
+      const child = spawnTs("lib/cli/index.ts", ["backup", "--account", DEMO_EMAIL, path.basename(file)], { DATABASE_URL: url, INIT_CWD: folder });
       let output = "";
       child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -133,20 +133,28 @@ export async function restore(db: Db, file: string): Promise<Record<string, numb
     if (n > 0) throw new Error("The database is not empty: restore into a new one (a new DATA_DIR, or an empty PostgreSQL database)");
     await tx.execute(sql`SELECT set_config('gauge.context', ${JSON.stringify({ via: "system", history: "off" })}, true)`);
     let header: Header | null = null;
-    // Read from here on: lines emitted before the loop is waiting for them would be lost.
-    const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
-    for await (const text of lines) {
-      if (!text) continue;
-      const line = JSON.parse(text) as Line;
-      if (!header) {
-        header = line as Header;
-        if (header.format !== FORMAT || header.version !== VERSION) throw new Error("This file is not a Gauge backup (or is of another version)");
-        if (header.schema !== (await schemaVersion(tx))) throw new Error("This backup was made by another version of Gauge: restore it with the version that made it");
-        continue;
+    // Read from here on (lines emitted before the loop waits for them would be lost), through a pipeline rather than
+    // pipe: a missing or damaged file ends the read with its error instead of leaving it, and the transaction, waiting.
+    const gunzip = createGunzip();
+    const reading = pipeline(createReadStream(file), gunzip);
+    reading.catch(() => {}); // Awaited after the last line; a refusal before then must not leave it unhandled.
+    try {
+      for await (const text of createInterface({ input: gunzip, crlfDelay: Infinity })) {
+        if (!text) continue;
+        const line = JSON.parse(text) as Line;
+        if (!header) {
+          header = line as Header;
+          if (header.format !== FORMAT || header.version !== VERSION) throw new Error("This file is not a Gauge backup (or is of another version)");
+          if (header.schema !== (await schemaVersion(tx))) throw new Error("This backup was made by another version of Gauge: restore it with the version that made it");
+          continue;
+        }
+        const { table, rows } = line as { table: string; rows: unknown[] };
+        await tx.execute(sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM jsonb_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
+        counts[table] = (counts[table] ?? 0) + rows.length;
       }
-      const { table, rows } = line as { table: string; rows: unknown[] };
-      await tx.execute(sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM jsonb_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
-      counts[table] = (counts[table] ?? 0) + rows.length;
+      await reading;
+    } finally {
+      gunzip.destroy();
     }
     if (!header) throw new Error("The file is empty");
     const serials = await queryRows<{ table: string; column: string }>(
