@@ -4,14 +4,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type Db, type Tx } from "@/lib/db/client";
 import { seedDemo } from "@/lib/service/admin";
-import { createAccount } from "@/lib/service/domain/accounts";
+import { createAccount, findAccountId } from "@/lib/service/domain/accounts";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, TestClock, type TestApi } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo";
 import { spawnTs } from "@/lib/testing/spawn-ts";
+import { sql } from "drizzle-orm";
 import { backup, restore } from "./backup";
 import { queryRows } from "./query";
-import { sql } from "drizzle-orm";
 
 type Operation = { path: string; params: string[] };
 
@@ -70,6 +70,7 @@ describe("backup and restore", () => {
   let original: Database;
   let api: TestApi;
   let auth: Record<string, string>;
+  let demo: number;
   let other: { accountId: number; auth: Record<string, string> };
   const folder = mkdtempSync(path.join(tmpdir(), "gauge-backup-"));
   const clock = new TestClock(new Date("2026-11-20T10:00:00Z"));
@@ -90,6 +91,7 @@ describe("backup and restore", () => {
     await api.call("/api/document/1/alerts", jsonInit("POST", { name: "Watch", kpiGuid: kpi.guid, condition: "VALUE_CHANGED", webhookId: hook.id }, auth));
     await api.call(`/api/document/1/kpi/${kpi.guid}/notes`, jsonInit("POST", { date: "2025-03-01", text: "Why it moved" }, auth));
     // A second account with its own scorecard, values, history, key and webhook.
+    demo = (await findAccountId(original.db, DEMO_EMAIL))!;
     other = await accountWithScorecards(api, original.db, "other@backup.example", [smallScorecard("Other team")]);
     const [otherDoc] = (await (await api.call("/api/documents/list", { headers: other.auth })).json()).documents.map((d: { id: number }) => d.id);
     const otherKpi = (await (await api.call(`/api/document/${otherDoc}/kpi/list`, { headers: other.auth })).json()).items.find((k: { name: string }) => k.name === "Sales");
@@ -139,7 +141,6 @@ describe("backup and restore", () => {
   }, 300_000);
 
   it("writes one account alone: every row in exactly one account's file, each holding what deleting its account deletes", async () => {
-    const demo = (await queryRows<{ id: number }>(original.db, sql`SELECT account_id AS id FROM users WHERE email = ${DEMO_EMAIL}`))[0]!.id;
     const whole = await backup(original.db, path.join(folder, "whole.gz"));
     const mine = await backup(original.db, path.join(folder, "demo.gz"), { account: demo });
     const theirs = await backup(original.db, path.join(folder, "other.gz"), { account: other.accountId });
@@ -164,7 +165,6 @@ describe("backup and restore", () => {
   });
 
   it("restores one account's file into an empty database: its people read the same bytes, and no one else is there", async () => {
-    const demo = (await queryRows<{ id: number }>(original.db, sql`SELECT account_id AS id FROM users WHERE email = ${DEMO_EMAIL}`))[0]!.id;
     const file = path.join(folder, "demo-alone.gz");
     await backup(original.db, file, { account: demo });
     const database = await openDatabase({ memory: true });
