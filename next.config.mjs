@@ -8,6 +8,11 @@ const nextConfig = {
   poweredByHeader: false,
   // lib/cli/server.mjs compresses, at a cheaper level than Next's default.
   compress: false,
+  // One script per chunk group (the root layout, the dashboard's layout, the page, each lazy part):
+  // every script costs a request and its headers, and one stream compresses better than several.
+  // Code shared by every page stays in one script that navigation does not fetch again
+  // (bench:pages and bench:lighthouse print the first-load figures).
+  experimental: { turbopackChunking: { minChunkSize: 1_000_000, maxChunkCountPerGroup: 1, maxMergeChunkSize: 2_000_000 } },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
