@@ -7,7 +7,7 @@ test("every kind of response carries the security headers", async ({ page }) => 
   const html = await (await page.request.get("/webhooks")).text();
   const script = /src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(html)![1]!;
   const checks = [
-    // A script is no document: no Content-Security-Policy of its own.
+    // A script is no document: no Content-Security-Policy, Permissions-Policy or opener policy of its own.
     { what: "a script (precompressed)", url: script, document: false },
     { what: "a page", url: "/s/1/values" },
     { what: "a BFF read", url: "/api/documents/list" },
@@ -19,7 +19,10 @@ test("every kind of response carries the security headers", async ({ page }) => 
     expect(headers["x-frame-options"], what).toBe("DENY");
     expect(headers["x-content-type-options"], what).toBe("nosniff");
     expect(headers["referrer-policy"], what).toBeTruthy();
-    if (document) expect(headers["content-security-policy"] ?? "", what).toContain("frame-ancestors 'none'");
+    if (!document) continue;
+    expect(headers["content-security-policy"] ?? "", what).toContain("frame-ancestors 'none'");
+    expect(headers["permissions-policy"], what).toContain("camera=()");
+    expect(headers["cross-origin-opener-policy"], what).toBe("same-origin");
   }
   const scriptHeaders = (await page.request.get(script, { headers: { "Accept-Encoding": "gzip, deflate, br" } })).headers();
   expect(scriptHeaders["content-encoding"]).toBe("br");

@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { preferredCoding } from "./compress-answer.mjs";
-import { securityHeaders } from "./security-headers.mjs";
+import { assetSecurityHeaders } from "./security-headers.mjs";
 
 const TYPES = {
   ".js": "application/javascript; charset=UTF-8",
@@ -65,7 +65,7 @@ export function pickEncoding(acceptEncoding) {
  */
 export function staticAssets(distDir) {
   const root = path.join(distDir, "static");
-  const security = Object.fromEntries(securityHeaders.map((h) => [h.key, h.value]));
+  const security = Object.fromEntries(assetSecurityHeaders.map((h) => [h.key, h.value]));
   const files = new Map();
   for (const file of filesUnder(root)) {
     const bodies = ENCODINGS.map((e) => (existsSync(file + e.suffix) ? readFileSync(file + e.suffix) : null));
