@@ -90,13 +90,15 @@ async function namedScripts(url: string, cookie: string): Promise<Set<string>> {
 // (set in the jar, not as a header, so the page's own fetches carry it too).
 const browserSession = await browser.newBrowserCDPSession();
 
-async function audit(url: string, cookies: Cookie[], named: Set<string>, preset: Preset): Promise<Figures> {
+async function audit(url: string, cookies: Cookie[], named: Set<string>, preset: Preset, attempt = 1): Promise<Figures> {
   await browserSession.send("Storage.clearCookies", {});
   await browserSession.send("Storage.setCookies", { cookies: cookies.map(({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({ name, value, domain, path, expires, httpOnly, secure, sameSite })) });
   const flags = { port: PORT, output: "json" as const, logLevel: "error" as const, onlyCategories: ["performance"] };
   const result = await lighthouse(url, preset === "mobile applied" ? { ...flags, throttlingMethod: "devtools" } : flags, preset === "desktop" ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories, finalDisplayedUrl, runtimeError } = result.lhr;
+  // Lighthouse sometimes misses the start of the trace and asks for the run to be repeated.
+  if (runtimeError?.code === "NO_NAVSTART" && attempt < 3) return audit(url, cookies, named, preset, attempt + 1);
   if (runtimeError) throw new Error(`${url}: ${runtimeError.message}`);
   if (finalDisplayedUrl !== url) throw new Error(`${url} ended at ${finalDisplayedUrl}: the login did not hold`);
   const requests = (audits["network-requests"]?.details as { items: { url: string; resourceType?: string; transferSize?: number }[] }).items;
