@@ -1,3 +1,6 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { get } from "node:http";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -79,3 +82,31 @@ test("sign-in pages carry no query client; the dashboard's pages do", async ({ b
   await signedOut.close();
   expect((await scriptsOf(page, "/")).some((text) => text.includes(marker))).toBe(true);
 });
+
+test("a page goes out compressed harder than the cheap level that JSON answers use", async ({ page, baseURL }) => {
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  for (const coding of ["br", "gzip"] as const) {
+    const { body, headers } = await rawGet(new URL("/s/1", baseURL), { Cookie: cookie, Accept: "text/html", "Accept-Encoding": coding });
+    expect(headers["content-encoding"], coding).toBe(coding);
+    const html = coding === "br" ? brotliDecompressSync(body) : gunzipSync(body);
+    expect(html.toString(), coding).toContain("KPIs with their latest values");
+    const cheap = coding === "br" ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }) : gzipSync(html, { level: 1 });
+    expect(body.length, coding).toBeLessThan(cheap.length * 0.9);
+  }
+  // A JSON answer keeps the cheap level.
+  const json = await rawGet(new URL("/api/document/1/kpi/tree", baseURL), { Cookie: cookie, "Accept-Encoding": "br" });
+  const plain = brotliDecompressSync(json.body);
+  expect(json.body.length).toBeGreaterThanOrEqual(brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }).length * 0.95);
+});
+
+/** The bytes as the server sent them, without the decompression that Playwright's requests do. */
+function rawGet(url: URL, headers: Record<string, string>): Promise<{ body: Buffer; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}
