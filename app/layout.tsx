@@ -1,10 +1,11 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import { TIME_ZONE_COOKIE } from "@/lib/i18n/locales";
 import { LAYOUT_NAMESPACES, pickMessages } from "@/lib/i18n/namespaces";
+import { isTheme, THEME_COOKIE } from "@/lib/theme";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,17 +15,23 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-// Applies the saved theme (or the system's) before the first paint, so nothing flashes, and
-// records the browser's time zone, so the server writes times as the reader's clock shows them.
-const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark");document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax"}catch(e){}`;
+// The reader's chosen theme comes with the page (the theme cookie); without a choice this script
+// follows the system's before the first paint, so nothing flashes.
+const systemThemeScript = `if(matchMedia("(prefers-color-scheme: dark)").matches)document.documentElement.classList.add("dark");`;
+// Records the browser's time zone, so the server writes times as the reader's clock shows them.
+// It waits for the load event: reading the zone starts the browser's ICU, which costs tens of
+// milliseconds that the first paint should not wait for.
+const timeZoneScript = `addEventListener("load",function(){try{document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax"}catch(e){}});`;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The Content-Security-Policy's nonce for this response (proxy.ts): inline scripts need it.
   const [nonce, locale] = [(await headers()).get("x-nonce") ?? undefined, await getLocale()];
+  const theme = (await cookies()).get(THEME_COOKIE)?.value;
+  const chosen = isTheme(theme) ? theme : undefined;
   return (
-    <html lang={locale} suppressHydrationWarning>
+    <html lang={locale} className={chosen === "dark" ? "dark" : undefined} suppressHydrationWarning>
       <head>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: (chosen ? "" : systemThemeScript) + timeZoneScript }} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {/* Each page sends its own messages beside these (withPageMessages). */}

@@ -1,13 +1,23 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
+import { isTheme, saveTheme, THEME_COOKIE } from "@/lib/theme";
 
 export function ThemeToggle() {
   const t = useTranslations("layout");
+  // A choice kept in localStorage (where the toggle kept it before the cookie) moves to the cookie.
+  useEffect(() => {
+    if (document.cookie.includes(`${THEME_COOKIE}=`)) return;
+    const kept = localStorage.getItem("theme");
+    if (!isTheme(kept)) return;
+    saveTheme(kept);
+    document.documentElement.classList.toggle("dark", kept === "dark");
+    localStorage.removeItem("theme");
+  }, []);
   function toggle() {
-    const dark = document.documentElement.classList.toggle("dark");
-    localStorage.setItem("theme", dark ? "dark" : "light");
+    saveTheme(document.documentElement.classList.toggle("dark") ? "dark" : "light");
   }
   return (
     <Button variant="ghost" onClick={toggle} aria-label={t("theme")} className="px-2">

@@ -10,7 +10,7 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: "English", es: "Españ
 
 /** The language the user chose on the Account page (absent: the browser's). */
 export const LOCALE_COOKIE = "gauge_lang";
-/** The browser's time zone, which the theme script records so the server renders times as the browser would. */
+/** The browser's time zone, which the root layout's script records so the server renders times as the browser would. */
 export const TIME_ZONE_COOKIE = "gauge_tz";
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);

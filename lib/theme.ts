@@ -1,0 +1,10 @@
+/** The theme the reader chose with the header's toggle (absent: the system's). */
+export const THEME_COOKIE = "gauge_theme";
+export type Theme = "light" | "dark";
+
+export const isTheme = (value: unknown): value is Theme => value === "light" || value === "dark";
+
+/** Keeps the reader's choice for a year, so the server renders the next page in it. */
+export function saveTheme(theme: Theme) {
+  document.cookie = `${THEME_COOKIE}=${theme};path=/;max-age=31536000;samesite=lax`;
+}
