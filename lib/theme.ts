@@ -1,6 +1,6 @@
 /** The theme the reader chose with the header's toggle (absent: the system's). */
 export const THEME_COOKIE = "gauge_theme";
-export type Theme = "light" | "dark";
+type Theme = "light" | "dark";
 
 export const isTheme = (value: unknown): value is Theme => value === "light" || value === "dark";
 
