@@ -63,6 +63,18 @@ test("a page the server just rendered asks it for nothing more; a navigation the
   expect(asked.filter((path) => path === "/api/access/info")).toEqual(["/api/access/info"]);
 });
 
+test("the server renders a page when its link is followed, never ahead for links in view", async ({ page }) => {
+  const rendered: string[] = [];
+  page.on("request", (request) => void (new URL(request.url()).searchParams.has("_rsc") && rendered.push(new URL(request.url()).pathname)));
+  for (const path of ["/", "/s/1"]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Map", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Strategy map" })).toBeVisible();
+  expect(rendered).toEqual(["/s/1/map"]);
+});
+
 test("sign-in pages carry no query client; the dashboard's pages do", async ({ browser, baseURL, page }) => {
   // react-query's own refusal to run without a provider: present in its code whenever the library is loaded.
   const marker = "No QueryClient set";

@@ -1,10 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { NoticePanel } from "@/components/ui/notice";
 import { CallLimitMessage } from "@/components/layout/call-limit-message";
+import { PageLink } from "@/components/ui/page-link";
 import { ApiCallError } from "@/lib/bff/http";
 
 /** What went wrong, in words a person can act on: never an error's raw text or stack (message keys under pages.error). */
@@ -19,9 +19,9 @@ export default function DashboardError({ error, reset }: { error: Error & { dige
   const t = useTranslations("pages");
   const retry = <Button onClick={reset}>{t("error.retry")}</Button>;
   const back = (
-    <Link href="/" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+    <PageLink href="/" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
       {t("notFound.back")}
-    </Link>
+    </PageLink>
   );
   if (error instanceof ApiCallError && error.status === 429) return <CallLimitMessage retryAfterSeconds={error.retryAfterSeconds} action={<div className="mt-4">{retry}</div>} />;
   const { title, text } = explain(error);

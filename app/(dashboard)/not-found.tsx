@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { NoticePanel } from "@/components/ui/notice";
+import { PageLink } from "@/components/ui/page-link";
 
 export default function DashboardNotFound() {
   const t = useTranslations("pages.notFound");
@@ -10,9 +10,9 @@ export default function DashboardNotFound() {
       heading="h1"
       title={t("nothing")}
       action={
-        <Link href="/" className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+        <PageLink href="/" className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
           {t("back")}
-        </Link>
+        </PageLink>
       }
     >
       {t("notShared")}

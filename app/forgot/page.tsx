@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ForgotForm } from "@/components/auth/forgot-form";
+import { PageLink } from "@/components/ui/page-link";
 import { loadConfig, mailConfig } from "@/lib/config";
 import { withPageMessages } from "@/lib/i18n/page-messages";
 
@@ -22,9 +22,9 @@ async function ForgotPage() {
           {t("askAdmin")}
         </p>
       )}
-      <Link href="/login" className="mt-4 inline-block text-sm text-blue-700 hover:underline dark:text-blue-400">
+      <PageLink href="/login" className="mt-4 inline-block text-sm text-blue-700 hover:underline dark:text-blue-400">
         {t("back")}
-      </Link>
+      </PageLink>
     </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
+import { PageLink } from "@/components/ui/page-link";
 import type { DeliveryOutcome } from "@/lib/contract/alerts";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery, useWrite } from "@/lib/bff/queries";
@@ -50,7 +50,7 @@ export function AlertManager({ docId }: { docId: number }) {
   if (hooks.items.length === 0 && emailUnavailable) {
     return (
       <Notice tone="empty">
-        {t.rich("noWebhook", { reason: emailUnavailable, link: (chunks) => <Link href="/webhooks" className="text-blue-700 underline dark:text-blue-400">{chunks}</Link> })}
+        {t.rich("noWebhook", { reason: emailUnavailable, link: (chunks) => <PageLink href="/webhooks" className="text-blue-700 underline dark:text-blue-400">{chunks}</PageLink> })}
       </Notice>
     );
   }

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { PageLink } from "@/components/ui/page-link";
 import { safeNext } from "@/lib/safe-next";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -47,9 +47,9 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
       <Button type="submit" disabled={pending}>
         {pending ? t("loggingIn") : t("logIn")}
       </Button>
-      <Link href="/forgot" className="self-start text-sm text-blue-700 hover:underline dark:text-blue-400">
+      <PageLink href="/forgot" className="self-start text-sm text-blue-700 hover:underline dark:text-blue-400">
         {t("forgot")}
-      </Link>
+      </PageLink>
     </form>
   );
 }

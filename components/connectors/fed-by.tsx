@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { PageLink } from "@/components/ui/page-link";
 import type { FeedingConnector } from "@/lib/contract/kpis";
 import { useFormats } from "@/lib/i18n/use-formats";
 
@@ -16,7 +16,7 @@ export function FedBy({ connectors }: { connectors: FeedingConnector[] }) {
       {connectors.map((c, i) => (
         <span key={c.id}>
           {i > 0 && "; "}
-          {t.rich("by", { name: c.name, link: (chunks) => <Link href="/connectors" className="text-blue-700 underline dark:text-blue-400">{chunks}</Link> })}
+          {t.rich("by", { name: c.name, link: (chunks) => <PageLink href="/connectors" className="text-blue-700 underline dark:text-blue-400">{chunks}</PageLink> })}
           {c.lastWrittenAt ? t("lastWrote", { when: fmt.dateTime(c.lastWrittenAt), count: c.lastWritten ?? 0 }) : t("nothing")}
         </span>
       ))}

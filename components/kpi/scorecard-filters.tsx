@@ -1,9 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
+import { PageLink } from "@/components/ui/page-link";
 import { PERIODS } from "@/lib/contract/constants";
 import { defaultRange, type ChartFilters } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
@@ -79,17 +79,17 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, e
         </p>
       )}
       <div className="ml-auto flex flex-wrap gap-2">
-        {mapHref && <Link href={mapHref} className={secondaryLink}>{t("links.map")}</Link>}
-        {packHref && <Link href={packHref} className={secondaryLink}>{t("links.pack")}</Link>}
-        {activityHref && <Link href={activityHref} className={secondaryLink}>{t("links.activity")}</Link>}
-        {sheetsHref && <Link href={sheetsHref} className={secondaryLink}>{t("links.sheets")}</Link>}
-        {editHref && <Link href={editHref} className={secondaryLink}>{t("links.edit")}</Link>}
-        {shareHref && <Link href={shareHref} className={secondaryLink}>{t("links.share")}</Link>}
-        {alertsHref && <Link href={alertsHref} className={secondaryLink}>{t("links.alerts")}</Link>}
+        {mapHref && <PageLink href={mapHref} className={secondaryLink}>{t("links.map")}</PageLink>}
+        {packHref && <PageLink href={packHref} className={secondaryLink}>{t("links.pack")}</PageLink>}
+        {activityHref && <PageLink href={activityHref} className={secondaryLink}>{t("links.activity")}</PageLink>}
+        {sheetsHref && <PageLink href={sheetsHref} className={secondaryLink}>{t("links.sheets")}</PageLink>}
+        {editHref && <PageLink href={editHref} className={secondaryLink}>{t("links.edit")}</PageLink>}
+        {shareHref && <PageLink href={shareHref} className={secondaryLink}>{t("links.share")}</PageLink>}
+        {alertsHref && <PageLink href={alertsHref} className={secondaryLink}>{t("links.alerts")}</PageLink>}
         {valuesHref && (
-          <Link href={valuesHref} className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
+          <PageLink href={valuesHref} className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
             {t("links.values")}
-          </Link>
+          </PageLink>
         )}
       </div>
     </div>

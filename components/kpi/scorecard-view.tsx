@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
+import { PageLink } from "@/components/ui/page-link";
 import { readQuery } from "@/lib/bff/queries";
 import type { Series } from "@/lib/contract/grouped";
 import type { FeedingConnector, KpiNode, Period } from "@/lib/contract/kpis";
@@ -58,7 +58,7 @@ export function ScorecardPanels({ root, items, period, notes, docId, feeding }: 
       <div className="min-w-0 lg:col-span-7">
         {docId !== undefined && (
           <p className="mb-2 flex flex-wrap items-center gap-3 text-sm">
-            <Link href={`${pathname}?${toggled}`} className="text-blue-700 underline dark:text-blue-400" scroll={false}>{showForecast ? t("hideForecast") : t("showForecast")}</Link>
+            <PageLink href={`${pathname}?${toggled}`} className="text-blue-700 underline dark:text-blue-400" scroll={false}>{showForecast ? t("hideForecast") : t("showForecast")}</PageLink>
             {showForecast && forecast.isPending && <span className="text-slate-600 dark:text-slate-400">{t("forecasting")}</span>}
             {showForecast && forecast.isError && <span className="text-red-700 dark:text-red-300">{errorText(forecast.error)}</span>}
           </p>

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { PageLink } from "@/components/ui/page-link";
 
 const linkClass = "whitespace-nowrap text-slate-700 hover:text-blue-700 dark:text-slate-200 dark:hover:text-blue-400";
 
@@ -14,15 +14,15 @@ export function HeaderBar({ links, children }: { links: { href: string; label: s
   return (
     <header className="print:hidden border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link href="/" className="text-lg font-semibold tracking-tight">
+        <PageLink href="/" className="text-lg font-semibold tracking-tight">
           Gauge
-        </Link>
+        </PageLink>
         <nav aria-label={t("mainNav")} className="order-last flex w-full flex-wrap gap-x-4 gap-y-1 text-sm sm:order-none sm:w-auto">
           {links.map((link) =>
             link.href.startsWith("/rest/") ? (
               <a key={link.href} href={link.href} className={linkClass}>{link.label}</a>
             ) : (
-              <Link key={link.href} href={link.href} className={linkClass}>{link.label}</Link>
+              <PageLink key={link.href} href={link.href} className={linkClass}>{link.label}</PageLink>
             ),
           )}
         </nav>

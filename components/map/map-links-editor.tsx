@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import { PageLink } from "@/components/ui/page-link";
 import type { StrategyMap } from "@/lib/contract/maps";
 import { useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
@@ -34,7 +34,7 @@ export function MapLinksEditor({ docId, map }: { docId: number; map: StrategyMap
   return (
     <Card id="map-links" title={t("title")} className="print:hidden">
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        {t.rich("lead", { link: (chunks) => <Link href={`/s/${docId}/edit`} className="text-blue-700 underline dark:text-blue-400">{chunks}</Link> })}
+        {t.rich("lead", { link: (chunks) => <PageLink href={`/s/${docId}/edit`} className="text-blue-700 underline dark:text-blue-400">{chunks}</PageLink> })}
       </p>
       <form onSubmit={add} aria-label={t("form")} className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex min-w-0 max-w-full flex-col gap-1.5">

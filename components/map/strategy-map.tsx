@@ -1,8 +1,8 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
+import { PageLink } from "@/components/ui/page-link";
 import type { StrategyMap } from "@/lib/contract/maps";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery } from "@/lib/bff/queries";
@@ -190,9 +190,9 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
           <ul className="mt-2 flex flex-col gap-1">
             {current.kpiGuids.map((guid) => (
               <li key={guid}>
-                <Link href={`/s/${docId}?period=MONTH&kpi=${guid}`} className="text-blue-700 underline dark:text-blue-400">
+                <PageLink href={`/s/${docId}?period=MONTH&kpi=${guid}`} className="text-blue-700 underline dark:text-blue-400">
                   {t("chartLink", { name: nameOf(root, guid) })}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

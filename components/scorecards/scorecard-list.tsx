@@ -1,11 +1,11 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { inputClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { PageLink } from "@/components/ui/page-link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { readQuery } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
@@ -56,7 +56,7 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((card) => (
             <li key={card.id}>
-              <Link
+              <PageLink
                 href={`/s/${card.id}`}
                 className="flex h-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 hover:shadow focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-500"
               >
@@ -73,7 +73,7 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
                   </span>
                   <span>{t("updated", { date: f.date(card.updatedAt) })}</span>
                 </span>
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>

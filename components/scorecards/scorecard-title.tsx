@@ -1,8 +1,8 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { PageLink } from "@/components/ui/page-link";
 import { readQuery } from "@/lib/bff/queries";
 import { useLocalizedTree } from "@/lib/i18n/use-localized";
 
@@ -14,11 +14,11 @@ export function ScorecardTitle({ docId, subtitle }: { docId: number; subtitle?: 
   return (
     <div>
       <nav aria-label={t("scorecard.breadcrumb")} className="text-sm text-slate-600 dark:text-slate-400">
-        <Link href="/" className="hover:underline">{t("scorecards.title")}</Link>
+        <PageLink href="/" className="hover:underline">{t("scorecards.title")}</PageLink>
         {subtitle && (
           <>
             {" / "}
-            <Link href={`/s/${docId}`} className="hover:underline">{name}</Link>
+            <PageLink href={`/s/${docId}`} className="hover:underline">{name}</PageLink>
           </>
         )}
       </nav>

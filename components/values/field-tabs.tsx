@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { PageLink } from "@/components/ui/page-link";
 import type { ChartFilters } from "@/lib/filters";
 import { GRID_FIELDS, type GridField } from "./grid-model";
 
@@ -9,14 +9,14 @@ export function FieldTabs({ docId, filters, current }: { docId: number; filters:
   return (
     <nav aria-label={t("nav")} className="flex flex-wrap items-center gap-1 text-sm">
       {GRID_FIELDS.map((field) => (
-        <Link
+        <PageLink
           key={field}
           href={`/s/${docId}/values?${new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to, ...(field === "value" ? {} : { field }) })}`}
           aria-current={field === current ? "page" : undefined}
           className={`rounded-md px-3 py-1.5 ${field === current ? "bg-blue-700 font-medium text-white dark:bg-blue-600" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`}
         >
           {t(field)}
-        </Link>
+        </PageLink>
       ))}
     </nav>
   );

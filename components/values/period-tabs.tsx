@@ -1,8 +1,8 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { PageLink } from "@/components/ui/page-link";
 import { PERIODS, type Period } from "@/lib/contract/constants";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery } from "@/lib/bff/queries";
@@ -22,14 +22,14 @@ export function PeriodTabs({ docId, current }: { docId: number; current: Period 
   return (
     <nav aria-label={t("values.interval")} className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
       {PERIODS.filter((p) => writable.has(p)).map((period) => (
-        <Link
+        <PageLink
           key={period}
           href={`/s/${docId}/values?${new URLSearchParams({ period, ...defaultRange(period) })}`}
           aria-current={period === current ? "page" : undefined}
           className={`-mb-px border-b-2 px-3 py-2 text-sm ${period === current ? "border-blue-600 font-medium text-blue-800 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"}`}
         >
           {t(`periods.${period}`)}
-        </Link>
+        </PageLink>
       ))}
     </nav>
   );

@@ -1,10 +1,10 @@
 "use client";
 
 import { useSuspenseQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { LazyNoteForm as NoteForm, LazyRevisionList as RevisionList } from "@/components/notes/lazy-editors";
+import { PageLink } from "@/components/ui/page-link";
 import { ApiCallError } from "@/lib/bff/http";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { groupedInput, type ChartFilters } from "@/lib/filters";
@@ -174,7 +174,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
       {message && (
         <Notice tone={message.tone}>
           {message.text}
-          {message.link && <> <Link className="underline" href={message.link.href}>{message.link.label}</Link></>}
+          {message.link && <> <PageLink className="underline" href={message.link.href}>{message.link.label}</PageLink></>}
         </Notice>
       )}
       <ValuesTable

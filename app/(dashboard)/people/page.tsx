@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { PeopleManager } from "@/components/people/people-manager";
 import { RoleRefusal } from "@/components/layout/role-refusal";
+import { PageLink } from "@/components/ui/page-link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
@@ -25,7 +25,7 @@ async function PeoplePage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t.rich("lead", { perUser: me.limitPerUser, link: (chunks) => <Link href="/security" className="font-medium text-blue-700 hover:underline dark:text-blue-400">{chunks}</Link> })}
+            {t.rich("lead", { perUser: me.limitPerUser, link: (chunks) => <PageLink href="/security" className="font-medium text-blue-700 hover:underline dark:text-blue-400">{chunks}</PageLink> })}
           </p>
         </div>
         <Suspense fallback={<Skeleton className="h-64" />}>

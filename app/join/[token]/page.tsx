@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { PageLink } from "@/components/ui/page-link";
 import { tokenParam } from "@/lib/page-params";
-import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { JoinForm } from "@/components/auth/join-form";
 import { invitationDetails } from "@/lib/bff/kpi-client";
@@ -19,7 +19,7 @@ async function JoinPage({ params }: { params: Promise<{ token: string }> }) {
     return (
       <AuthCard title={t("unusable")} lead={t("unusableLead")}>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {t.rich("askNew", { login: (chunks) => <Link href="/login" className="font-medium text-blue-700 underline dark:text-blue-400">{chunks}</Link> })}
+          {t.rich("askNew", { login: (chunks) => <PageLink href="/login" className="font-medium text-blue-700 underline dark:text-blue-400">{chunks}</PageLink> })}
         </p>
       </AuthCard>
     );
