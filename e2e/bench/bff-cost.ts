@@ -3,9 +3,12 @@
 // the same server's /rest, which passes every call on as the loopback would (uncompressed). For
 // the scorecard list, a scorecard, its value grid and its map, each viewed as a browser's first
 // request (the HTML, with the session cookie): the server's CPU per view (every thread's, from
-// /proc) and the calls the BFF made to /rest per view. Pages interleaved; medians of the rounds.
+// /proc) and the calls the BFF made to /rest per view; then each viewed in Chromium until the
+// network is idle (the HTML and what the page itself asks of the server afterwards). Pages
+// interleaved; medians of the rounds.
 // Run: npm run bench:bff (build first: npx next build); BENCH_PROFILE=<folder> for a CPU profile.
 import { spawn } from "node:child_process";
+import { chromium } from "@playwright/test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -107,6 +110,32 @@ for (const regime of regimes) {
   }
   console.log(`    ${"all four".padEnd(14)} ${total.toFixed(1).padStart(6)} ms CPU`);
 }
+// A view in Chromium: the HTML, then whatever the page asks of the server until the network is
+// idle (its own reads, and any page a link would prefetch), the build's static files aside.
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const context = await browser.newContext({ baseURL: base });
+await context.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: base })));
+const tab = await context.newPage();
+let asked = 0;
+tab.on("request", (request) => void (!new URL(request.url()).pathname.startsWith("/_next/static/") && asked++));
+const inBrowser = new Map<string, { cpu: number[]; asked: number[] }>(pages.map(([page]) => [page, { cpu: [], asked: [] }]));
+for (let round = 0; round < BATCHES; round++) {
+  for (const [page] of pages) {
+    const [before, askedBefore] = [cpuMs(), asked];
+    await tab.goto(page, { waitUntil: "networkidle" });
+    inBrowser.get(page)!.cpu.push(cpuMs() - before);
+    inBrowser.get(page)!.asked.push(asked - askedBefore);
+  }
+}
+await browser.close();
+console.log("  a view in Chromium (the HTML, then the page's own requests until the network is idle)");
+let browserTotal = 0;
+for (const [page, name] of pages) {
+  const { cpu: spent, asked: requests } = inBrowser.get(page)!;
+  browserTotal += median(spent);
+  console.log(`    ${name.padEnd(14)} ${median(spent).toFixed(1).padStart(6)} ms CPU   ${median(requests)} requests besides static files`);
+}
+console.log(`    ${"all four".padEnd(14)} ${browserTotal.toFixed(1).padStart(6)} ms CPU`);
 server.kill("SIGTERM");
 proxy.close();
 await new Promise((resolve) => server.once("exit", resolve));
