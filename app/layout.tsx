@@ -19,8 +19,8 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 // follows the system's before the first paint, so nothing flashes.
 const systemThemeScript = `if(matchMedia("(prefers-color-scheme: dark)").matches)document.documentElement.classList.add("dark");`;
 // Records the browser's time zone, so the server writes times as the reader's clock shows them.
-// It waits for the load event: reading the zone starts the browser's ICU, which costs tens of
-// milliseconds that the first paint should not wait for.
+// It waits for the load event: reading the zone starts the browser's ICU, work the first paint
+// should not wait for.
 const timeZoneScript = `addEventListener("load",function(){try{document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax"}catch(e){}});`;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

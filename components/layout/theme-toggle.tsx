@@ -7,7 +7,7 @@ import { isTheme, saveTheme, THEME_COOKIE } from "@/lib/theme";
 
 export function ThemeToggle() {
   const t = useTranslations("layout");
-  // A choice kept in localStorage (where the toggle kept it before the cookie) moves to the cookie.
+  // A choice an earlier version kept in localStorage moves to the cookie, which the server reads.
   useEffect(() => {
     if (document.cookie.includes(`${THEME_COOKIE}=`)) return;
     const kept = localStorage.getItem("theme");
