@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
+    reporters: ["default", "./lib/testing/skipped-suites-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -29,7 +29,7 @@ export function LazyKpiChart(props: Omit<KpiChartProps, "height">) {
   }, [near]);
   if (near) return <KpiChart {...props} />;
   return (
-    <div ref={place} aria-busy="true" aria-label={t("loading", { name: props.name })}>
+    <div ref={place} role="img" aria-busy="true" aria-label={t("loading", { name: props.name })}>
       {chartSkeleton()}
     </div>
   );

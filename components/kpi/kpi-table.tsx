@@ -100,7 +100,7 @@ function ProjectedText({ forecast, measure }: { forecast: KpiForecast; measure: 
   return (
     <>
       {value}
-      <span className="ml-1" aria-label={f.status(p.status)} style={{ color: STATUS_TONE[p.status] }}>{STATUS_ICON[p.status]}</span>
+      <span className="ml-1" role="img" aria-label={f.status(p.status)} style={{ color: STATUS_TONE[p.status] }}>{STATUS_ICON[p.status]}</span>
     </>
   );
 }

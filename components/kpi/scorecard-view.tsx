@@ -77,7 +77,7 @@ export function ScorecardPanels({ root, items, period, notes, docId, feeding }: 
 export function ScorecardViewSkeleton() {
   const t = useTranslations("scorecard");
   return (
-    <div className="grid gap-6 lg:grid-cols-12" aria-busy="true" aria-label={t("loadingKpis")}>
+    <div className="grid gap-6 lg:grid-cols-12" role="status" aria-busy="true" aria-label={t("loadingKpis")}>
       <div className="flex flex-col gap-2 lg:col-span-7">
         {Array.from({ length: 10 }, (_, i) => (
           <Skeleton key={i} className="h-10" />

@@ -85,7 +85,7 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
 export function ScorecardListSkeleton() {
   const t = useTranslations("scorecards");
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label={t("loading")}>
+    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label={t("loading")}>
       <Skeleton className="h-8 w-48" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {[0, 1, 2].map((i) => (
