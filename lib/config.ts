@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { parseTrustProxy } from "@/lib/cli/public-origin.mjs";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -7,13 +9,35 @@ const booleanFlag = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a PostgreSQL address: postgres://user:password@host:5432/database" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./.data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   KPI_API_URL: z.string().url().optional(),
-  /** The address users reach the dashboard at, when a proxy in front of it changes it (https, another host). */
-  PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** The address people reach Gauge at; unset, each request's own (see TRUST_PROXY). */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: "PUBLIC_URL must be the address people use, such as https://gauge.example.com" })
+    .refine((url) => !/[?#]/.test(url), "PUBLIC_URL must be the address people use, without a query or fragment")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Which proxies' X-Forwarded-Host, -Proto and -For to believe: loopback, addresses, CIDRs, true (as Express names them). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `TRUST_PROXY must be true, false, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs (${(error as Error).message})` });
+      }
+    }),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /** What this process does: web (serves only), worker (connectors, alerts, deliveries, pruning), or all. */
+  GAUGE_ROLE: z.enum(["all", "web", "worker"], { error: "GAUGE_ROLE must be web, worker or all" }).default("all"),
+  /** A person's dashboard requests per ten minutes (unset: the service's default, 3000). */
+  PERSON_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   /**
@@ -45,12 +69,42 @@ export const demoDataWanted = (config: Config) => (config.DEMO_DATA ?? (config.D
 /** The mail settings, or null when the server sends no e-mail. */
 export const mailConfig = (config: Config) => (config.SMTP_URL && config.MAIL_FROM ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM } : null);
 
-/** Reads and validates the environment; throws one readable error naming every bad variable. */
+/** The secrets sealed data and sessions depend on: the same on every process and every machine that restores a backup. */
+export const SEALING_SECRETS = ["SESSION_SECRET", "CONNECTOR_SECRET", "SIGN_IN_SECRET"] as const;
+
+/** NAME_FILE (a file holding the secret, as container secrets are mounted) stands for NAME when NAME is unset. */
+function withSecretFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const read = { ...env };
+  for (const name of SEALING_SECRETS) {
+    const file = env[`${name}_FILE`];
+    if (env[name] || !file) continue;
+    try {
+      read[name] = readFileSync(file, "utf8").trim();
+    } catch (error) {
+      throw new Error(`Invalid configuration: ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  return read;
+}
+
+/** Reads and validates the environment; throws one line naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = envSchema.safeParse(env);
+  const result = envSchema.safeParse(withSecretFiles(env));
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    const problems = result.error.issues.map((i) => (i.message.startsWith(String(i.path[0])) ? i.message : `${i.path.join(".")}: ${i.message}`));
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   }
   return result.data;
+}
+
+/**
+ * What a server needs beyond valid variables: on PostgreSQL, where several processes and machines
+ * share the data, each sealing secret set (not generated per machine, where one process could not
+ * open what another sealed). Null when nothing is missing.
+ */
+export function serverConfigProblem(config: Config): string | null {
+  if (!config.DATABASE_URL) return null;
+  const missing = SEALING_SECRETS.filter((name) => !config[name]);
+  if (missing.length === 0) return null;
+  return `Invalid configuration: with DATABASE_URL, set ${missing.join(", ")} (or ${missing.map((n) => `${n}_FILE`).join(", ")}): every process must seal and open sessions, connector passwords and sign-in keys with the same secrets (openssl rand -base64 48 makes one)`;
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { getIronSession, type SessionOptions } from "iron-session";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { loadConfig } from "@/lib/config";
-import { keptSecret } from "@/lib/kept-secret";
+import { requestOrigin } from "@/lib/request-origin";
+import { sessionSecret } from "@/lib/session-secret";
 
 /** What the encrypted cookie holds; it never reaches the browser in readable form. */
 export interface SessionData {
@@ -14,27 +15,15 @@ export interface SessionData {
 
 export const SESSION_COOKIE = "gauge_session";
 
-let cachedSecret: string | undefined;
-
-/** SESSION_SECRET, or a secret generated once and kept under DATA_DIR. */
-function sessionSecret(): string {
-  if (cachedSecret) return cachedSecret;
-  const config = loadConfig();
-  if (config.SESSION_SECRET) return (cachedSecret = config.SESSION_SECRET);
-  return (cachedSecret = keptSecret(config.DATA_DIR, "session-secret"));
-}
-
 /**
- * How the browser reached this request: over HTTPS (PUBLIC_URL is https, or the proxy in front
- * says so), and whether from this machine. The proxy's X-Forwarded-Proto is believed here only:
- * a client that lies about it merely marks its own cookie Secure.
+ * How the browser reached this request: over HTTPS (PUBLIC_URL is https, or a trusted proxy says
+ * so: see lib/cli/public-origin.mjs), and whether from this machine.
  */
 export async function requestConnection(): Promise<{ https: boolean; local: boolean }> {
-  const request = await headers();
-  const https = loadConfig().PUBLIC_URL?.startsWith("https:") === true || request.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
-  const host = (request.get("host") ?? "").replace(/:\d+$/, "").toLowerCase();
+  const origin = new URL(await requestOrigin());
+  const host = origin.hostname.toLowerCase();
   const local = host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "[::1]";
-  return { https, local };
+  return { https: origin.protocol === "https:", local };
 }
 
 /**

@@ -2,7 +2,6 @@ import { useTranslations } from "next-intl";
 import { PageLink } from "@/components/ui/page-link";
 import type { AccessInfo } from "@/lib/contract/auth";
 import type { Role } from "@/lib/contract/people";
-import { CallBudget } from "./call-budget";
 import { HeaderBar } from "./header-bar";
 import { LogoutButton } from "./logout-button";
 import { ThemeToggle } from "./theme-toggle";
@@ -22,8 +21,6 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
   const roles = useTranslations("roles");
   return (
     <HeaderBar links={links.filter((link) => link.roles.includes(budget.role)).map((link) => ({ href: link.href, label: t(link.label) }))}>
-      {/* Viewers do not spend the budget on their own account's scripts: no API technicalities for them. */}
-      {budget.role !== "viewer" && <CallBudget initial={budget} />}
       <PageLink href="/account" className="hidden text-sm text-slate-600 hover:text-blue-700 hover:underline md:inline dark:text-slate-400 dark:hover:text-blue-400">
         {email} <span className="text-xs">({roles(budget.role)})</span>
       </PageLink>

@@ -1,4 +1,4 @@
-// Working-hour benchmark: what one hour of real use costs the account's call budget. Simulated
+// Working-hour benchmark: what one hour of real use costs the account's pooled calls. Simulated
 // time (a test clock), real everything else: the dashboard's KPI client and its shared read cache
 // in the database, real HTTP to the API, the real call counter. Three actors, counted apart:
 //  - an expert: 150 page views in the hour (one every 24 s) over 3 scorecards and every period
@@ -11,6 +11,7 @@
 // Run: npm run bench:hour   (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite)
 import { openDatabase, type Database } from "@/lib/db/client";
 import { createKpiClient, type KpiClient } from "@/lib/bff/kpi-client";
+import { dashboardProofKey } from "@/lib/dashboard-proof";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, TestClock } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
 import { serveOverHttp } from "@/lib/testing/http-api";
@@ -26,8 +27,9 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const created = adminUrl ? await createPostgresDatabase(adminUrl) : null;
 const database: Database = await openDatabase(created ? { url: created.url } : { memory: true });
 const clock = new TestClock(new Date("2026-11-23T09:00:00Z"));
-// A limit no actor reaches: the benchmark counts calls, it does not ration them.
-const api = createTestApi(database.db, clock, { tokenTtlHours: 1000, rateLimitPerHour: 100_000 });
+// A limit no actor reaches: the benchmark counts calls, it does not ration them. The API takes the
+// dashboard's proof as the server does (the KPI client signs with this process's session secret).
+const api = createTestApi(database.db, clock, { tokenTtlHours: 1000, rateLimitPerHour: 100_000, personRatePerWindow: 100_000, dashboardKey: dashboardProofKey() });
 const http = await serveOverHttp(api);
 process.env.KPI_API_URL = http.url;
 
@@ -109,9 +111,9 @@ async function hour(label: string) {
     clock.advance(STEP_S * 1000);
   }
   console.log(`  ${label}:`);
-  console.log(`    expert: ${VIEWS} page views over 3 scorecards and 6 periods, ${tally.saves} saves: ${tally.expert + tally.saveCalls} calls (aim: at most 30)`);
+  console.log(`    expert: ${VIEWS} page views over 3 scorecards and 6 periods, ${tally.saves} saves: ${tally.expert + tally.saveCalls} pooled calls (aim: 0: people never spend the pool)`);
   console.log(`      the saves with their re-reads: ${tally.saveCalls}; the page views: ${[...byPage].map(([p, n]) => `${p} ${n}`).join(", ")}`);
-  console.log(`    ${VIEWERS} viewers opening one scorecard every 5 minutes (${VIEWERS * 12} views): ${tally.viewers} calls`);
+  console.log(`    ${VIEWERS} viewers opening one scorecard every 5 minutes (${VIEWERS * 12} views): ${tally.viewers} pooled calls (aim: 0)`);
   console.log(`    a script polling an unchanged grouped read every minute (${tally.polls} polls): ${tally.poller} calls (aim: 1)`);
 }
 

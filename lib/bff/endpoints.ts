@@ -79,6 +79,7 @@ const kpiShaped = (docId: number): QueryKey[] => [keys.tree(docId), keys.grouped
 
 export const endpoints = {
   budget: read({ op: "accessInfo", method: "GET", path: "/api/access/info", key: () => ["budget"], live: true }),
+  callSpending: read({ op: "callSpending", method: "GET", path: "/api/access/spending", key: () => ["call-spending"], live: true }),
   scorecards: read({ op: "listScorecards", method: "GET", path: "/api/documents/list", key: () => keys.scorecards }),
   tree: read({ op: "kpiTree", method: "GET", path: "/api/document/{docId}/kpi/tree", key: ({ docId }) => keys.tree(docId) }),
   grouped: read({

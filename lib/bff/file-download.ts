@@ -1,6 +1,8 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { DocId } from "@/lib/contract/common";
+import { dashboardCallHeaders, forwardedRequestHeaders } from "@/lib/dashboard-proof";
+import { currentSource } from "@/lib/request-origin";
 import { getSession } from "@/lib/session";
 import { errorJson } from "./handler";
 import { apiBaseUrl } from "./kpi-client";
@@ -8,7 +10,7 @@ import { apiBaseUrl } from "./kpi-client";
 /**
  * A file the API makes (a scorecard's JSON file, its Excel report) handed to the browser as it
  * comes, with the session's token added on the way: plain links download it, no script needed.
- * Each download is one counted call, as any read.
+ * Each download is one of the person's requests, as any read.
  */
 export async function downloadFromApi(request: NextRequest, docIdText: string, path: (docId: number) => string): Promise<Response> {
   const docId = DocId.safeParse(docIdText);
@@ -20,7 +22,7 @@ export async function downloadFromApi(request: NextRequest, docIdText: string, p
 export async function fileFromApi(request: NextRequest, path: string): Promise<Response> {
   const session = await getSession();
   if (!session.token || (session.expiresAt ?? 0) <= Date.now()) return errorJson(401, "unauthorized", "Your session has ended; please log in again");
-  const response = await fetch(`${apiBaseUrl()}${path}${request.nextUrl.search}`, { headers: { Token: session.token, "X-Gauge-Client": "dashboard" }, cache: "no-store" });
+  const response = await fetch(`${apiBaseUrl()}${path}${request.nextUrl.search}`, { headers: { ...dashboardCallHeaders(session.token), ...forwardedRequestHeaders(await currentSource()) }, cache: "no-store" });
   if (response.status === 401) session.destroy();
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const name of ["Content-Type", "Content-Disposition", "Retry-After"]) if (response.headers.has(name)) headers.set(name, response.headers.get(name)!);

@@ -2,6 +2,8 @@ import "server-only";
 import { LoginResponse } from "@/lib/contract/auth";
 import { InvitationDetails } from "@/lib/contract/people";
 import { loadConfig } from "@/lib/config";
+import { dashboardCallHeaders, forwardedRequestHeaders } from "@/lib/dashboard-proof";
+import { currentSource } from "@/lib/request-origin";
 import { endpoints, type AnyEndpoint, type WriteSpec, type BodyOf, type EndpointName, type InputOf, type ResponseOf } from "./endpoints";
 import { ApiCallError, decodeResponse, endpointUrl } from "./http";
 import { schemasOf } from "./operation-schemas";
@@ -24,7 +26,7 @@ export async function logIn(email: string, password: string, otp?: string): Prom
   const response = await fetch(`${apiBaseUrl()}/login`, {
     method: "POST",
     cache: "no-store",
-    headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" },
+    headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard", ...forwardedRequestHeaders(await currentSource()) },
     body: JSON.stringify({ email, contraseña: password, ...(otp ? { otp } : {}) }),
   });
   const body = LoginResponse.parse(await response.json());
@@ -42,7 +44,7 @@ export async function postUntokened(path: string, body: unknown): Promise<Untoke
   const response = await fetch(`${apiBaseUrl()}${path}`, {
     method: "POST",
     cache: "no-store",
-    headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" },
+    headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard", ...forwardedRequestHeaders(await currentSource()) },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: ((await response.json().catch(() => null)) ?? {}) as UntokenedAnswer["body"] };
@@ -104,9 +106,9 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
       method: endpoint.method,
       cache: "no-store",
       headers: {
-        Token: token,
-        // For the history and the activity log: these changes came through the dashboard.
-        "X-Gauge-Client": "dashboard",
+        // A person's call, labelled for the history: held to the per-person rate, never spending the account's pool.
+        ...dashboardCallHeaders(token),
+        ...forwardedRequestHeaders(await currentSource()),
         // This same server over loopback: compressing an answer to inflate it again is work for nothing.
         ...(loopback ? { "Accept-Encoding": "identity" } : {}),
         ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),

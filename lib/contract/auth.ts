@@ -103,3 +103,34 @@ export const AccessInfo = z
   });
 export type AccessInfo = z.infer<typeof AccessInfo>;
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+export const CallSpender = z
+  .object({
+    kind: z.enum(["api_key", "session", "push", "feed", "others"]).meta({
+      description: "An API key; a token from POST /rest/login (a script signing in with a password); a push connector's URL; a spreadsheet link; others: the rest, summed, for a caller who is not an admin",
+    }),
+    name: z.string().meta({ description: "The key's or connector's name, or what the token or link is" }),
+    userEmail: z.string().nullable().meta({ description: "Whose key, token or link it is (null for a push URL)" }),
+    used: z.number().int().meta({ description: "Calls it spent in the current window" }),
+  })
+  .meta({ id: "CallSpender" });
+
+export const CallSpending = z
+  .object({
+    allowedCount: z.number().int(),
+    usedCount: z.number().int(),
+    resetAt: z.string(),
+    spenders: z.array(CallSpender).meta({
+      description: "What spent the window's calls, most first. Admins see every spender; others see their own and one line for the rest",
+    }),
+  })
+  .meta({
+    id: "CallSpending",
+    example: {
+      allowedCount: 300,
+      usedCount: 42,
+      resetAt: "2026-11-22T10:00:00.000Z",
+      spenders: [{ kind: "api_key", name: "Nightly BI export", userEmail: "demo@example.com", used: 40 }, { kind: "push", name: "Zapier orders", userEmail: null, used: 2 }],
+    },
+  });
+export type CallSpending = z.infer<typeof CallSpending>;

@@ -41,7 +41,7 @@ describe("each page sends the browser the messages its client components read, a
     const shared = appFiles("app", ["layout.tsx", "error.tsx", "not-found.tsx", "global-error.tsx", "loading.tsx"]);
     expect(shared).toContain("app/(dashboard)/error.tsx");
     // The header reads its words with useTranslations and its formats through useMessages.
-    expect([...namespacesReached("app/(dashboard)/layout.tsx")].sort()).toEqual(["format", "layout", "layout.budget", "layout.stale"]);
+    expect([...namespacesReached("app/(dashboard)/layout.tsx")].sort()).toEqual(["format", "layout", "layout.stale"]);
     for (const file of shared) expect([...namespacesReached(file)].filter((n) => !LAYOUT_NAMESPACES.some((l) => holds(l, n))), file).toEqual([]);
     expect(LAYOUT_NAMESPACES.filter((l) => !resolves(l))).toEqual([]);
   });

@@ -170,6 +170,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   /** Routes of the account rather than of one scorecard: who may call them, made explicit. */
   const accountRequests: Record<string, { request: (who: Who) => Promise<Request>; expect: Record<Who, Outcome> }> = {
     accessInfo: { request: async () => ({ path: "/api/access/info" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    callSpending: { request: async () => ({ path: "/api/access/spending" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     logout: { request: async (who) => ({ path: "/logout", auth: await freshLogin(who) }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     listScorecards: { request: async () => ({ path: "/api/documents/list" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     listApiKeys: { request: async () => ({ path: "/api/api-keys" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },

@@ -8,6 +8,8 @@ import { ApiError, toApiError } from "./errors";
 import { jsonBody } from "./json-body";
 import { decodeBody, normalizeKeys } from "./body-text";
 import { refuseNulCharacters } from "./nul-guard";
+import { readinessProblem } from "@/lib/db/readiness";
+import { depsForRequest } from "./public-origin";
 import { requireToken } from "./require-token";
 import { oneOfOperations } from "./operation-match";
 import { conditionalGet } from "./conditional-get";
@@ -45,7 +47,7 @@ const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
  * credentials (logging out, revoking an API key), which must work even when a leaked token has
  * burnt the account's budget.
  */
-const uncounted = oneOfOperations(["accessInfo", "logout", "revokeApiKey"]);
+const uncounted = oneOfOperations(["accessInfo", "callSpending", "logout", "revokeApiKey"]);
 const isCounted = (method: string, path: string) => !uncounted(method, path);
 
 /** The KPI API as a Hono app under /rest: testable in-process with app.request(). */
@@ -53,7 +55,7 @@ export function createApi(deps: Deps) {
   const app = newRouter().basePath("/rest");
 
   app.onError(async (error, c) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error, c.req.header("x-request-id"));
     for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
     // The login call keeps its own answer shape for every error, including those raised
     // before its route runs (a body over MAX_BODY_BYTES, for one).
@@ -63,7 +65,7 @@ export function createApi(deps: Deps) {
   app.notFound((c) => c.json(new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`).body(), 404));
 
   app.use("*", async (c, next) => {
-    c.set("deps", deps);
+    c.set("deps", depsForRequest(deps, (name) => c.req.header(name)));
     c.json = jsonAnswers(c);
     Object.assign(c.req, bodyReadOnce(c));
     await next();
@@ -93,9 +95,11 @@ export function createApi(deps: Deps) {
   // Inside authentication and the call limit: a read's 304 comes after its access check, and is given back.
   app.use("*", conditionalGet);
 
-  app.get("/health", async (c) => {
-    await deps.db.execute(sql`SELECT 1`);
-    return c.json({ ok: true });
+  // For load balancers and supervisors: alive (the process answers), and ready (it can serve).
+  app.get("/health", (c) => c.json({ ok: true }));
+  app.get("/ready", async (c) => {
+    const problem = await readinessProblem(deps.db);
+    return problem ? c.json(new ApiError(503, "unavailable", problem).body(), 503) : c.json({ ok: true });
   });
   app.route("/", authRoutes);
   app.route("/", scorecardRoutes);

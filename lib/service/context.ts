@@ -4,7 +4,12 @@ import type { MailConfig } from "./notifications/mail";
 import type { Limits } from "./connectors/sources/limits";
 
 export interface ServiceConfig {
+  /** Pooled calls per hour each active admin or expert adds to the account: for programs (tokens, API keys, links, pushes). */
   rateLimitPerHour: number;
+  /** A person's dashboard requests per ten-minute window (default PERSON_RATE_DEFAULT); the dashboard never spends the pool. */
+  personRatePerWindow?: number;
+  /** The key that proves a call came from this installation's dashboard server; without it every call spends the pool. */
+  dashboardKey?: Buffer;
   tokenTtlHours: number;
   /** log2 of scrypt's N for new password hashes; 17 is OWASP's minimum. */
   passwordCost: number;

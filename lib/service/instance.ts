@@ -1,5 +1,6 @@
 import "server-only";
 import { dashboardUrl, demoDataWanted, loadConfig, mailConfig } from "@/lib/config";
+import { dashboardProofKey } from "@/lib/dashboard-proof";
 import { keptSecret } from "@/lib/kept-secret";
 import { getDatabase } from "@/lib/db";
 import { demoOnStart } from "./admin";
@@ -30,6 +31,8 @@ export function getApi(): Promise<Api> {
       now: () => new Date(),
       config: {
         rateLimitPerHour: config.RATE_LIMIT_PER_HOUR,
+        personRatePerWindow: config.PERSON_RATE_LIMIT,
+        dashboardKey: dashboardProofKey(),
         tokenTtlHours: config.TOKEN_TTL_HOURS,
         passwordCost: 17,
         webhookAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

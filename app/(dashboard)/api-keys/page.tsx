@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { ApiKeyManager } from "@/components/people/api-key-manager";
+import { CallPool } from "@/components/people/call-pool";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
@@ -15,7 +16,7 @@ async function ApiKeysPage() {
   await requireSessionClient();
   const [me, t] = [await sessionBudget(), await getTranslations("apiKeys")];
   return (
-    <Prefetch queries={[["apiKeys", {}]]}>
+    <Prefetch queries={[["apiKeys", {}], ["callSpending", {}]]}>
       <div className="flex flex-col gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
@@ -23,6 +24,9 @@ async function ApiKeysPage() {
             {me.role === "admin" ? t("every") : t("yours")} {t("share")}
           </p>
         </div>
+        <Suspense fallback={<Skeleton className="h-32" />}>
+          <CallPool />
+        </Suspense>
         <Suspense fallback={<Skeleton className="h-64" />}>
           <ApiKeyManager role={me.role} />
         </Suspense>

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AccessInfo, ApiKeyList, CreateApiKeyRequest, CreatedApiKey, LoginRequest, LoginResponse } from "../auth";
+import { AccessInfo, ApiKeyList, CallSpending, CreateApiKeyRequest, CreatedApiKey, LoginRequest, LoginResponse } from "../auth";
 import { DocId } from "../common";
 import { errors, json, jsonBody, noToken, secured } from "./helpers";
 
@@ -46,6 +46,18 @@ export const accessInfo = createRoute({
   security: secured,
   request: { query: z.object({ docId: DocId.optional() }) },
   responses: { 200: json(AccessInfo, "Calls allowed and used in the current hourly window"), ...errors() },
+});
+
+export const callSpending = createRoute({
+  operationId: "callSpending",
+  method: "get",
+  path: "/api/access/spending",
+  tags,
+  summary: "What spent the account's pooled calls this hour, and when the pool resets (this call is not counted)",
+  description:
+    "The pool is spent by programs: API keys, tokens from POST /rest/login, push URLs, spreadsheet links and OData. A person using the dashboard never spends it.",
+  security: secured,
+  responses: { 200: json(CallSpending, "The current hourly window and its spenders"), ...errors() },
 });
 
 const keyTags = ["API keys"];

@@ -107,6 +107,35 @@ export const callCounters = pgTable("call_counters", {
   used: integer("used").notNull(),
 });
 
+/**
+ * What spent the account's pooled calls in its current hourly window: one row per spender (a
+ * token or API key, a push URL, a spreadsheet link), counted by the same statement that counts the
+ * call, so the rows of the account's window add up to its counter. A row from an older window is
+ * restarted by its next call.
+ */
+export const callSpenders = pgTable(
+  "call_spenders",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** "token:<id>" (a session or API key), "push:<connector id>", "feed:<link id>". */
+    spender: text("spender").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    used: integer("used").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.spender] })],
+);
+
+/** A person's requests through the dashboard in a fixed window: the rate that stops a runaway tab, never the account's pool. */
+export const personCalls = pgTable("person_calls", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  used: integer("used").notNull(),
+});
+
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { callCounters, users } from "@/lib/db/schema";
+import { callCounters, callSpenders, users } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import type { Deps } from "../context";
 import { ApiError } from "../errors";
+import { operations } from "@/lib/cli/operations.mjs";
 
 export const WINDOW_SECONDS = 3600;
 
@@ -39,12 +40,18 @@ export async function readBudget(deps: Deps, accountId: number, limit: number): 
  * nothing: 304 Not Modified). One atomic statement, so concurrent refunds and counts stay exact;
  * a window that has ended since is left alone.
  */
-export async function refundCall(deps: Deps, accountId: number, budget: CallBudget): Promise<CallBudget> {
+export async function refundCall(deps: Deps, accountId: number, budget: CallBudget, spender: string): Promise<CallBudget> {
   const windowStart = new Date(budget.resetAt.getTime() - WINDOW_SECONDS * 1000);
-  await deps.db
-    .update(callCounters)
-    .set({ used: sql`${callCounters.used} - 1` })
-    .where(and(eq(callCounters.accountId, accountId), eq(callCounters.windowStart, windowStart), gt(callCounters.used, 0)));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(callCounters)
+      .set({ used: sql`${callCounters.used} - 1` })
+      .where(and(eq(callCounters.accountId, accountId), eq(callCounters.windowStart, windowStart), gt(callCounters.used, 0)));
+    await tx
+      .update(callSpenders)
+      .set({ used: sql`${callSpenders.used} - 1` })
+      .where(and(eq(callSpenders.accountId, accountId), eq(callSpenders.spender, spender), eq(callSpenders.windowStart, windowStart), gt(callSpenders.used, 0)));
+  });
   return callBudget(budget.limit, Math.max(0, budget.used - 1), windowStart);
 }
 
@@ -64,7 +71,7 @@ export function budgetHeaders(b: CallBudget, now: Date): Record<string, string> 
  * in one atomic upsert as authenticate() does: the budget, or null when the window is full and the
  * call is refused (not counted).
  */
-async function spendCall(deps: Deps, accountId: number): Promise<{ budget: CallBudget; refused: boolean }> {
+async function spendCall(deps: Deps, accountId: number, spender: string): Promise<{ budget: CallBudget; refused: boolean }> {
   const now = deps.now().toISOString();
   const expired = sql`c.window_start <= ${now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS})`;
   const perUser = deps.config.rateLimitPerHour;
@@ -77,7 +84,13 @@ async function spendCall(deps: Deps, accountId: number): Promise<{ budget: CallB
           window_start = CASE WHEN ${expired} THEN excluded.window_start ELSE c.window_start END,
           used = CASE WHEN ${expired} THEN 1 ELSE c.used + 1 END
         WHERE ${expired} OR c.used < (SELECT "limit" FROM limits)
-        RETURNING window_start, used)
+        RETURNING window_start, used),
+      spent AS (
+        INSERT INTO ${callSpenders} AS s (account_id, spender, window_start, used)
+        SELECT ${accountId}, ${spender}, counted.window_start, 1 FROM counted
+        ON CONFLICT (account_id, spender) DO UPDATE SET
+          used = CASE WHEN s.window_start = excluded.window_start THEN s.used + 1 ELSE 1 END,
+          window_start = excluded.window_start)
       SELECT (SELECT count(*) FROM counted)::int AS counted, (SELECT "limit" FROM limits) AS "limit",
         (extract(epoch FROM COALESCE((SELECT window_start FROM counted), (SELECT window_start FROM ${callCounters} WHERE account_id = ${accountId}))) * 1000)::float8 AS "windowStartMs",
         COALESCE((SELECT used FROM counted), (SELECT used FROM ${callCounters} WHERE account_id = ${accountId})) AS used`,
@@ -88,10 +101,12 @@ async function spendCall(deps: Deps, accountId: number): Promise<{ budget: CallB
 
 /**
  * Spends one call of the account for a request that carries no token (a push, a spreadsheet
- * link): the budget headers to answer with, or 429 with Retry-After at the limit.
+ * link), counted against `spender` ("push:<id>", "feed:<id>"): the budget headers to answer with,
+ * or 429 with Retry-After at the limit.
  */
-export async function spendOrRefuse(deps: Deps, accountId: number): Promise<Record<string, string>> {
-  const { budget, refused } = await spendCall(deps, accountId);
+export async function spendOrRefuse(deps: Deps, accountId: number, spender: string): Promise<Record<string, string>> {
+  const { budget, refused } = await spendCall(deps, accountId, spender);
+  (refused ? operations.callsRefused : operations.callsSpent).inc();
   const headers = budgetHeaders(budget, deps.now());
   if (!refused) return headers;
   const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));

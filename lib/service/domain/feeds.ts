@@ -44,15 +44,15 @@ export async function revokeFeed(ctx: Ctx, { id }: { id: number }): Promise<void
 }
 
 /** The live link a token opens, read with its creator's access (404 once the creator is deactivated). */
-export async function feedByToken(deps: Deps, token: string): Promise<{ ctx: Ctx; docId: number } | null> {
+export async function feedByToken(deps: Deps, token: string): Promise<{ ctx: Ctx; docId: number; feedId: number } | null> {
   const [row] = await deps.db
-    .select({ docId: feeds.scorecardId, user: users })
+    .select({ docId: feeds.scorecardId, feedId: feeds.id, user: users })
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.createdBy))
     .where(and(eq(feeds.tokenHash, hashOf(token)), isNull(feeds.revokedAt), isNull(users.deactivatedAt)));
   if (!row) return null;
   const { user } = row;
-  return { docId: row.docId, ctx: { deps, caller: { accountId: user.accountId, userId: user.id, email: user.email, role: user.role, tokenId: 0, tokenKind: "session", countedUsers: 1 } } };
+  return { docId: row.docId, feedId: row.feedId, ctx: { deps, caller: { accountId: user.accountId, userId: user.id, email: user.email, role: user.role, tokenId: 0, tokenKind: "session", countedUsers: 1 } } };
 }
 
 const cell = (value: unknown) => {

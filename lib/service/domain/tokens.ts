@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { preparedStatement } from "@/lib/db/query";
-import { accessTokens, accounts, callCounters, users } from "@/lib/db/schema";
+import { accessTokens, accounts, callCounters, callSpenders, users } from "@/lib/db/schema";
 import type { ApiKey } from "@/lib/contract/auth";
 import { ROLE_RANK, roleAtLeast, type Role } from "@/lib/contract/people";
 import type { Caller, Ctx, Deps } from "../context";
@@ -62,7 +62,13 @@ const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolea
         used = CASE WHEN c.window_start <= ${p.now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS}) THEN 1 ELSE c.used + 1 END
       WHERE c.window_start <= ${p.now}::timestamptz - make_interval(secs => ${WINDOW_SECONDS})
         OR c.used < (SELECT ${p.perUser}::int * GREATEST(1, "countedUsers") FROM caller)
-      RETURNING (extract(epoch FROM window_start) * 1000)::float8 AS "windowStartMs", used
+      RETURNING window_start, (extract(epoch FROM window_start) * 1000)::float8 AS "windowStartMs", used
+    ), spent AS (
+      INSERT INTO ${callSpenders} AS s (account_id, spender, window_start, used)
+      SELECT caller."accountId", 'token:' || caller."tokenId", counted.window_start, 1 FROM caller, counted
+      ON CONFLICT (account_id, spender) DO UPDATE SET
+        used = CASE WHEN s.window_start = excluded.window_start THEN s.used + 1 ELSE 1 END,
+        window_start = excluded.window_start
     ), held AS (
       SELECT (extract(epoch FROM window_start) * 1000)::float8 AS "windowStartMs", used FROM ${callCounters}
       WHERE account_id = (SELECT "accountId" FROM caller) AND ${p.count}
@@ -80,7 +86,8 @@ const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolea
  * `count`, the same statement counts the call in the account's fixed hourly window (one atomic
  * upsert, so any number of processes sharing the database together allow exactly the limit): one
  * round trip for what every API call needs before its handler runs. A call past the limit is
- * `refused` and not counted, so the window never holds more calls than the limit.
+ * `refused` and not counted, so the window never holds more calls than the limit. A counted call is
+ * also counted against its token in call_spenders, for the API keys page's "what spent it".
  */
 export async function authenticate(
   deps: Deps,

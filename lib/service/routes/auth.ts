@@ -1,7 +1,9 @@
 import * as routes from "@/lib/contract/routes/auth";
 import { ApiError } from "../errors";
 import { accountLimit, readBudget } from "../domain/call-limit";
+import { callSpending } from "../domain/call-spending";
 import { login } from "../domain/login";
+import { requestSource } from "../public-origin";
 import { accessTo, accessVersion } from "../domain/scorecards";
 import { createApiKey, listApiKeys, revokeApiKey, revokeOwnToken } from "../domain/tokens";
 import { preferencesOf } from "../domain/preferences";
@@ -10,7 +12,8 @@ import { newRouter } from "../router";
 export const authRoutes = newRouter()
   .openapi(routes.login, async (c) => {
     const { email, contraseña, otp } = c.req.valid("json");
-    const outcome = await login(c.var.deps, email, contraseña, c.req.header("X-Gauge-Client") === "dashboard" ? "dashboard" : "api", otp);
+    const { address } = requestSource(c.var.deps, (name) => c.req.header(name));
+    const outcome = await login(c.var.deps, email, contraseña, c.req.header("X-Gauge-Client") === "dashboard" ? "dashboard" : "api", otp, address);
     if (outcome.kind === "ok") return c.json({ email, errorMessage: "", success: true, token: outcome.token }, 200);
     if (outcome.kind === "invalid") throw new ApiError(401, "unauthorized", "Invalid e-mail or password");
     if (outcome.kind === "otp_required") throw new ApiError(401, "unauthorized", "A two-factor code is needed: send it as otp (scripts should use an API key)", [{ path: "otp", message: "Required" }]);
@@ -53,6 +56,7 @@ export const authRoutes = newRouter()
       200,
     );
   })
+  .openapi(routes.callSpending, async (c) => c.json(await callSpending(c.var), 200))
   .openapi(routes.listApiKeys, async (c) => c.json({ items: await listApiKeys(c.var) }, 200))
   .openapi(routes.createApiKey, async (c) => c.json(await createApiKey(c.var, c.req.valid("json")), 201))
   .openapi(routes.revokeApiKey, async (c) => {

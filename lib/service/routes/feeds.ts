@@ -21,6 +21,6 @@ export const feedRoutes = newRouter()
       if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw notFound("Spreadsheet link");
       throw error;
     });
-    const headers = await spendOrRefuse(deps, feed.ctx.caller.accountId);
+    const headers = await spendOrRefuse(deps, feed.ctx.caller.accountId, `feed:${feed.feedId}`);
     return c.body(csv, 200, { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'inline; filename="scorecard.csv"' });
   });
