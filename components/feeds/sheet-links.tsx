@@ -11,6 +11,7 @@ import { ShownOnce } from "@/components/ui/shown-once";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
+import { LocalAddressNote } from "@/components/ui/local-address-note";
 
 const code = "rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all dark:bg-slate-800";
 
@@ -48,6 +49,7 @@ export function SheetLinks({ docId, odataUrl, email }: { docId: number; odataUrl
           <li>{t.rich("odataBasic", { email, code: codeTag })}</li>
           <li>{t.rich("odataPick", { filter: "Period eq 'QUARTER'", code: codeTag })}</li>
         </ol>
+        <LocalAddressNote url={odataUrl} />
       </Card>
       {mine.length === 0 ? (
         <Notice tone="empty">{t("none")}</Notice>

@@ -11,6 +11,7 @@ import { FieldError } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
+import { LocalAddressNote } from "@/components/ui/local-address-note";
 
 /** SCIM provisioning: the base URL and bearer tokens for the identity provider. */
 export function ScimTokens() {
@@ -39,6 +40,7 @@ export function ScimTokens() {
       <p className="mb-4 text-sm">
         {t.rich("tenantUrl", { url: data.baseUrl, code: (chunks) => <code aria-label={t("baseUrl")} className="break-all rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{chunks}</code> })}
       </p>
+      <LocalAddressNote url={data.baseUrl} />
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <div className="sm:flex-1">
           <Field label={t("name")} id="scim-name" name="name" placeholder={t("namePlaceholder")} required />

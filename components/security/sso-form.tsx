@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
+import { LocalAddressNote } from "@/components/ui/local-address-note";
 
 /** "kpi-editors = expert" lines, as the form shows a group → role map. */
 const mapText = (map: Record<string, Role>) => Object.entries(map).map(([group, role]) => `${group} = ${role}`).join("\n");
@@ -62,6 +63,7 @@ export function SsoForm() {
         {t("lead")}
       </p>
       <code aria-label={t("redirectUri")} className="mb-4 block break-all rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">{data.redirectUri}</code>
+      <LocalAddressNote url={data.redirectUri} />
       <form onSubmit={submit} className="grid grid-cols-1 gap-3 md:grid-cols-2 [&>*]:min-w-0" noValidate>
         <Field label={t("issuer")} id="issuer" name="issuer" defaultValue={sso?.issuer} placeholder="https://login.microsoftonline.com/<tenant>/v2.0" required />
         <Field label={t("clientId")} id="clientId" name="clientId" defaultValue={sso?.clientId} required />

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "./button";
+import { LocalAddressNote } from "./local-address-note";
 
 /** A secret (signing secret, API key, invitation link) shown once, with a copy button. */
 export function ShownOnce({ title, label, value, onDone }: { title: string; label: string; value: string; onDone: () => void }) {
@@ -25,6 +26,7 @@ export function ShownOnce({ title, label, value, onDone }: { title: string; labe
         </Button>
         <Button variant="ghost" onClick={onDone}>{t("done")}</Button>
       </div>
+      {/^https?:\/\//.test(value) && <LocalAddressNote url={value} />}
     </div>
   );
 }

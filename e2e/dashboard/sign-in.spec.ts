@@ -4,6 +4,7 @@ import { startOidcProvider } from "../../lib/testing/oidc-provider";
 import { mailText, startSmtp } from "../../lib/testing/smtp";
 import { totpAt } from "../../lib/testing/totp";
 import { DEMO, expect, test } from "../fixtures";
+import { signInWithSso, turnOnSso } from "../sso-steps";
 
 const NO_SESSION = { cookies: [], origins: [] };
 
@@ -36,26 +37,12 @@ test.describe.serial("signing in", () => {
   test("an admin sets up SSO; a new person signs in through the provider's own page, as the role their group maps to", async ({ page, browser, baseURL }) => {
     await page.goto("/security");
     await expect(page.getByLabel("Redirect URI")).toHaveText(`${baseURL}/api/session/oidc/callback`);
-    await page.getByLabel("Issuer URL").fill(provider.issuer);
-    await page.getByLabel("Client ID").fill(provider.client_id);
-    await page.getByLabel("Client secret").fill(provider.client_secret);
-    await page.getByLabel("E-mail domains it covers").fill("sso-e2e.example");
-    await page.getByLabel("Groups claim (optional)").fill("groups");
-    await page.getByLabel(/Roles by group/).fill("kpi-editors = expert");
-    await page.getByRole("button", { name: "Turn on single sign-on" }).click();
-    await expect(page.getByText("Saved. The provider answered its discovery document.")).toBeVisible();
+    await turnOnSso(page, provider, "sso-e2e.example");
 
     const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
     const tab = await context.newPage();
     await tab.goto("/login");
-    await tab.getByRole("button", { name: "Sign in with SSO" }).click();
-    await tab.getByLabel("Work e-mail").fill("lee@sso-e2e.example");
-    await tab.getByRole("button", { name: "Continue with SSO" }).click();
-    // The provider's own pages: its login form, then its consent.
-    await tab.locator('input[name="login"]').fill("lee@sso-e2e.example");
-    await tab.locator('input[name="password"]').fill("whatever the provider asks");
-    await tab.getByRole("button", { name: "Sign-in" }).click();
-    await tab.getByRole("button", { name: "Continue" }).click();
+    await signInWithSso(tab, "lee@sso-e2e.example");
     await expect(tab).toHaveURL(`${baseURL}/`);
     await tab.goto("/account");
     await expect(tab.getByText("lee@sso-e2e.example, expert.")).toBeVisible();

@@ -1,8 +1,8 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
-import { loadConfig } from "@/lib/config";
 import { zodDetails, type ErrorCode, type ErrorDetail } from "@/lib/contract/common";
+import { originOf } from "@/lib/request-origin";
 import { getSession } from "@/lib/session";
 import { endpoints, type AnyEndpoint, type EndpointName } from "./endpoints";
 import { ApiCallError } from "./http";
@@ -39,28 +39,31 @@ export async function readLimitedBody(request: NextRequest, maxBytes: number): P
   return body.buffer;
 }
 
-/**
- * The dashboard's own origin: PUBLIC_URL when set (behind a proxy that terminates TLS or renames
- * the host), else http://<Host> as this server itself speaks plain HTTP. X-Forwarded-* headers are
- * never trusted: anyone can send them.
- */
-function ownOrigin(request: NextRequest): string | null {
-  const publicUrl = loadConfig().PUBLIC_URL;
-  if (publicUrl) return new URL(publicUrl).origin;
-  const host = request.headers.get("host");
-  return host ? `http://${host.toLowerCase()}` : null;
-}
-
-/** State-changing requests must come from this site's own pages: the same scheme, host and port. */
-export function isSameOrigin(request: NextRequest): boolean {
-  const origin = request.headers.get("origin");
-  const own = ownOrigin(request);
-  if (!origin || !own) return false;
+/** The dashboard's own origin: the public address the HTTP server derived for this request. */
+const ownOrigin = (request: NextRequest): string | null => {
   try {
-    return new URL(origin).origin === own;
+    return new URL(originOf(request)).origin;
   } catch {
-    return false;
+    return null;
   }
+};
+
+/**
+ * State-changing requests must come from this site's own pages: the same scheme, host and port.
+ * Null when this one does; else the 403, which names the setting when the page's address differs
+ * from the server's view only by its scheme (a TLS proxy the server does not trust).
+ */
+export function crossOriginRefusal(request: NextRequest): NextResponse | null {
+  const own = ownOrigin(request);
+  let origin: URL | null = null;
+  try {
+    origin = new URL(request.headers.get("origin") ?? "");
+  } catch {}
+  if (origin && own && origin.origin === own) return null;
+  if (origin && own && origin.host === new URL(own).host) {
+    return errorJson(403, "forbidden", `Cross-origin request refused: this page is at ${origin.origin} but the server sees ${own}; behind a proxy that terminates TLS, set TRUST_PROXY (for example loopback) or PUBLIC_URL`);
+  }
+  return errorJson(403, "forbidden", "Cross-origin request refused");
 }
 
 type Route = { name: EndpointName; endpoint: AnyEndpoint; pattern: RegExp; names: string[] };
@@ -112,7 +115,8 @@ async function readBody(request: NextRequest, { body: schema, bodyOptional }: Op
  * contract's shape (a dead token also ends the session).
  */
 export async function handleBff(request: NextRequest): Promise<NextResponse> {
-  if (request.method !== "GET" && !isSameOrigin(request)) return errorJson(403, "forbidden", "Cross-origin request refused");
+  const refused = request.method === "GET" ? null : crossOriginRefusal(request);
+  if (refused) return refused;
   try {
     const found = match(request.method, request.nextUrl.pathname);
     if (!found) return errorJson(404, "not_found", `No route for ${request.method} ${request.nextUrl.pathname}`);

@@ -80,6 +80,18 @@ describe.each(testDatabases)("the OData feed on $name", ({ open }) => {
     expect((await get(`/Scorecards(${docs[0]})`)).json).toMatchObject({ Id: docs[0], Name: "Finance" });
   });
 
+  it("pages at the size a client prefers (odata.maxpagesize), never over 5,000, and says so", async () => {
+    const prefer = (n: number) => ({ ...basic, Prefer: `odata.maxpagesize=${n}` });
+    const first = await get("/Values?$orderby=Date", prefer(2000));
+    expect(first.json.value).toHaveLength(2000);
+    expect(first.headers.get("Preference-Applied")).toBe("odata.maxpagesize=2000");
+    expect(first.json["@odata.nextLink"]).toBe("http://gauge.test/odata/Values?%24orderby=Date&%24skiptoken=2000");
+    const capped = await get("/Values?$orderby=Date", prefer(100_000));
+    expect(capped.json.value).toHaveLength(5000);
+    expect(capped.headers.get("Preference-Applied")).toBe("odata.maxpagesize=5000");
+    expect((await get("/Values?$orderby=Date")).headers.get("Preference-Applied")).toBeNull();
+  });
+
   it("pages a long read with nextLink, 5,000 rows at most a page, and it arrives whole", async () => {
     let url: string | undefined = "/Values?$orderby=Date";
     const rows: { Date: string }[] = [];

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { LoginRequest } from "@/lib/contract/auth";
-import { errorJson, isSameOrigin } from "@/lib/bff/handler";
+import { errorJson, crossOriginRefusal } from "@/lib/bff/handler";
 import { createKpiClient, logIn } from "@/lib/bff/kpi-client";
 import { getSession, startSession } from "@/lib/session";
 
@@ -10,7 +10,8 @@ const refuse = (status: number, errorMessage: string, headers?: HeadersInit) =>
 
 /** Log in: the API's token goes into the encrypted session cookie, never to the browser. */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request)) return refuse(403, "Cross-origin request refused");
+  const refused = crossOriginRefusal(request);
+  if (refused) return refused;
   const form = LoginRequest.safeParse(await request.json().catch(() => null));
   if (!form.success) return refuse(400, "Enter your e-mail and password");
   const result = await logIn(form.data.email, form.data.contraseña, form.data.otp);
@@ -24,7 +25,8 @@ export async function POST(request: NextRequest) {
 
 /** Log out: revoke the token upstream and drop the cookie. */
 export async function DELETE(request: NextRequest) {
-  if (!isSameOrigin(request)) return refuse(403, "Cross-origin request refused");
+  const refused = crossOriginRefusal(request);
+  if (refused) return refused;
   const session = await getSession();
   if (session.token && session.email) await createKpiClient(session.token).logout({}).catch(() => {});
   session.destroy();

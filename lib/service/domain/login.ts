@@ -33,7 +33,9 @@ const dummyHashFor = (cost: number) => (dummyHash ??= hashPassword("not-a-passwo
  */
 const asUser = (user: { id: number; accountId: number; email: string }) => ({ accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session" as const });
 
-export async function login(deps: Deps, email: string, password: string, via: "api" | "dashboard" = "api", otp?: string): Promise<LoginOutcome> {
+/** `from`: the client's address (through trusted proxies), which the activity log records with each sign-in and failed sign-in. */
+export async function login(deps: Deps, email: string, password: string, via: "api" | "dashboard" = "api", otp?: string, from: string | null = null): Promise<LoginOutcome> {
+  const fromAddress = from ? { address: from } : {};
   const key = normalizeEmail(email);
   const now = deps.now();
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
@@ -59,7 +61,7 @@ export async function login(deps: Deps, email: string, password: string, via: "a
   const [user] = await deps.db.select().from(users).where(eq(users.email, key)).limit(1);
   // Whatever the password, so the answer says nothing about it; the attempt stays counted.
   if (user && !user.deactivatedAt && (await ssoEnforcedFor(deps, user))) {
-    await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginSsoRequired", null, {});
+    await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginSsoRequired", null, fromAddress);
     return { kind: "sso_required" };
   }
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHashFor(deps.config.passwordCost)));
@@ -67,19 +69,19 @@ export async function login(deps: Deps, email: string, password: string, via: "a
   if (!user || !valid || user.deactivatedAt) {
     await deps.db.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
     // A failure for a known address is its account's business; an unknown address has no account.
-    if (user) await logActivity(deps, { ...asUser(user), via }, "sign-in", user.deactivatedAt ? "loginDeactivated" : "loginWrongPassword", null, {});
+    if (user) await logActivity(deps, { ...asUser(user), via }, "sign-in", user.deactivatedAt ? "loginDeactivated" : "loginWrongPassword", null, fromAddress);
     return { kind: "invalid" };
   }
   if (user.totpSecret) {
     // A missing or wrong code leaves the attempt counted as failed: codes are throttled like passwords.
     if (!otp) return { kind: "otp_required" };
     if (!(await acceptCode(deps, user, otp))) {
-      await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginWrongCode", null, {});
+      await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginWrongCode", null, fromAddress);
       return { kind: "otp_invalid" };
     }
   }
   await deps.db.delete(loginFailures).where(eq(loginFailures.id, reserved.attemptId));
   await pruneSessionTokens(deps);
-  await logActivity(deps, { ...asUser(user), via }, "sign-in", "loggedIn", null, {});
+  await logActivity(deps, { ...asUser(user), via }, "sign-in", "loggedIn", null, fromAddress);
   return { kind: "ok", token: await issueSessionToken(deps, user) };
 }

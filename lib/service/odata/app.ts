@@ -3,12 +3,13 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv, Deps } from "../context";
 import { ApiError } from "../errors";
 import { budgetHeaders, refundCall } from "../domain/call-limit";
+import { depsForRequest } from "../public-origin";
 import { authenticate } from "../domain/tokens";
 import { conditionalGet } from "../conditional-get";
 import { metadataDocument, serviceDocument } from "./metadata";
 import { setNamed, type EntitySet } from "./model";
 import { ODataError, queryPlan, type QueryPlan } from "./options";
-import { readPage } from "./read";
+import { preferredPageSize, readPage } from "./read";
 
 const JSON_TYPE = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8";
 const CHALLENGE = { "WWW-Authenticate": 'Basic realm="Gauge", charset="UTF-8"' };
@@ -53,11 +54,11 @@ const requireCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (found.refused && c.res.status !== 304) {
     throw new ODataError(429, "TooManyRequests", `Call limit of ${budget.limit} per hour reached`, headers);
   }
-  const spent = c.res.status === 304 && !found.refused ? await refundCall(deps, found.caller.accountId, budget) : budget;
+  const spent = c.res.status === 304 && !found.refused ? await refundCall(deps, found.caller.accountId, budget, `token:${found.caller.tokenId}`) : budget;
   for (const [name, value] of Object.entries(budgetHeaders(spent, deps.now()))) c.res.headers.set(name, value);
 };
 
-/** The address clients see the service at (PUBLIC_URL when set, else the request's). */
+/** The address clients see the service at (PUBLIC_URL when set, else the request's: see depsForRequest). */
 const baseOf = (c: Context<AppEnv>) => `${(c.var.deps.config.dashboardUrl ?? new URL(c.req.url).origin).replace(/\/$/, "")}/odata`;
 
 const contextOf = (base: string, set: EntitySet, plan: QueryPlan) => `${base}/$metadata#${set.name}${plan.select ? `(${plan.select.join(",")})` : ""}`;
@@ -82,7 +83,7 @@ export function createODataApp(deps: Deps) {
     throw new ODataError(404, "NotFound", "No such resource: the service document at /odata lists the entity sets");
   });
   app.use("*", async (c, next) => {
-    c.set("deps", deps);
+    c.set("deps", depsForRequest(deps, (name) => c.req.header(name)));
     await next();
     c.res.headers.set("OData-Version", "4.0");
     c.res.headers.set("X-Content-Type-Options", "nosniff");
@@ -119,9 +120,11 @@ async function answerSet(c: Context<AppEnv>, set: EntitySet, key: string | undef
     if (page.rows.length === 0) throw new ODataError(404, "NotFound", `No ${set.type} ${key} that you may read`);
     return odataJson(c, { "@odata.context": `${contextOf(base, set, plan)}/$entity`, ...page.rows[0] });
   }
-  const page = await readPage(c.var, set, plan);
+  const pageSize = preferredPageSize(c.req.header("Prefer"));
+  const page = await readPage(c.var, set, plan, pageSize ?? undefined);
   const next = new URL(`${base}/${set.name}${url.search}`);
   if (page.nextToken !== null) next.searchParams.set("$skiptoken", String(page.nextToken));
+  if (pageSize !== null) c.header("Preference-Applied", `odata.maxpagesize=${pageSize}`);
   return odataJson(c, {
     "@odata.context": contextOf(base, set, plan),
     ...(page.count !== null ? { "@odata.count": page.count } : {}),

@@ -60,11 +60,17 @@ async function expand(ctx: Ctx, rows: Row[], nav: EntitySet["navigation"][number
   }
 }
 
-/** One page of a set's rows for the caller, as the plan asks. */
-export async function readPage(ctx: Ctx, set: EntitySet, plan: QueryPlan): Promise<Page> {
-  if (set.source) return readTable(ctx, set, plan, PAGE_SIZE);
+/** The page size a client asks for with `Prefer: odata.maxpagesize=N`, never over the service's own; null when it asks none. */
+export function preferredPageSize(prefer: string | undefined): number | null {
+  const asked = /(?:^|[,;\s])odata\.maxpagesize=(\d{1,9})(?:$|[,;\s])/i.exec(prefer ?? "");
+  return asked && Number(asked[1]) > 0 ? Math.min(Number(asked[1]), PAGE_SIZE) : null;
+}
+
+/** One page of a set's rows for the caller, as the plan asks, of at most `pageSize` rows. */
+export async function readPage(ctx: Ctx, set: EntitySet, plan: QueryPlan, pageSize = PAGE_SIZE): Promise<Page> {
+  if (set.source) return readTable(ctx, set, plan, pageSize);
   const rows = await readPeriods(ctx, plan);
-  const { offset, limit } = window(plan, PAGE_SIZE);
+  const { offset, limit } = window(plan, pageSize);
   const page = rows.slice(offset, offset + limit).map((row) => (plan.select ? Object.fromEntries(plan.select.map((name) => [name, row[name]])) : row));
   const sent = plan.token + page.length;
   const more = offset + limit < rows.length && (plan.top === null || sent < plan.top);

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { NextResponse } from "next/server";
-import { bffError, errorJson, isSameOrigin, readLimitedBody } from "@/lib/bff/handler";
+import { bffError, errorJson, crossOriginRefusal, readLimitedBody } from "@/lib/bff/handler";
 import { sessionClient } from "@/lib/bff/session-client";
 import { scorecardFromXlsx } from "@/lib/bff/xlsx-scorecard";
 
@@ -15,7 +15,8 @@ const MAX_BYTES = 1024 * 1024;
  * import nothing), and a body over MAX_BYTES is refused before it is read.
  */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request)) return errorJson(403, "forbidden", "Cross-origin request refused");
+  const refused = crossOriginRefusal(request);
+  if (refused) return refused;
   try {
     const { client } = await sessionClient();
     const me = await client.budget({});

@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { PasswordResetRequest } from "@/lib/contract/password-reset";
-import { errorJson, isSameOrigin } from "@/lib/bff/handler";
+import { errorJson, crossOriginRefusal } from "@/lib/bff/handler";
 import { postUntokened } from "@/lib/bff/kpi-client";
 
 /** Forgot password: the API answers the same whether or not the e-mail is a user's. */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request)) return errorJson(403, "forbidden", "Cross-origin request refused");
+  const refused = crossOriginRefusal(request);
+  if (refused) return refused;
   const form = PasswordResetRequest.safeParse(await request.json().catch(() => null));
   if (!form.success) return errorJson(400, "invalid_request", "Enter your e-mail");
   const { status, body } = await postUntokened("/password-reset", form.data);

@@ -1,12 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { SetupRequest } from "@/lib/contract/people";
-import { errorJson, isSameOrigin } from "@/lib/bff/handler";
+import { errorJson, crossOriginRefusal } from "@/lib/bff/handler";
 import { createFirstAdmin } from "@/lib/bff/kpi-client";
 import { startSession } from "@/lib/session";
 
 /** First start without demo data: create the first admin and sign them in. */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request)) return errorJson(403, "forbidden", "Cross-origin request refused");
+  const refused = crossOriginRefusal(request);
+  if (refused) return refused;
   const form = SetupRequest.safeParse(await request.json().catch(() => null));
   if (!form.success) return errorJson(400, "invalid_request", form.error.issues[0]?.message ?? "Enter an e-mail and a password");
   const result = await createFirstAdmin(form.data.email, form.data.password);

@@ -4,11 +4,11 @@ import { SheetLinks } from "@/components/feeds/sheet-links";
 import { RoleRefusal } from "@/components/layout/role-refusal";
 import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { Skeleton } from "@/components/ui/skeleton";
-import { dashboardUrl, loadConfig } from "@/lib/config";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { scorecardAccess } from "@/lib/bff/scorecard-access";
 import { requireSessionClient } from "@/lib/bff/session-client";
 import { docIdParam } from "@/lib/page-params";
+import { requestOrigin } from "@/lib/request-origin";
 import { getTranslations } from "next-intl/server";
 import { withPageMessages } from "@/lib/i18n/page-messages";
 
@@ -26,7 +26,7 @@ async function SheetsPage({ params }: { params: Promise<{ docId: string }> }) {
       <div className="flex flex-col gap-4">
         <ScorecardTitle docId={docId} subtitle={t("subtitle")} />
         <Suspense fallback={<Skeleton className="h-64" />}>
-          <SheetLinks docId={docId} odataUrl={`${dashboardUrl(loadConfig())}/odata`} email={email} />
+          <SheetLinks docId={docId} odataUrl={`${await requestOrigin()}/odata`} email={email} />
         </Suspense>
       </div>
     </Prefetch>

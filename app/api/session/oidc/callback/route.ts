@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { postUntokened } from "@/lib/bff/kpi-client";
 import { OIDC_COOKIE, oidcCookieOptions } from "@/lib/oidc-cookie";
+import { originOf } from "@/lib/request-origin";
 import { safeNext } from "@/lib/safe-next";
 import { requestConnection, startSession } from "@/lib/session";
 
@@ -15,14 +16,14 @@ const parsedJson = (text: string | undefined): unknown => {
   }
 };
 
-/** Where the provider sends the browser back: the state must be the one this browser began with. */
+/** Where the provider sends the browser back: the state must be the one this browser began with; it goes on at the address the person used. */
 export async function GET(request: NextRequest) {
   const begun = BegunSignIn.safeParse(parsedJson(request.cookies.get(OIDC_COOKIE)?.value)).data ?? {};
   const query = request.nextUrl.searchParams;
   // Removed with the attributes it was set with (Secure as the browser's connection says, as at the start).
   const { https } = await requestConnection();
   const back = (path: string) => {
-    const response = NextResponse.redirect(new URL(path, request.nextUrl.origin), 303);
+    const response = NextResponse.redirect(new URL(path, originOf(request)), 303);
     response.cookies.set(OIDC_COOKIE, "", { ...oidcCookieOptions(https), maxAge: 0 });
     return response;
   };

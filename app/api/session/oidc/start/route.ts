@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { errorJson, isSameOrigin } from "@/lib/bff/handler";
+import { errorJson, crossOriginRefusal } from "@/lib/bff/handler";
 import { postUntokened } from "@/lib/bff/kpi-client";
 import { safeNext } from "@/lib/safe-next";
 import { OIDC_COOKIE, oidcCookieOptions } from "@/lib/oidc-cookie";
@@ -13,7 +13,8 @@ const StartForm = z.object({ email: z.string().trim().min(3).max(320), next: z.s
  * keeps in a short-lived cookie so that the callback is honoured only in the browser that began it.
  */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request)) return errorJson(403, "forbidden", "Cross-origin request refused");
+  const refused = crossOriginRefusal(request);
+  if (refused) return refused;
   const form = StartForm.safeParse(await request.json().catch(() => null));
   if (!form.success) return errorJson(400, "invalid_request", "Enter your work e-mail");
   const { status, body } = await postUntokened("/sso/start", { email: form.data.email });

@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { PasswordResetConfirm } from "@/lib/contract/password-reset";
-import { errorJson, isSameOrigin } from "@/lib/bff/handler";
+import { errorJson, crossOriginRefusal } from "@/lib/bff/handler";
 import { postUntokened } from "@/lib/bff/kpi-client";
 
 /** A new password from a reset link; the person then logs in with it. */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request)) return errorJson(403, "forbidden", "Cross-origin request refused");
+  const refused = crossOriginRefusal(request);
+  if (refused) return refused;
   const form = PasswordResetConfirm.safeParse(await request.json().catch(() => null));
   if (!form.success) return errorJson(400, "invalid_request", form.error.issues[0]?.message ?? "Choose a password");
   const { status, body } = await postUntokened("/password-reset/confirm", form.data);
