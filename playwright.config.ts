@@ -32,6 +32,8 @@ export default defineConfig({
     { name: "fuzz", testMatch: /fuzz\.spec\.ts/ },
     // Its own server too: an installation without demo data.
     { name: "first-start", testMatch: /first-start\.spec\.ts/ },
+    // Production starts of the same build over PostgreSQL: several processes, signals, health and metrics.
+    { name: "operations", testMatch: /(operations|behind-proxy|person-rate)\.spec\.ts/ },
     // The manager session runs first, on a cold server cache, so its call count is the worst case.
     {
       name: "manager-session",
@@ -59,9 +61,8 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && node lib/cli/start.mjs`,
     url: `http://localhost:${PORT}/rest/health`,
     // Webhooks may post to the test's own receiver on loopback, and connectors read its sources there; retries come 100 times sooner.
-    // The authoring tests spend about 60 of the demo account's calls building a scorecard and a map;
-    // 300 an hour leaves the rest of the suite its room. What viewing costs is measured by manager-session.
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", WEBHOOK_ALLOW_PRIVATE: "true", CONNECTOR_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCALE: "0.01", RATE_LIMIT_PER_HOUR: "300", SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: "Gauge <gauge@localhost>" },
+    // The seed's 100 calls an hour per admin or expert: the dashboard spends none of them (manager-session and call-limit hold that).
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", WEBHOOK_ALLOW_PRIVATE: "true", CONNECTOR_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCALE: "0.01", RATE_LIMIT_PER_HOUR: "100", LOG_LEVEL: "warn", SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: "Gauge <gauge@localhost>" },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -66,7 +66,7 @@ function expectSound(where: string, answer: Answer) {
 test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   server = spawn(process.execPath, ["lib/cli/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR, DATABASE_URL: "", RATE_LIMIT_PER_HOUR: "100000000" },
+    env: { ...process.env, LOG_LEVEL: "warn", PORT: String(PORT), DATA_DIR, DATABASE_URL: "", RATE_LIMIT_PER_HOUR: "100000000" },
     stdio: "ignore",
   });
   for (let i = 0; i < 300; i++) {

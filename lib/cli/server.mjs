@@ -8,6 +8,9 @@ import path from "node:path";
 import { constants } from "node:zlib";
 import next from "next";
 import { BROTLI, THRESHOLD, ZLIB } from "./compress-answer.mjs";
+import { gracefulStop } from "./graceful-stop.mjs";
+import { originResolver, stampOrigin } from "./public-origin.mjs";
+import { observe, serveMetrics } from "./request-log.mjs";
 import { restRoute } from "./rest-route.mjs";
 import { precompressStatic, staticAssets } from "./static-assets.mjs";
 
@@ -80,8 +83,11 @@ export async function serve({ port, dir = process.cwd() }) {
   await precompressStatic(distDir);
   const serveStatic = staticAssets(distDir);
   const serveRest = restRoute();
+  const resolveOrigin = originResolver({ publicUrl: process.env.PUBLIC_URL || undefined, trustProxy: process.env.TRUST_PROXY, fallback: `http://localhost:${port}` });
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    observe(req, res);
+    if (lifecycle.refuseOrTrack(req, res)) return;
     if (!decodable(req.url)) {
       const page = (req.headers.accept ?? "").includes("text/html");
       res.writeHead(400, { ...BASE_HEADERS, ...(page ? { "Content-Type": "text/html; charset=utf-8" } : {}) });
@@ -94,6 +100,11 @@ export async function serve({ port, dir = process.cwd() }) {
       return;
     }
     keepConnectionUsable(req, res);
+    // Browsers that reached this server over HTTPS keep to it for a year.
+    if (stampOrigin(req, resolveOrigin).startsWith("https:")) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+    // OData clients write the service root with its slash; Next would answer it with a redirect.
+    if (req.url === "/odata/" || req.url.startsWith("/odata/?")) req.url = `/odata${req.url.slice("/odata/".length)}`;
+    if (serveMetrics(req, res)) return;
     if (serveStatic(req, res)) return;
     if (serveRest(req, res)) return; // compresses its own answers
     const navigation = (req.headers.accept ?? "").includes("text/html");
@@ -114,10 +125,7 @@ export async function serve({ port, dir = process.cwd() }) {
     }
     answerOnSocket(socket, 400, "Bad Request", head ? "" : errorBody("invalid_request", "Malformed HTTP request"));
   });
+  const lifecycle = gracefulStop(server);
   await new Promise((resolve) => server.listen(port, resolve));
-
-  const stop = () => server.close(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
   return server;
 }

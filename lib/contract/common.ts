@@ -14,6 +14,7 @@ export const ErrorCode = z.enum([
   "unsupported_media_type",
   "rate_limited",
   "internal",
+  "unavailable",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { explainConnectionError } from "./connection-errors";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,8 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PostgreSQL's connection pool: open connections, idle ones, and queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
@@ -102,10 +105,14 @@ async function openPglite(client: PGlite, release: () => Promise<void>): Promise
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A start that cannot reach the database says so within seconds instead of waiting on it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   const db = drizzlePg(pool, { schema });
-  const lockClient = await pool.connect();
+  const lockClient = await pool.connect().catch(async (error) => {
+    await pool.end().catch(() => {});
+    throw explainConnectionError(error, url);
+  });
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     await migratePg(db, { migrationsFolder });
@@ -113,7 +120,8 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end(), poolStats };
 }
 
 /** Runs fn in one transaction holding a database-wide lock, so concurrent processes do one-time work once. */

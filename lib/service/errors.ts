@@ -38,8 +38,8 @@ const codeByStatus: Partial<Record<number, ErrorCode>> = {
   429: "rate_limited",
 };
 
-/** Maps anything thrown to an ApiError; unexpected errors become a generic 500 and are logged. */
-export function toApiError(error: unknown): ApiError {
+/** Maps anything thrown to an ApiError; unexpected errors become a generic 500 naming the request, and are logged under its ID. */
+export function toApiError(error: unknown, requestId?: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPException) {
     const code = codeByStatus[error.status];
@@ -50,8 +50,8 @@ export function toApiError(error: unknown): ApiError {
   }
   const refused = lockedPeriodRefusal(error);
   if (refused) return conflict(refused, [{ path: "date", message: refused }]);
-  console.error("[api] unexpected error:", error);
-  return new ApiError(500, "internal", "Internal server error");
+  console.error(`[api] unexpected error${requestId ? ` (request ${requestId})` : ""}:`, error);
+  return new ApiError(500, "internal", requestId ? `Internal server error (request ${requestId})` : "Internal server error");
 }
 
 /** The message of the database's refusal to change a locked period (SQLSTATE GL001, migration 0019), if that is what `error` is. */

@@ -13,6 +13,7 @@ import { queueEmail, queueEvent } from "../webhooks/outbox";
 import { ownerCtx, plan, splitChanges, type StoredConnector } from "./engine";
 import { nextRunAfter } from "./schedule";
 import type { SourceRow } from "./sources/limits";
+import { operations } from "@/lib/cli/operations.mjs";
 
 /** Failed runs in a row after which the connector's owner is told. */
 const FAILURES_TOLD = 3;
@@ -67,6 +68,7 @@ async function settle(tx: Tx, deps: Deps, connector: StoredConnector, options: R
 async function record(tx: Tx, row: typeof connectorRuns.$inferInsert): Promise<RunRow> {
   const [saved] = await tx.insert(connectorRuns).values(row).onConflictDoNothing().returning();
   if (!saved) throw new LeaseLost();
+  operations.connectorRuns.inc({ trigger: saved.trigger, outcome: saved.status });
   return saved;
 }
 

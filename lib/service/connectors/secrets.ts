@@ -11,7 +11,8 @@ export interface SourceSecret {
 }
 
 const MASK = "***";
-const PURPOSE = "gauge-connectors";
+export const CONNECTOR_SEAL_PURPOSE = "gauge-connectors";
+const PURPOSE = CONNECTOR_SEAL_PURPOSE;
 
 export const sealSource = (secret: string, source: SourceSecret): string => sealText(secret, PURPOSE, JSON.stringify(source));
 

@@ -8,7 +8,8 @@ import { signInSecret } from "./sign-in-secret";
 // The OpenID Connect client is openid-client: discovery, PKCE, and every check of the code
 // exchange and the ID token (signature, issuer, audience, expiry, nonce) are its.
 
-const PURPOSE = "gauge-sso";
+export const SSO_SEAL_PURPOSE = "gauge-sso";
+const PURPOSE = SSO_SEAL_PURPOSE;
 const METADATA_TTL_MS = 5 * 60_000;
 const metadataByIssuer = new Map<string, { at: number; metadata: client.ServerMetadata }>();
 

@@ -12,7 +12,8 @@ import { signInSecret } from "./sign-in-secret";
 import { hashToken } from "./tokens";
 
 // TOTP (RFC 6238) through otpauth: SHA-1, 6 digits, 30-second steps, one step of drift either way.
-const PURPOSE = "gauge-totp";
+export const TOTP_SEAL_PURPOSE = "gauge-totp";
+const PURPOSE = TOTP_SEAL_PURPOSE;
 const RECOVERY_CODES = 10;
 
 const totpOf = (secret: string, email: string) => new TOTP({ issuer: "Gauge", label: email, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
