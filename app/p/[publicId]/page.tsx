@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ScorecardFilters } from "@/components/kpi/scorecard-filters";
 import { ScorecardPanels } from "@/components/kpi/scorecard-view";
+import { NoticePanel } from "@/components/ui/notice";
 import { readPublicScorecard } from "@/lib/bff/public-scorecard";
 import { filtersFrom } from "@/lib/filters";
 import type { SearchParams } from "@/lib/page-params";
@@ -18,7 +18,9 @@ async function PublicScorecardPage({ params, searchParams }: { params: Promise<{
   const { publicId } = await params;
   const filters = filtersFrom(await searchParams);
   const [data, t] = [await readPublicScorecard(publicId, filters), await getTranslations("pages.titles")];
-  if (!data) notFound();
+  // Said in the page itself rather than with notFound(): Next answers a dynamic page's notFound()
+  // with a bare error document (no lang, no text) until its scripts have run (vercel/next.js#97514).
+  if (!data) return <UnpublishedLink />;
   const [{ card: original, grouped }, locale] = [data, await getLocale()];
   // The root carries the scorecard's name, description and their translations.
   const root = localizedTree(original.root, locale);
@@ -32,6 +34,18 @@ async function PublicScorecardPage({ params, searchParams }: { params: Promise<{
       </div>
       <ScorecardFilters filters={filters} />
       <ScorecardPanels root={card.root} items={grouped.items} period={filters.period} />
+    </main>
+  );
+}
+
+/** A public link that leads nowhere: never published, or unpublished since. */
+async function UnpublishedLink() {
+  const t = await getTranslations("pages.notFound");
+  return (
+    <main id="content" className="mx-auto max-w-7xl px-4 py-6">
+      <NoticePanel tone="plain" heading="h1" title={t("title")}>
+        {t("text")}
+      </NoticePanel>
     </main>
   );
 }
