@@ -107,7 +107,7 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 export const CallSpender = z
   .object({
     kind: z.enum(["api_key", "session", "push", "feed", "others"]).meta({
-      description: "An API key; a token from POST /rest/login (a script signing in with a password); a push connector's URL; a spreadsheet link; others: the rest, summed, for a caller who is not an admin",
+      description: "An API key; the tokens from POST /rest/login of one person (scripts signing in with a password), summed; a push connector's URL; a spreadsheet link; others: the rest, summed, for a caller who is not an admin",
     }),
     name: z.string().meta({ description: "The key's or connector's name, or what the token or link is" }),
     userEmail: z.string().nullable().meta({ description: "Whose key, token or link it is (null for a push URL)" }),

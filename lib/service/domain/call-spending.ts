@@ -47,17 +47,31 @@ export async function callSpending({ deps, caller }: Ctx): Promise<CallSpending>
     if (kind === "token") {
       const token = tokens.find((t) => t.id === id);
       if (token?.kind === "api_key") return { kind: "api_key", name: token.name ?? "API key", userEmail: token.email, userId: token.userId, used };
-      return { kind: "session", name: token ? `Password sign-in of ${token.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : "A token since removed", userEmail: token?.email ?? null, userId: token?.userId ?? null, used };
+      return { kind: "session", name: SIGNED_IN_SCRIPTS, userEmail: token?.email ?? null, userId: token?.userId ?? null, used };
     }
     if (kind === "push") return { kind: "push", name: pushes.find((p) => p.id === id)?.name ?? "A push connector since removed", userEmail: null, userId: null, used };
     const link = links.find((l) => l.id === id);
     return { kind: "feed", name: link ? `Spreadsheet link to ${link.scorecard}` : "A spreadsheet link since removed", userEmail: link?.email ?? null, userId: link?.userId ?? null, used };
   });
-  const shown = caller.role === "admin" ? named : named.filter((s) => s.userId === caller.userId);
-  const others = named.filter((s) => !shown.includes(s)).reduce((sum, s) => sum + s.used, 0);
-  const spenders: Spender[] = shown.map(({ userId: _, ...spender }) => spender);
+  const mine = caller.role === "admin" ? named : named.filter((s) => s.userId === caller.userId);
+  const others = named.filter((s) => !mine.includes(s)).reduce((sum, s) => sum + s.used, 0);
+  const spenders: Spender[] = bySpender(mine).map(({ userId: _, ...spender }) => spender);
   if (others > 0) spenders.push({ kind: "others", name: "Other people's keys, tokens and links", userEmail: null, used: others });
   return { allowedCount: budget.limit, usedCount: budget.used, resetAt: budget.resetAt.toISOString(), spenders };
+}
+
+/** A script signs in anew each run: its tokens are one spender per person, not one per sign-in. */
+const SIGNED_IN_SCRIPTS = "Scripts signing in with a password";
+
+/** The spenders with each person's password sign-ins summed into one, most first. */
+function bySpender(spenders: Named[]): Named[] {
+  const merged = new Map<string, Named>();
+  for (const s of spenders) {
+    const key = s.kind === "session" ? `session:${s.userId}` : `${s.kind}:${merged.size}:${s.name}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, used: seen.used + s.used } : s);
+  }
+  return [...merged.values()].sort((a, b) => b.used - a.used);
 }
 
 const rowsOrNone = async <T>(ids: number[], read: (ids: number[]) => Promise<T[]>): Promise<T[]> => (ids.length === 0 ? [] : read(ids));
