@@ -52,7 +52,7 @@ test("people never spend the pool: 300 pages and 20 saved batches leave it untou
   expect((await info()).usedCount, "the pool after 300 pages and 20 saves").toBe(before);
 
   // A script's API key spends the rest of the pool, and its next call is refused.
-  const key = (await (await api.post("/rest/api/api-keys", { headers: { Token: admin }, data: { name: "Nightly BI export" } })).json()).key as string;
+  const key = (await (await api.post("/rest/api/api-keys", { headers: { Token: admin }, data: { name: "Warehouse sync" } })).json()).key as string;
   const { usedCount, allowedCount } = await info();
   for (let i = usedCount; i < allowedCount; i++) expect((await api.get("/rest/api/documents/list", { headers: { Token: key } })).status()).toBe(200);
   const refused = await api.get("/rest/api/documents/list", { headers: { Token: key } });
@@ -74,7 +74,7 @@ test("people never spend the pool: 300 pages and 20 saved batches leave it untou
   const adminPage = await adminContext.newPage();
   await adminPage.goto("/api-keys");
   const adminPool = adminPage.getByRole("region", { name: "Calls by programs this hour" });
-  await expect(adminPool.getByRole("row", { name: /^Nightly BI export API key demo@example\.com [\d,]+$/ })).toBeVisible();
+  await expect(adminPool.getByRole("row", { name: /^Warehouse sync API key demo@example\.com [\d,]+$/ })).toBeVisible();
   await adminPage.screenshot({ path: "e2e/screenshots/call-pool.png", fullPage: true });
   await adminContext.close();
 });
