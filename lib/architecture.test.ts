@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The rules of the house (README, "The house"), checked on every import in the tree.
+// The rules of the house (docs/architecture.md), checked on every import in the tree.
 const root = path.resolve(import.meta.dirname, "..");
 const files = (dir: string): string[] =>
   readdirSync(path.join(root, dir)).flatMap((name) => {

@@ -12,7 +12,7 @@ export const USAGE = `Usage: npm run cli -- <command>
   add-account <email> <password>                       create an account with its first admin
   add-user <email> <password> --to <member e-mail> [--role admin|expert|viewer]
                                                        add a person to the account of an existing user (default: expert)
-  import-scorecard <file.json> --owner <email>         import a scorecard file (format: README.md)
+  import-scorecard <file.json> --owner <email>         import a scorecard file (format: docs/administration.md)
   seed-demo                                            load the demo account and scorecards
   backup <file> [--account <member e-mail>]            write every account (or the one of that member), with its history, to one file
                                                        (while the server runs)
