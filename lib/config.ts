@@ -70,7 +70,7 @@ export const demoDataWanted = (config: Config) => (config.DEMO_DATA ?? (config.D
 export const mailConfig = (config: Config) => (config.SMTP_URL && config.MAIL_FROM ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM } : null);
 
 /** The secrets sealed data and sessions depend on: the same on every process and every machine that restores a backup. */
-export const SEALING_SECRETS = ["SESSION_SECRET", "CONNECTOR_SECRET", "SIGN_IN_SECRET"] as const;
+const SEALING_SECRETS = ["SESSION_SECRET", "CONNECTOR_SECRET", "SIGN_IN_SECRET"] as const;
 
 /** NAME_FILE (a file holding the secret, as container secrets are mounted) stands for NAME when NAME is unset. */
 function withSecretFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {

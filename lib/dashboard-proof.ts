@@ -37,8 +37,8 @@ export const dashboardCallHeaders = (token: string) => ({
  * public address links made for that request start with, and the client's address the activity
  * log records for a sign-in.
  */
-export const FORWARDED_ORIGIN_HEADER = "X-Gauge-Forwarded-Origin";
-export const FORWARDED_ADDRESS_HEADER = "X-Gauge-Forwarded-Address";
+const FORWARDED_ORIGIN_HEADER = "X-Gauge-Forwarded-Origin";
+const FORWARDED_ADDRESS_HEADER = "X-Gauge-Forwarded-Address";
 export const FORWARDED_PROOF_HEADER = "X-Gauge-Forwarded-Proof";
 
 const forwarded = (origin: string, address: string) => `forwarded:${origin}\n${address}`;

@@ -7,9 +7,9 @@ import { ApiError } from "../errors";
 import { operations } from "@/lib/cli/operations.mjs";
 
 /** The per-person window: a person's dashboard requests are counted in fixed ten-minute windows. */
-export const PERSON_WINDOW_SECONDS = 600;
+const PERSON_WINDOW_SECONDS = 600;
 /** 3000 in ten minutes is five a second, sustained: far above a person clicking (a page view makes a handful), well below a runaway loop. */
-export const PERSON_RATE_DEFAULT = 3000;
+const PERSON_RATE_DEFAULT = 3000;
 
 /**
  * Counts one of a person's dashboard requests in their window (one atomic upsert, exact across
