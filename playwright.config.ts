@@ -16,7 +16,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["./e2e/skipped-tests-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",

@@ -1,5 +1,6 @@
-// The last step of `npm test`: repeats the unit run's list of skipped suites (written by
-// lib/testing/skipped-suites-reporter.ts) below the browser tests' summary, where a reader looks.
+// The last step of `npm test`: repeats the list of skipped suites (written by the unit run's
+// lib/testing/skipped-suites-reporter.ts, added to by e2e/skipped-tests-reporter.ts) below the
+// browser tests' summary, where a reader looks.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
