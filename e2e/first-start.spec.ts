@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { rmSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { pasteInto } from "./fixtures";
+import { gridPeriods, pasteInto } from "./fixtures";
 
 // A fresh installation without demo data, on a server of its own: the first visit creates the
 // first admin (as Grafana and Metabase do), and nobody can do it a second time.
@@ -102,7 +102,7 @@ test("the first admin builds a scorecard from nothing: perspectives, KPIs with a
   // A year's monthly plan of targets, pasted from a spreadsheet, then the year's values: one save each.
   await page.goto(`${BASE}/s/${docId}/values?field=target`);
   await expect(page.getByRole("link", { name: "Targets", exact: true })).toHaveAttribute("aria-current", "page");
-  const months = (await page.getByRole("columnheader").allInnerTexts()).slice(1);
+  const months = await gridPeriods(page.getByRole("table", { name: "KPI values by period" }));
   expect(months).toHaveLength(12);
   const plan = Array.from({ length: 12 }, (_, i) => 100 + i * 10);
   await pasteInto(page, `Revenue, ${months[0]}`, plan.join("\t"));

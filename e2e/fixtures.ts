@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { unsealData } from "iron-session";
 import { E2E_DATA_DIR } from "../playwright.config";
 
@@ -58,4 +58,13 @@ export async function logInAsDemo(page: Page, path = "/login") {
   await page.getByLabel("Password").fill(DEMO.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
+}
+
+/**
+ * The period headers of a value grid, read once the grid has rendered: the grid streams in after
+ * its reads, and allInnerTexts() does not wait.
+ */
+export async function gridPeriods(grid: Locator): Promise<string[]> {
+  await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
+  return (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
 }

@@ -1,7 +1,7 @@
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { startReceiver, until } from "../../lib/testing/receiver";
 import { startSmtp } from "../../lib/testing/smtp";
-import { expect, test } from "../fixtures";
+import { expect, gridPeriods, test } from "../fixtures";
 
 test("an alert created in the dashboard delivers a signed webhook when a value trips it", async ({ page, context }) => {
   const receiver = await startReceiver();
@@ -31,9 +31,7 @@ test("an alert created in the dashboard delivers a signed webhook when a value t
 
     await page.goto("/s/1/values?period=MONTH");
     const grid = page.getByRole("table", { name: "KPI values by period" });
-    // allInnerTexts() does not wait: wait for the grid's first period column before reading them.
-    await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
-    const months = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+    const months = await gridPeriods(grid);
     await page.getByLabel(`Churn rate, ${months.at(-1)}`, { exact: true }).fill("12.5");
     await page.getByRole("button", { name: "Save 1 value" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved 1 value." })).toBeVisible();
@@ -104,8 +102,7 @@ test("an alert is edited, e-mails and posts to Slack, and its history says when 
 
     await page.goto("/s/1/values?period=MONTH");
     const grid = page.getByRole("table", { name: "KPI values by period" });
-    await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
-    const months = (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+    const months = await gridPeriods(grid);
     await page.getByLabel(`Improvement ideas, ${months.at(-1)}`, { exact: true }).fill("75");
     await page.getByRole("button", { name: "Save 1 value" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved 1 value." })).toBeVisible();

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { mailText, startSmtp } from "../../lib/testing/smtp";
-import { DEMO, expect, test } from "../fixtures";
+import { DEMO, expect, gridPeriods, test } from "../fixtures";
 import { pageRoutes } from "../page-routes";
 
 const NO_SESSION = { cookies: [], origins: [] };
@@ -77,7 +77,7 @@ test.describe("Gauge in Spanish", () => {
     await page.goto("/s/2/values?period=WEEK");
     await expect(page.getByRole("table", { name: "Valores de los KPI por periodo" })).toBeVisible();
     await expectNoEnglish(page);
-    const week = (await page.getByRole("columnheader").allInnerTexts())[1]!;
+    const week = (await gridPeriods(page.getByRole("table", { name: "Valores de los KPI por periodo" })))[0]!;
     expect(week).toMatch(/^Sem\. \d+ [a-z]+ \d{4}$/);
     const cell = page.getByLabel(`Qualified leads, ${week}`, { exact: true });
     // A field's problem reads in Spanish too.
