@@ -143,9 +143,14 @@ export const CreatedConnector = Connector.extend({
 });
 
 export const RunConnector = z
-  .strictObject({ from: IsoDate, to: IsoDate })
-  .refine((r) => r.from <= r.to, { path: ["to"], message: "to must not be before from" })
-  .meta({ id: "RunConnector", description: "A per-period connector's backfill: every period of its KPI from `from` to `to`", example: { from: "2024-01-01", to: "2026-12-31" } });
+  .strictObject({ from: IsoDate.optional(), to: IsoDate.optional() })
+  .refine((r) => (r.from === undefined) === (r.to === undefined), { path: ["to"], message: "A backfill names both from and to; a run now names neither" })
+  .refine((r) => r.from === undefined || r.to === undefined || r.from <= r.to, { path: ["to"], message: "to must not be before from" })
+  .meta({
+    id: "RunConnector",
+    description: "Empty (`{}`, or no body): a run now. With `from` and `to`: a per-period connector's backfill, every period of its KPI in the range",
+    example: { from: "2024-01-01", to: "2026-12-31" },
+  });
 
 const PreviewValue = z.object({
   guid: z.string(),

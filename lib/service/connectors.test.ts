@@ -125,9 +125,11 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     const empty = await api.call(path, { method: "POST", headers: { ...owner.auth, "Content-Type": "application/json" }, body: "" });
     expect(empty.status).toBe(200);
     expect(await empty.json()).toMatchObject({ trigger: "manual", status: "succeeded" });
+    expect((await call("POST", path, {})).json).toMatchObject({ trigger: "manual", status: "succeeded" });
+    expect((await call("POST", path, { from: "2024-01-01" })).json.details).toEqual([{ path: "to", message: "A backfill names both from and to; a run now names neither" }]);
     const range = await call("POST", path, { from: "2024-01-01", to: "2024-12-31" });
     expect(range.status).toBe(400);
-    expect(range.json.errorMessage).toBe("Only a per-period connector backfills a range: run it without a body");
+    expect(range.json.errorMessage).toBe("Only a per-period connector backfills a range: run it without a body or with {}");
     expect((await call("POST", path, { from: "2024-12-01", to: "2024-01-01" })).json.details).toEqual([{ path: "to", message: "to must not be before from" }]);
     await call("DELETE", `/api/connectors/${created.json.id}`);
     await database.db.delete(kpiValues);

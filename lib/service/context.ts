@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/contract/people";
 import type { MailConfig } from "./notifications/mail";
 import type { Limits } from "./connectors/sources/limits";
+import type { Resolve } from "./outbound/reach";
 
 export interface ServiceConfig {
   /** Pooled calls per hour each active admin or expert adds to the account: for programs (tokens, API keys, links, pushes). */
@@ -23,6 +24,8 @@ export interface ServiceConfig {
   connectors?: ConnectorSettings;
   /** SIGN_IN_SECRET, or one generated and kept in the data folder: seals SSO client secrets and TOTP keys. */
   signInSecret?: string;
+  /** How outbound connections resolve host names (default the system's DNS); tests answer their own. */
+  resolveHost?: Resolve;
 }
 
 export interface ConnectorSettings {

@@ -22,6 +22,8 @@ export const connectors = pgTable(
       .references(() => scorecards.id, { onDelete: "cascade" }),
     /** Who made it: runs write as this user, and are refused when the user may no longer write the scorecard. */
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who last typed the source: they and admins may change it, and only they see its path and query. */
+    sourceById: integer("source_by_id").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     kind: text("kind", { enum: CONNECTOR_KINDS }).notNull(),
     shape: text("shape", { enum: CONNECTOR_SHAPES }).notNull(),

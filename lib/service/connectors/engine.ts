@@ -13,7 +13,9 @@ import type { WriteItem } from "../domain/value-writes";
 import { mapRows, type Mapped } from "./mapping";
 import { openSource, scrub, secretsOf, type SourceSecret } from "./secrets";
 import { DEFAULT_LIMITS, type Limits, type SourceRow } from "./sources/limits";
-import { allowList, checkSourceHost, fetchSource } from "./sources/http";
+import { fetchSource } from "./sources/http";
+import { allowList } from "../outbound/addresses";
+import { systemResolve, type Reach } from "../outbound/reach";
 import { documentRows } from "./sources/documents";
 import { readSql } from "./sources/sql";
 import { QueryRefusal } from "./sources/sql-text";
@@ -30,6 +32,13 @@ export function connectorSettings(deps: Deps) {
   if (!settings) throw new ApiError(500, "internal", "Connectors are not set up on this server");
   return settings;
 }
+
+/** Where a connector may read: public addresses, and the private ones CONNECTOR_ALLOWED_HOSTS lists. */
+const connectorReach = (deps: Deps): Reach => ({
+  allowed: allowList(connectorSettings(deps).allowedHosts),
+  resolve: deps.config.resolveHost ?? systemResolve,
+  refusal: (host) => `${host} is a private or internal address: an operator may allow it by listing it in CONNECTOR_ALLOWED_HOSTS`,
+});
 
 const sourceOf = (deps: Deps, connector: StoredConnector): SourceSecret | null =>
   connector.source === null ? null : openSource(connectorSettings(deps).secret, connector.source);
@@ -73,7 +82,7 @@ export async function plan(ctx: Ctx, connector: StoredConnector, options: { rang
   const mapping = connector.mapping as Parameters<typeof mapRows>[1]["mapping"];
   const base = { kpis, mapping, lockedUntil: card?.lockedUntil ?? null, dateFor: (kpi: StoredKpi) => periodStart(today, kpi.updateInterval) };
   const limits = limitsOf(deps);
-  const allowed = allowList(connectorSettings(deps).allowedHosts);
+  const reach = connectorReach(deps);
   const source = sourceOf(deps, connector);
   try {
     if (connector.kind === "push") {
@@ -82,12 +91,11 @@ export async function plan(ctx: Ctx, connector: StoredConnector, options: { rang
     }
     if (options.range && connector.shape !== "period") throw new QueryRefusal("Only a per-period connector backfills a range");
     if (connector.kind === "postgres" || connector.kind === "mysql") {
-      await checkSourceHost(new URL(source!.url).hostname, allowed);
       if (connector.shape === "period") {
         const kpi = kpis.find((k) => k.guid === mapping.kpiGuid);
         if (!kpi) throw new QueryRefusal(`The scorecard has no KPI ${mapping.kpiGuid}`);
         const periods = periodsToRead(kpi, today, options.range);
-        const answers = await readSql({ kind: connector.kind, url: source!.url, query: connector.query!, periods, limits });
+        const answers = await readSql({ kind: connector.kind, url: source!.url, reach, query: connector.query!, periods, limits });
         // One number per period: each period's first row, dated at the period's start.
         const rows = answers.map((rows) => rows[0] ?? {});
         const mapped = periods.map((p, i) => mapRows([rows[i]!], { ...base, dateFor: () => p.from }, i + 1));
@@ -98,10 +106,10 @@ export async function plan(ctx: Ctx, connector: StoredConnector, options: { rang
           rowsRejected: mapped.reduce((n, m) => n + m.rowsRejected, 0),
         };
       }
-      const [rows] = await readSql({ kind: connector.kind, url: source!.url, query: connector.query!, limits });
+      const [rows] = await readSql({ kind: connector.kind, url: source!.url, reach, query: connector.query!, limits });
       return { rowsRead: rows!.length, ...mapRows(connector.shape === "snapshot" ? rows!.slice(0, 1) : rows!, base) };
     }
-    const { bytes, type } = await fetchSource(source!.url, source!.headers, limits, allowed);
+    const { bytes, type } = await fetchSource(source!.url, source!.headers, limits, reach);
     const rows = await documentRows(bytes, type, connector.kind, mapping.rows);
     if (rows.length > limits.maxRows) throw new QueryRefusal(`The source holds more than ${limits.maxRows.toLocaleString("en")} rows`);
     return { rowsRead: rows.length, ...mapRows(connector.shape === "snapshot" ? rows.slice(0, 1) : rows, base) };

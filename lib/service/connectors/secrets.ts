@@ -22,36 +22,77 @@ export function openSource(secret: string, sealed: string): SourceSecret {
   return JSON.parse(text) as SourceSecret;
 }
 
-/** The URL with its password shown as *** (and the query's `password=`, which some drivers read). */
-function maskedUrl(url: string): string {
+const isSql = (url: URL) => ["postgres:", "postgresql:", "mysql:", "mariadb:"].includes(url.protocol);
+
+/**
+ * The URL as others see it: the password always ***, and for a web source every query value and
+ * the path after the host too (signatures, `sig`, capability paths), unless `typist` (the person
+ * who typed them) views.
+ */
+function maskedUrl(url: string, typist: boolean): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = MASK;
-    for (const name of [...parsed.searchParams.keys()]) if (/pass|secret|token|key/i.test(name)) parsed.searchParams.set(name, MASK);
+    if (!isSql(parsed) && !typist) {
+      if (parsed.pathname !== "/") parsed.pathname = `/${MASK}`;
+      for (const name of [...parsed.searchParams.keys()]) parsed.searchParams.set(name, MASK);
+    }
     return parsed.toString().replaceAll(encodeURIComponent(MASK), MASK);
   } catch {
     return MASK;
   }
 }
 
-export const maskedSource = (source: SourceSecret) => ({ url: maskedUrl(source.url), headers: Object.fromEntries(Object.keys(source.headers).map((h) => [h, MASK])) });
+export const maskedSource = (source: SourceSecret, typist: boolean) => ({ url: maskedUrl(source.url, typist), headers: Object.fromEntries(Object.keys(source.headers).map((h) => [h, MASK])) });
 
-/** A source sent back as it was shown: a *** password, query secret or header value keeps the stored one. */
-export function mergeMasked(sent: SourceSecret, stored: SourceSecret | null): SourceSecret {
-  if (!stored) return sent;
-  const headers = Object.fromEntries(Object.entries(sent.headers).map(([h, v]) => [h, v === MASK ? (stored.headers[h] ?? "") : v]));
+/** What a stored secret is bound to: scheme, host and port, and for SQL the user and database. */
+function addressOf(url: URL): string {
+  const sql = isSql(url);
+  return JSON.stringify([url.protocol.replace(/^postgresql:/, "postgres:").replace(/^mariadb:/, "mysql:"), url.hostname.toLowerCase(), url.port, sql ? url.username : "", sql ? url.pathname : ""]);
+}
+
+/**
+ * A source sent back as it was shown: each *** (password, query value, path, header) keeps the
+ * stored one, but only while the address it was given for is unchanged; sent to another address
+ * a *** is a problem, so that an edited host never carries the stored password or key to it.
+ */
+export function mergeMasked(sent: SourceSecret, stored: SourceSecret | null): { source: SourceSecret; problem?: { path: string; message: string } } {
   let parsed: URL;
-  let before: URL;
+  let before: URL | null = null;
   try {
     parsed = new URL(sent.url);
-    before = new URL(stored.url);
+    if (stored) before = new URL(stored.url);
   } catch {
-    return { url: sent.url, headers }; // not a URL: the caller refuses it
+    return { source: sent }; // not a URL: the caller refuses it
   }
-  if (decodeURIComponent(parsed.password) === MASK) parsed.password = before.password;
-  for (const [name, value] of [...parsed.searchParams]) if (value === MASK && before.searchParams.has(name)) parsed.searchParams.set(name, before.searchParams.get(name)!);
+  const keeps = before !== null && addressOf(parsed) === addressOf(before);
+  const masked: string[] = [];
+  const headers = Object.fromEntries(
+    Object.entries(sent.headers).map(([h, v]) => {
+      if (v !== MASK) return [h, v];
+      if (keeps && stored!.headers[h] !== undefined) return [h, stored!.headers[h]!];
+      masked.push(`the header ${h}`);
+      return [h, v];
+    }),
+  );
+  if (decodeURIComponent(parsed.password) === MASK) {
+    if (keeps) parsed.password = before!.password;
+    else masked.push("the password");
+  }
+  if (parsed.pathname === `/${MASK}` || decodeURIComponent(parsed.pathname) === `/${MASK}`) {
+    if (keeps) parsed.pathname = before!.pathname;
+    else masked.push("the path");
+  }
+  for (const [name, value] of [...parsed.searchParams]) {
+    if (value !== MASK) continue;
+    if (keeps && before!.searchParams.has(name)) parsed.searchParams.set(name, before!.searchParams.get(name)!);
+    else masked.push(`the query's ${name}`);
+  }
   // Unchanged, the URL goes back as it was written (a reparse may respell it).
-  return { url: parsed.toString() === new URL(sent.url).toString() ? sent.url : parsed.toString(), headers };
+  const url = parsed.toString() === new URL(sent.url).toString() ? sent.url : parsed.toString();
+  if (masked.length === 0) return { source: { url, headers } };
+  const where = keeps || !before ? "" : " (the source's address changed: a stored secret stays with the address it was given for)";
+  return { source: { url, headers }, problem: { path: masked[0] === "the password" || masked[0] === "the path" || masked[0]!.startsWith("the query") ? "source.url" : "source.headers", message: `Type ${masked.join(", ")} again: *** stands for a stored secret${where}` } };
 }
 
 /** Every secret a source holds, to scrub from error messages. */
@@ -60,7 +101,8 @@ export function secretsOf(source: SourceSecret): string[] {
   try {
     const parsed = new URL(source.url);
     if (parsed.password) found.push(parsed.password, decodeURIComponent(parsed.password));
-    for (const [name, value] of parsed.searchParams) if (/pass|secret|token|key/i.test(name)) found.push(value);
+    // A web source's query values may be signatures; short ones (page=2) would garble messages.
+    if (!isSql(parsed)) for (const [, value] of parsed.searchParams) if (value.length >= 8) found.push(value);
   } catch {
     // No URL, nothing more to scrub.
   }

@@ -4,13 +4,13 @@ import type { Connector, CreateConnector, UpdateConnector } from "@/lib/contract
 import { connectorRuns, connectors, scorecards, users } from "@/lib/db/schema";
 import type { Ctx } from "../context";
 import { dashboardBase } from "../context";
-import { invalidRequest, notFound } from "../errors";
+import { forbidden, invalidRequest, notFound } from "../errors";
 import { accessOf } from "../domain/access";
 import { scorecardKpis } from "../domain/scorecards";
 import { connectorSettings, type StoredConnector } from "./engine";
 import { toRun } from "./runs";
 import { describeSchedule, nextRunAfter } from "./schedule";
-import { hashPushKey, maskedSource, mergeMasked, newPushKey, openSource, sealSource } from "./secrets";
+import { hashPushKey, maskedSource, mergeMasked, newPushKey, openSource, sealSource, type SourceSecret } from "./secrets";
 import { connectorProblems } from "./validation";
 
 const MAX_ID = 2_147_483_647;
@@ -35,7 +35,7 @@ async function answers(ctx: Ctx, rows: StoredConnector[]): Promise<Connector[]> 
     let source: Connector["source"] = null;
     if (row.source !== null) {
       try {
-        source = maskedSource(openSource(secret, row.source));
+        source = maskedSource(openSource(secret, row.source), row.sourceById === ctx.caller.userId);
       } catch {
         source = { url: "*** (sealed with another CONNECTOR_SECRET: enter it again)", headers: {} };
       }
@@ -84,14 +84,32 @@ export async function getConnector(ctx: Ctx, { id }: { id: number }): Promise<Co
 
 type Draft = CreateConnector;
 
+/**
+ * The source to seal: the one sent, each *** given back its stored secret where the address is
+ * unchanged. A source that changes may be changed only by the person who typed the stored one
+ * or an admin; that person then becomes its typist.
+ */
+function sourceToSeal(ctx: Ctx, sent: { url: string; headers: Record<string, string> } | undefined, stored: StoredConnector | null) {
+  if (!sent) return { source: null, sourceById: null };
+  const { secret } = connectorSettings(ctx.deps);
+  const kept = stored?.source ? openSource(secret, stored.source) : null;
+  const merged = mergeMasked(sent, kept);
+  if (merged.problem) throw invalidRequest(`The connector cannot be saved: ${merged.problem.message}`, [merged.problem]);
+  const spelled = (source: SourceSecret) => JSON.stringify([URL.canParse(source.url) ? new URL(source.url).toString() : source.url, Object.entries(source.headers).sort()]);
+  const same = kept !== null && spelled(kept) === spelled(merged.source);
+  if (same) return { source: stored!.source, sourceById: stored!.sourceById };
+  if (stored?.source && stored.sourceById !== null && stored.sourceById !== ctx.caller.userId && ctx.caller.role !== "admin") {
+    throw forbidden("Only the person who typed this connector's source or an admin may change it: its password and keys are theirs");
+  }
+  return { source: sealSource(secret, merged.source), sourceById: ctx.caller.userId };
+}
+
 /** Checks a connector as it would be saved (400 with every problem) and returns its stored columns. */
 async function columnsOf(ctx: Ctx, draft: Draft, stored: StoredConnector | null) {
   const kpis = await scorecardKpis(ctx, draft.docId, "write");
   const source = draft.source ? { url: draft.source.url, headers: draft.source.headers ?? {} } : undefined;
   const problems = connectorProblems({ ...draft, source }, kpis);
   if (problems.length) throw invalidRequest(`The connector cannot be saved: ${problems[0]!.message}${problems.length > 1 ? "; ..." : ""}`, problems);
-  const { secret } = connectorSettings(ctx.deps);
-  const kept = stored?.source ? openSource(secret, stored.source) : null;
   const schedule = draft.schedule ?? null;
   const now = ctx.deps.now();
   return {
@@ -99,7 +117,7 @@ async function columnsOf(ctx: Ctx, draft: Draft, stored: StoredConnector | null)
     kind: draft.kind,
     shape: draft.shape,
     scorecardId: draft.docId,
-    source: source ? sealSource(secret, mergeMasked(source, kept)) : null,
+    ...sourceToSeal(ctx, source, stored),
     query: draft.query ?? null,
     mapping: draft.mapping,
     scheduleCron: schedule?.cron ?? null,

@@ -5,6 +5,7 @@ import type { StoredKpi } from "../domain/scorecards";
 import { isCalculated } from "../domain/series";
 import { scheduleProblem } from "./schedule";
 import { bindQuery, QueryRefusal } from "./sources/sql-text";
+import { sqlAddress } from "./sources/sql-address";
 
 type Draft = CreateConnector & { source?: { url: string; headers?: Record<string, string> } };
 
@@ -22,7 +23,15 @@ function sourceProblems(draft: Draft): ErrorDetail[] {
   }
   const problems: ErrorDetail[] = [];
   if (!PROTOCOLS[kind]!.includes(url.protocol)) problems.push({ path: "source.url", message: `A ${kind} connector reads a ${PROTOCOLS[kind]!.map((p) => `${p}//`).join(" or ")} URL` });
-  if (source.headers && Object.keys(source.headers).length && (kind === "postgres" || kind === "mysql")) problems.push({ path: "source.headers", message: "Headers are for json and csv sources" });
+  if (kind === "postgres" || kind === "mysql") {
+    if (source.headers && Object.keys(source.headers).length) problems.push({ path: "source.headers", message: "Headers are for json and csv sources" });
+    try {
+      sqlAddress(source.url, kind);
+    } catch (error) {
+      if (!(error instanceof QueryRefusal)) throw error;
+      problems.push({ path: "source.url", message: error.message });
+    }
+  }
   return problems;
 }
 

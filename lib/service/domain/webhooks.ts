@@ -3,11 +3,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { CreateWebhook, Delivery, UpdateWebhook, Webhook } from "@/lib/contract/webhooks";
 import { webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
 import { localeOf, translatorFor } from "@/lib/i18n/server";
-import type { Ctx } from "../context";
+import type { Ctx, Deps } from "../context";
 import { invalidRequest, notFound } from "../errors";
-import { checkWebhookUrl, ForbiddenAddressError } from "../webhooks/address-guard";
+import { OutboundRefusal, pinnedAddress } from "../outbound/reach";
 import { queueEvent } from "../webhooks/outbox";
-import { newWebhookSecret } from "../webhooks/send";
+import { newWebhookSecret, webhookReach } from "../webhooks/send";
 
 const toWebhook = (row: typeof webhooks.$inferSelect): Webhook => ({
   id: row.id,
@@ -32,17 +32,22 @@ async function ownWebhook({ deps, caller }: Ctx, { id }: WebhookRef) {
   return row;
 }
 
-async function checkUrl(url: string, allowPrivate: boolean) {
+/** Refuses a URL a delivery could not be sent to: not http(s), with credentials, or at an internal address. */
+async function checkUrl(url: string, deps: Deps) {
+  const refuse = (message: string) => invalidRequest(message, [{ path: "url", message }]);
+  const parsed = new URL(url);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw refuse("Only http and https URLs are allowed");
+  if (parsed.username || parsed.password) throw refuse("URLs with credentials are not allowed");
   try {
-    await checkWebhookUrl(url, allowPrivate);
+    await pinnedAddress(parsed.hostname, webhookReach(deps.config.webhookAllowPrivate, deps.config.resolveHost));
   } catch (error) {
-    if (error instanceof ForbiddenAddressError) throw invalidRequest(error.message, [{ path: "url", message: error.message }]);
+    if (error instanceof OutboundRefusal) throw refuse(error.message);
     throw error;
   }
 }
 
 export async function createWebhook({ deps, caller }: Ctx, input: CreateWebhook) {
-  await checkUrl(input.url, deps.config.webhookAllowPrivate);
+  await checkUrl(input.url, deps);
   const secret = newWebhookSecret();
   const [row] = await deps.db
     .insert(webhooks)
@@ -53,7 +58,7 @@ export async function createWebhook({ deps, caller }: Ctx, input: CreateWebhook)
 
 export async function updateWebhook(ctx: Ctx, { id, input }: WebhookRef & { input: UpdateWebhook }): Promise<Webhook> {
   await ownWebhook(ctx, { id });
-  if (input.url !== undefined) await checkUrl(input.url, ctx.deps.config.webhookAllowPrivate);
+  if (input.url !== undefined) await checkUrl(input.url, ctx.deps);
   const [row] = await ctx.deps.db.update(webhooks).set(input).where(eq(webhooks.id, id)).returning();
   return toWebhook(row!);
 }

@@ -46,8 +46,9 @@ export const connectorRoutes = newRouter()
   .openapi(routes.previewConnector, async (c) => c.json(await preview(c.var, await ownConnector(c.var, c.req.valid("param").id)), 200))
   .openapi({ ...routes.runConnector, middleware: [emptyBodyIsNone] }, async (c) => {
     const connector = await ownConnector(c.var, c.req.valid("param").id);
-    const range = (await c.req.text()).trim() ? c.req.valid("json") : undefined;
-    if (range && connector.shape !== "period") throw invalidRequest("Only a per-period connector backfills a range: run it without a body", [{ path: "from", message: "Not a per-period connector" }]);
+    const body = (await c.req.text()).trim() ? c.req.valid("json") : {};
+    const range = body.from && body.to ? { from: body.from, to: body.to } : undefined;
+    if (range && connector.shape !== "period") throw invalidRequest("Only a per-period connector backfills a range: run it without a body or with {}", [{ path: "from", message: "Not a per-period connector" }]);
     return c.json(await runConnector(c.var.deps, connector, { trigger: range ? "backfill" : "manual", range }), 200);
   })
   .openapi(routes.listConnectorRuns, async (c) => c.json({ items: await listRuns(c.var, c.req.valid("param")) }, 200));

@@ -1,10 +1,8 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
-import { lookup as dnsLookup } from "node:dns";
-import http from "node:http";
-import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
-import { isForbiddenAddress } from "./address-guard";
+import { allowList } from "../outbound/addresses";
+import { guardedFetch } from "../outbound/fetch";
+import { systemResolve, type Reach, type Resolve } from "../outbound/reach";
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 export const newEventId = () => `msg_${randomBytes(16).toString("base64url")}`;
@@ -23,53 +21,41 @@ export interface SendResult {
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 
+/** Where webhooks go: public addresses only, unless WEBHOOK_ALLOW_PRIVATE (development and tests) allows every address. */
+export const webhookReach = (allowPrivate: boolean, resolve: Resolve = systemResolve): Reach => ({
+  allowed: allowList(allowPrivate ? "everything" : []),
+  resolve,
+  refusal: () => "The URL points to an internal address",
+});
+
 /**
- * POSTs a signed event. Redirects are not followed (they count as failures), and unless private
- * addresses are allowed, the address actually connected to is checked as it is resolved.
+ * POSTs a signed event through the outbound guard (the address checked is the address connected
+ * to). Redirects are not followed: they count as failures.
  */
-export function sendEvent(url: string, secret: string, id: string, body: string, options: { allowPrivate: boolean; now: Date }): Promise<SendResult> {
-  const target = new URL(url);
-  const host = target.hostname.replace(/^\[|\]$/g, "");
-  if (!options.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
-    return Promise.resolve({ status: null, retryAfterSeconds: null, error: "The URL points to an internal address" });
-  }
-  const guardedLookup: LookupFunction = (hostname, lookupOptions, callback) =>
-    dnsLookup(hostname, { ...lookupOptions, all: false }, (err, address, family) => {
-      if (!err && !options.allowPrivate && isForbiddenAddress(address as string)) {
-        return callback(Object.assign(new Error("The host resolves to an internal address"), { code: "EFORBIDDEN" }), "", 0);
-      }
-      callback(err, address as string, family as number);
-    });
+export async function sendEvent(url: string, secret: string, id: string, body: string, options: { reach: Reach; now: Date }): Promise<SendResult> {
   const timestamp = Math.floor(options.now.getTime() / 1000);
-  const client = target.protocol === "https:" ? https : http;
-  return new Promise((resolve) => {
-    const request = client.request(
-      target,
+  const signal = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
+  try {
+    const response = await guardedFetch(
+      url,
       {
         method: "POST",
-        lookup: guardedLookup,
-        timeout: DELIVERY_TIMEOUT_MS,
         headers: {
           "Content-Type": "application/json",
-          "Content-Length": Buffer.byteLength(body),
           "User-Agent": "Gauge-Webhooks/1.0",
           "webhook-id": id,
           "webhook-timestamp": String(timestamp),
           "webhook-signature": signature(secret, id, timestamp, body),
         },
+        body,
+        signal,
       },
-      (response) => {
-        response.resume();
-        const retryAfter = Number(response.headers["retry-after"]);
-        resolve({
-          status: response.statusCode ?? null,
-          retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-          error: null,
-        });
-      },
+      options.reach,
     );
-    request.on("timeout", () => request.destroy(new Error(`No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)));
-    request.on("error", (error) => resolve({ status: null, retryAfterSeconds: null, error: error.message }));
-    request.end(body);
-  });
+    await response.body?.cancel().catch(() => {});
+    const retryAfter = Number(response.headers.get("retry-after"));
+    return { status: response.status, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null, error: null };
+  } catch (error) {
+    return { status: null, retryAfterSeconds: null, error: signal.aborted ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : (error as Error).message };
+  }
 }

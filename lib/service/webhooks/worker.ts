@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { alertFirings, alerts, users, webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import { type MailConfig, sendMail } from "../notifications/mail";
-import { sendEvent, type SendResult } from "./send";
+import { sendEvent, webhookReach, type SendResult } from "./send";
 import { readersAmong } from "../domain/access";
 import { startPolling } from "../polling";
 
@@ -75,7 +75,7 @@ async function send(options: WorkerOptions, event: Claimed, now: Date): Promise<
   }
   const [hook] = event.webhook_id === null ? [] : await db.select().from(webhooks).where(eq(webhooks.id, event.webhook_id));
   if (!hook || hook.disabledAt) return { cancel: null };
-  return { webhookId: hook.id, result: await sendEvent(hook.url, hook.secret, event.id, event.payload, { allowPrivate: options.allowPrivate, now }) };
+  return { webhookId: hook.id, result: await sendEvent(hook.url, hook.secret, event.id, event.payload, { reach: webhookReach(options.allowPrivate), now }) };
 }
 
 async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promise<void> {

@@ -1,12 +1,16 @@
 import "server-only";
+import net from "node:net";
 import pg from "pg";
 import mysql from "mysql2/promise";
+import { OutboundRefusal, pinnedAddress, type Reach } from "../../outbound/reach";
 import { bindQuery, QueryRefusal } from "./sql-text";
+import { sqlAddress, type SqlAddress } from "./sql-address";
 import type { Limits, SourceRow } from "./limits";
 
 interface SqlRequest {
   kind: "postgres" | "mysql";
   url: string;
+  reach: Reach;
   query: string;
   /** The periods a per-period query is asked for, each in turn on one connection; none: the query once. */
   periods?: { from: string; to: string }[];
@@ -24,9 +28,25 @@ const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
-async function readPostgres({ url, query, periods, limits }: SqlRequest): Promise<SourceRow[][]> {
+/** TLS as the URL's sslmode asks, the certificate checked for the URL's host name although the connection goes to its pinned address. */
+const tlsOf = (address: SqlAddress) => (address.tls === "disable" ? undefined : { rejectUnauthorized: address.tls === "verify-full", ...(net.isIP(address.host) ? {} : { servername: address.host }) });
+
+type Reader = (request: SqlRequest, address: SqlAddress, pinned: string) => Promise<SourceRow[][]>;
+
+const readPostgres: Reader = async ({ query, periods, limits }, address, pinned) => {
   const bound = bindQuery(query, "postgres", limits.maxRows);
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: limits.timeoutMs, query_timeout: limits.timeoutMs + 1000, types: pgTypes, application_name: "gauge-connector" });
+  const client = new pg.Client({
+    host: pinned,
+    port: address.port,
+    user: address.user || undefined,
+    password: address.password || undefined,
+    database: address.database || undefined,
+    ssl: tlsOf(address) ?? false,
+    connectionTimeoutMillis: limits.timeoutMs,
+    query_timeout: limits.timeoutMs + 1000,
+    types: pgTypes,
+    application_name: "gauge-connector",
+  });
   client.on("error", () => {});
   await client.connect();
   try {
@@ -43,12 +63,20 @@ async function readPostgres({ url, query, periods, limits }: SqlRequest): Promis
   } finally {
     await client.end().catch(() => {});
   }
-}
+};
 
-async function readMysql({ url, query, periods, limits }: SqlRequest): Promise<SourceRow[][]> {
+const readMysql: Reader = async ({ query, periods, limits }, address, pinned) => {
   const bound = bindQuery(query, "mysql", limits.maxRows);
+  const tls = tlsOf(address);
   const connection = await mysql.createConnection({
-    uri: url.replace(/^mariadb:/, "mysql:"),
+    // mysql2 checks the certificate against `host`; the socket it is given goes to the pinned address.
+    host: address.host,
+    port: address.port,
+    stream: () => net.connect({ host: pinned, port: address.port }),
+    user: address.user || undefined,
+    password: address.password || undefined,
+    database: address.database || undefined,
+    ...(tls ? { ssl: { rejectUnauthorized: tls.rejectUnauthorized, verifyIdentity: tls.rejectUnauthorized } } : {}),
     connectTimeout: limits.timeoutMs,
     dateStrings: true,
     decimalNumbers: true,
@@ -73,7 +101,7 @@ async function readMysql({ url, query, periods, limits }: SqlRequest): Promise<S
   } finally {
     connection.destroy();
   }
-}
+};
 
 /**
  * Runs the query (once, or once per period) in a read-only transaction, bounded in time and rows,
@@ -81,9 +109,12 @@ async function readMysql({ url, query, periods, limits }: SqlRequest): Promise<S
  */
 export async function readSql(request: SqlRequest): Promise<SourceRow[][]> {
   try {
-    return await (request.kind === "postgres" ? readPostgres(request) : readMysql(request));
+    const address = sqlAddress(request.url, request.kind);
+    const pinned = await pinnedAddress(address.host, request.reach);
+    return await (request.kind === "postgres" ? readPostgres : readMysql)(request, address, pinned);
   } catch (error) {
     if (error instanceof QueryRefusal) throw error;
+    if (error instanceof OutboundRefusal) throw new QueryRefusal(error.message);
     const message = (error as Error).message || String(error);
     if (/statement timeout|max_statement_time|max_execution_time|Query inactivity timeout|maximum statement execution time/i.test(message)) {
       throw new QueryRefusal(`The query ran past its ${request.limits.timeoutMs / 1000} s limit and was stopped`);
