@@ -28,7 +28,9 @@ function scheduler(url: string, clock: { start: number; realStart: number; speed
 }
 const kill = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGKILL"))));
 
-describe.runIf(adminUrl)("scheduled connector runs across processes on PostgreSQL", () => {
+// Child processes start and stop in every test, and on a loaded machine each start takes seconds:
+// the bound guards against a hang and measures nothing.
+describe.runIf(adminUrl)("scheduled connector runs across processes on PostgreSQL", { timeout: 300_000 }, () => {
   let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let database: Database;
   let api: TestApi;

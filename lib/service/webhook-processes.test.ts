@@ -29,7 +29,9 @@ function child(args: string[], ready: string): Promise<ChildProcess> {
 }
 const kill = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGKILL"))));
 
-describe.runIf(adminUrl)("webhook delivery across processes on PostgreSQL", () => {
+// Child processes start and stop in every test, and on a loaded machine each start takes seconds:
+// the bound guards against a hang and measures nothing.
+describe.runIf(adminUrl)("webhook delivery across processes on PostgreSQL", { timeout: 300_000 }, () => {
   let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let database: Database;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
