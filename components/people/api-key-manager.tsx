@@ -9,7 +9,7 @@ import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, selectClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
@@ -17,7 +17,7 @@ import { RoleSelect } from "./role-select";
 import { useFormats } from "@/lib/i18n/use-formats";
 
 
-/** API keys for scripts: a role no higher than yours, shown once; admins see and revoke every key. */
+/** API keys for scripts: a role no higher than yours and a scope, shown once; admins see and revoke every key. */
 export function ApiKeyManager({ role }: { role: Role }) {
   const fmt = useFormats();
   const t = useTranslations("apiKeys");
@@ -40,7 +40,7 @@ export function ApiKeyManager({ role }: { role: Role }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const input = CreateApiKeyRequest.safeParse({ name: form.get("name"), role: form.get("role") });
+    const input = CreateApiKeyRequest.safeParse({ name: form.get("name"), role: form.get("role"), scope: form.get("scope") });
     if (!input.success) return setError(input.error.issues[0] ? fieldText(input.error.issues[0].message) : t("check"));
     create.mutate({ input: {}, body: input.data });
     event.currentTarget.reset();
@@ -49,11 +49,19 @@ export function ApiKeyManager({ role }: { role: Role }) {
   return (
     <div className="flex flex-col gap-6">
       <Card id="new-key" title={t("new")}>
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_auto_auto] sm:items-end" noValidate>
+        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_auto_auto_auto] sm:items-end" noValidate>
           <Field label={t("name")} id="key-name" name="name" placeholder={t("namePlaceholder")} required />
           <div className="flex flex-col gap-1.5">
             <label htmlFor="key-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("role")}</label>
             <RoleSelect id="key-role" name="role" label={t("role")} highest={role} />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="key-scope" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("scope")}</label>
+            <select id="key-scope" name="scope" className={selectClass} defaultValue="write">
+              {(["write", "read"] as const).map((scope) => (
+                <option key={scope} value={scope} title={t(`scopeMeans.${scope}`)}>{t(`scopes.${scope}`)}</option>
+              ))}
+            </select>
           </div>
           <Button type="submit" disabled={create.isPending}>{t("create")}</Button>
         </form>
@@ -70,6 +78,7 @@ export function ApiKeyManager({ role }: { role: Role }) {
           <TableHead>
             <Th>{t("name")}</Th>
             <Th>{t("role")}</Th>
+            <Th>{t("scope")}</Th>
             {role === "admin" && <Th>{t("person")}</Th>}
             <Th>{t("created")}</Th>
             <Th>{t("lastUsed")}</Th>
@@ -80,6 +89,7 @@ export function ApiKeyManager({ role }: { role: Role }) {
               <Tr key={key.id}>
                 <Td>{key.name}</Td>
                 <Td>{roles(key.role)}</Td>
+                <Td>{t(`scopes.${key.scope}`)}</Td>
                 {role === "admin" && <Td>{key.userEmail}</Td>}
                 <Td>{when(key.createdAt)}</Td>
                 <Td>{when(key.lastUsedAt)}</Td>

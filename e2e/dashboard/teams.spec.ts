@@ -119,10 +119,11 @@ test("an admin invites an expert and a viewer; each sees what their role allows;
   await viewer.context.close();
 });
 
-test("API keys are shown once, no higher than their creator's role, listed with last use, and revoked", async ({ page }) => {
+test("API keys are shown once, no higher than their creator's role, with a scope, listed with last use, and revoked", async ({ page }) => {
   await page.goto("/api-keys");
   await page.getByLabel("Name").fill("Nightly BI export");
   await page.locator("#key-role").selectOption({ label: "Viewer" });
+  await page.getByLabel("Scope").selectOption({ label: "Read only" });
   await page.getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByLabel("API key", { exact: true }).textContent())!;
   expect(key).toMatch(/^gak_/);
@@ -134,12 +135,14 @@ test("API keys are shown once, no higher than their creator's role, listed with 
   expect(used.status()).toBe(200);
   const refused = await page.request.post("/rest/api/document/1/kpi/batch/set-values", { headers: { Token: key }, data: { items: [{ guid: "00000000-0000-4000-8000-000000000000", date: "2026-01-01", value: 1 }] } });
   expect(refused.status()).toBe(403);
+  expect((await refused.json()).errorMessage).toBe("This API key has the read scope: batchSetValues writes, and needs a key with the write scope");
   await page.reload();
   // The pool's table names the key as what spent the call; the keys' own table lists it.
   await expect(page.getByRole("table", { name: "What spent this hour's calls" }).getByRole("row", { name: /^Nightly BI export API key demo@example\.com \d+$/ })).toBeVisible();
   const keys = page.getByRole("table", { name: "API keys" });
   const row = keys.getByRole("row", { name: /Nightly BI export/ });
   await expect(row).toContainText("viewer");
+  await expect(row).toContainText("Read only");
   await expect(row).not.toContainText("Never");
 
   page.once("dialog", (dialog) => dialog.accept());

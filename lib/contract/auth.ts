@@ -36,16 +36,23 @@ const apiKeyExample = {
   id: 3,
   name: "Nightly BI export",
   role: "expert" as const,
+  scope: "write" as const,
   userEmail: "demo@example.com",
   createdAt: "2026-11-01T08:00:00.000Z",
   lastUsedAt: "2026-11-21T02:00:04.000Z",
 };
+
+export const KeyScope = z.enum(["read", "write"]).meta({
+  id: "KeyScope",
+  description: "read: only operations that write nothing (reads, previews, what-if, the OData feed, spreadsheet links); write: any operation its role allows. Neither manages two-factor codes, passwords, API keys or sign-in: those take a person's session",
+});
 
 export const ApiKey = z
   .object({
     id: z.number().int(),
     name: z.string(),
     role: Role.meta({ description: "What the key may do: never more than its user's role at the time of the call" }),
+    scope: KeyScope,
     userEmail: z.string().meta({ description: "The user the key acts for" }),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
@@ -59,12 +66,13 @@ export const CreateApiKeyRequest = z
   .object({
     name: z.string().trim().min(1, "name is required").max(200),
     role: Role.optional().meta({ description: "At most the creator's role (the default)" }),
+    scope: KeyScope.optional().meta({ description: "write (the default) or read" }),
   })
-  .meta({ id: "CreateApiKeyRequest", example: { name: "Nightly BI export", role: "viewer" } });
+  .meta({ id: "CreateApiKeyRequest", example: { name: "Nightly BI export", role: "viewer", scope: "read" } });
 
 export const CreatedApiKey = z
-  .object({ id: z.number().int(), name: z.string(), role: Role, key: z.string() })
-  .meta({ id: "CreatedApiKey", example: { id: 3, name: "Nightly BI export", role: "viewer", key: "gak_N1x..." } });
+  .object({ id: z.number().int(), name: z.string(), role: Role, scope: KeyScope, key: z.string() })
+  .meta({ id: "CreatedApiKey", example: { id: 3, name: "Nightly BI export", role: "viewer", scope: "read", key: "gak_N1x..." } });
 
 export const AccessInfo = z
   .object({
@@ -76,6 +84,7 @@ export const AccessInfo = z
     userId: z.number().int(),
     accountId: z.number().int(),
     role: Role.meta({ description: "The caller's role (an API key's own role when lower than its user's)" }),
+    scope: KeyScope.nullable().optional().meta({ description: "An API key's scope; null for a person's session" }),
     limitPerUser: z.number().int().meta({ description: "Calls per hour each active admin or expert adds to the account's pool" }),
     countedUsers: z.number().int().meta({ description: "Active admins and experts: allowedCount = limitPerUser x countedUsers" }),
     scorecardAccess: z.enum(["read", "write"]).nullable().optional().meta({ description: "Only with ?docId=: the caller's access to it (null: none)" }),

@@ -13,7 +13,7 @@ import { depsForRequest } from "./public-origin";
 import { requireToken } from "./require-token";
 import { oneOfOperations } from "./operation-match";
 import { conditionalGet } from "./conditional-get";
-import { gatedOperations, requireRole } from "./role-gate";
+import { accessGate } from "./role-gate";
 import { activityRecorders } from "./activity";
 import { getCookie } from "hono/cookie";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
@@ -89,8 +89,8 @@ export function createApi(deps: Deps) {
   app.use("*", refuseNulCharacters);
   for (const path of ["/api/*", "/logout"]) {
     app.use(path, (c, next) => requireToken({ counted: isCounted(c.req.method, c.req.path) })(c, next));
+    app.use(path, accessGate);
   }
-  for (const { method, path, role } of gatedOperations) app.on(method, path, requireRole(role));
   for (const { method, path, recorder } of activityRecorders) app.on(method, path, recorder);
   // Inside authentication and the call limit: a read's 304 comes after its access check, and is given back.
   app.use("*", conditionalGet);

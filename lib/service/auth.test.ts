@@ -140,7 +140,7 @@ describe.each(testDatabases)("authentication on $name", ({ open }) => {
     expect(key).toMatch(/^gak_/);
 
     const listed = await (await api.call("/api/api-keys", { headers: owner.auth })).json();
-    expect(listed.items).toEqual([{ id, name, role: "admin", userEmail: expect.any(String), createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(listed.items).toEqual([{ id, name, role: "admin", scope: "write", userEmail: expect.any(String), createdAt: expect.any(String), lastUsedAt: null }]);
     expect(JSON.stringify(listed)).not.toContain(key);
 
     expect((await api.call("/api/documents/list", { headers: { Token: key } })).status).toBe(200);

@@ -41,6 +41,7 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
       userId: expect.any(Number),
       accountId: expect.any(Number),
       role: "admin",
+      scope: null,
       limitPerUser: 100,
       countedUsers: 1,
       accessVersion: expect.stringMatching(/^admin:[0-9a-f]{32}$/),

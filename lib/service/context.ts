@@ -52,6 +52,8 @@ export interface Caller {
   role: Role;
   tokenId: number;
   tokenKind: "session" | "api_key";
+  /** The API key's scope, when an API key authenticated the call: `read` calls only operations that write nothing. */
+  scope?: "read" | "write";
   /** The API key's name, when an API key authenticated the call. */
   keyName?: string | null;
   /** Through what the call came, for the history of what it changes (the client's own label, X-Gauge-Client). */

@@ -2,7 +2,7 @@ import { OpenAPIHono, type Hook, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "./context";
 import { invalidRequest, zodDetails } from "./errors";
-import { operationDescription, withNotModified } from "@/lib/contract/routes/helpers";
+import { operationDescription, scopeOf, withNotModified } from "@/lib/contract/routes/helpers";
 
 // Every zod failure (path, query, body) becomes the contract's 400 with one detail per field.
 const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -54,7 +54,8 @@ class Router extends OpenAPIHono<AppEnv> {
     const openapi = this.openapi;
     this.openapi = ((route, handler, hook) => {
       const { middleware: _middleware, hide, ...declared } = route;
-      if (!hide) this.openAPIRegistry.registerPath(withNotModified({ ...declared, description: operationDescription(declared) }));
+      const scope = declared.security?.length ? { "x-gauge-scope": scopeOf(declared) } : {};
+      if (!hide) this.openAPIRegistry.registerPath(withNotModified({ ...declared, ...scope, description: operationDescription(declared) }));
       return openapi({ ...withSyncBodies(route), hide: true }, handler, hook);
     }) as typeof openapi;
   }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AccessInfo, ApiKeyList, CallSpending, CreateApiKeyRequest, CreatedApiKey, LoginRequest, LoginResponse } from "../auth";
 import { DocId } from "../common";
-import { errors, json, jsonBody, noToken, secured } from "./helpers";
+import { errors, json, jsonBody, noToken, personOnly, readsOnly, secured } from "./helpers";
 
 const tags = ["Authentication"];
 
@@ -28,6 +28,8 @@ export const login = createRoute({
 
 export const logout = createRoute({
   operationId: "logout",
+  // Any key may end itself, a read key too: revoking is always possible.
+  ...readsOnly,
   method: "post",
   path: "/logout",
   tags,
@@ -64,6 +66,7 @@ const keyTags = ["API keys"];
 
 export const listApiKeys = createRoute({
   operationId: "listApiKeys",
+  ...personOnly,
   method: "get",
   path: "/api/api-keys",
   tags: keyTags,
@@ -74,6 +77,7 @@ export const listApiKeys = createRoute({
 
 export const createApiKey = createRoute({
   operationId: "createApiKey",
+  ...personOnly,
   method: "post",
   path: "/api/api-keys",
   tags: keyTags,
@@ -85,6 +89,7 @@ export const createApiKey = createRoute({
 
 export const revokeApiKey = createRoute({
   operationId: "revokeApiKey",
+  ...personOnly,
   method: "delete",
   path: "/api/api-keys/{id}",
   tags: keyTags,

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ErrorBody, RowId } from "../common";
 import { Connector, ConnectorList, ConnectorPreview, ConnectorRun, ConnectorRunList, CreateConnector, CreatedConnector, PushAnswer, RunConnector, UpdateConnector } from "../connectors";
-import { errors, json, jsonBody, needs, noToken, secured } from "./helpers";
+import { errors, json, jsonBody, needs, noToken, readsOnly, secured } from "./helpers";
 
 const tags = ["Connectors"];
 const idParams = z.object({ id: z.string().regex(/^\d{1,12}$/, "Invalid connector id").transform(Number) });
@@ -26,6 +26,7 @@ export const createConnector = createRoute({
 });
 export const previewDraftConnector = createRoute({
   operationId: "previewDraftConnector",
+  ...readsOnly,
   ...needs("expert"),
   method: "post", path: "/api/connectors/preview", tags, security: secured,
   summary: "Test a connector before saving it: read its source and show what it would write",
@@ -58,6 +59,7 @@ export const deleteConnector = createRoute({
 });
 export const previewConnector = createRoute({
   operationId: "previewConnector",
+  ...readsOnly,
   ...needs("expert"),
   method: "post", path: "/api/connectors/{id}/preview", tags, security: secured,
   summary: "Read the source and show the values a run would write now, new or changed; nothing is written",

@@ -3,7 +3,7 @@ import { DocId, IsoDate } from "../common";
 import { ScorecardForecast, WhatIf, WhatIfAnswer } from "../forecast";
 import { Period } from "../kpis";
 import { GuidList } from "../grouped";
-import { errors, json, jsonBody, secured } from "./helpers";
+import { errors, json, jsonBody, readsOnly, secured } from "./helpers";
 
 export const scorecardForecast = createRoute({
   operationId: "scorecardForecast",
@@ -22,6 +22,7 @@ export const scorecardForecast = createRoute({
 
 export const whatIf = createRoute({
   operationId: "whatIf",
+  ...readsOnly,
   method: "post", path: "/api/document/{docId}/what-if", tags: ["Grouped values controller"], security: secured,
   summary: "What if: the grouped values with some KPIs' values changed or grown, through formulas and containers, beside the actual; nothing is stored",
   description: "Reading the scorecard is enough. Without overrides the items are the grouped values' own.",

@@ -65,14 +65,15 @@ export const TAGS = [
  * An operation's description: its own, or one that says who may call it and what it costs, the
  * two things every client of an operation needs before its first call.
  */
-export function operationDescription(route: { summary?: string; description?: string; security?: unknown[]; "x-gauge-role"?: string }): string {
+export function operationDescription(route: { method: string; summary?: string; description?: string; security?: unknown[]; "x-gauge-role"?: string; "x-gauge-scope"?: OperationScope }): string {
   if (route.description) return route.description;
   const who = !route.security?.length
     ? "No Token needed, and not counted against the call limit."
     : route["x-gauge-role"]
       ? `Needs the ${route["x-gauge-role"]} role or higher (an API key's own role counts when lower). Counts as one call against the hourly limit.`
       : "Open to every role, within the caller's access to the scorecard. Counts as one call against the hourly limit.";
-  return `${route.summary ?? ""}. ${who}`.replace(/^\. /, "");
+  const scope = { read: "", write: " An API key needs the write scope.", session: " A person's session only, never an API key." }[scopeOf(route)];
+  return `${route.summary ?? ""}. ${who}${route.security?.length ? scope : ""}`.replace(/^\. /, "");
 }
 
 /**
@@ -80,6 +81,17 @@ export function operationDescription(route: { summary?: string; description?: st
  * without it are open to every role. The service enforces it before the handler runs.
  */
 export const needs = (role: Role) => ({ "x-gauge-role": role }) as const;
+
+/**
+ * What an API key's scope must be to call an operation (`x-gauge-scope` in the OpenAPI
+ * document): `read` for one that writes nothing (every GET, and the POSTs marked so), `write`
+ * otherwise, and `session` for account security, which a person's session alone may manage.
+ */
+export type OperationScope = "read" | "write" | "session";
+export const readsOnly = { "x-gauge-scope": "read" } as const;
+export const personOnly = { "x-gauge-scope": "session" } as const;
+export const scopeOf = (route: { method: string; "x-gauge-scope"?: OperationScope }): OperationScope =>
+  route["x-gauge-scope"] ?? (route.method === "get" || route.method === "head" ? "read" : "write");
 
 /** The header that makes a retried write safe (the service's idempotency middleware reads it). */
 export const idempotencyHeader = z.object({

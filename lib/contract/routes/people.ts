@@ -16,7 +16,7 @@ import {
   UserList,
 } from "../people";
 import { Preferences } from "../preferences";
-import { errors, json, jsonBody, needs, noToken, secured } from "./helpers";
+import { errors, json, jsonBody, needs, noToken, personOnly, secured } from "./helpers";
 
 const tags = ["People"];
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid id").transform(Number) });
@@ -116,6 +116,7 @@ export const acceptInvitation = createRoute({
 
 export const changePassword = createRoute({
   operationId: "changePassword",
+  ...personOnly,
   method: "post",
   path: "/api/me/password",
   tags,

@@ -4,7 +4,7 @@ import { DocumentCheck } from "../alerts";
 import { CreateKpi, IndicatorTypeList, Kpi, KpiInfo, KpiList, KpiTree, SetKpi, UpdateKpi, WeightChangeList } from "../kpis";
 import { CreateDocument, DeletedDocument, DeletedDocumentList, DocumentTree, Scorecard, ScorecardList, Sharing, UpdateDocument, UpdateSharing } from "../scorecards";
 import { ScorecardFile } from "../scorecard-file";
-import { errors, idempotencyHeader, json, jsonBody, secured, needs } from "./helpers";
+import { errors, idempotencyHeader, json, jsonBody, needs, readsOnly, secured } from "./helpers";
 
 const docParams = z.object({ docId: DocId });
 const tags = ["Scorecards and KPIs"];
@@ -264,6 +264,7 @@ export const downloadDocument = createRoute({
 
 export const checkDocument = createRoute({
   operationId: "checkDocument",
+  ...readsOnly,
   ...needs("expert"),
   method: "post",
   path: "/api/document/{docId}/document-check-requests",

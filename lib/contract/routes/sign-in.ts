@@ -5,13 +5,14 @@ import { PasswordResetAccepted, PasswordResetConfirm, PasswordResetRequest, Rese
 import { CreatedScimToken, CreateScimTokenRequest, ScimTokenList } from "../scim-tokens";
 import { SsoCallbackRequest, SsoConfigRequest, SsoSettings, SsoStart, SsoStartRequest } from "../sso";
 import { RecoveryCodes, SecuritySettings, TwoFactorCodeRequest, TwoFactorSetup, TwoFactorStatus } from "../two-factor";
-import { errors, json, jsonBody, needs, noToken, secured } from "./helpers";
+import { errors, json, jsonBody, needs, noToken, personOnly, secured } from "./helpers";
 
 const tags = ["Sign-in"];
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid id").transform(Number) });
 
 export const getSso = createRoute({
   operationId: "getSso",
+  ...personOnly,
   method: "get",
   path: "/api/sso",
   ...needs("admin"),
@@ -23,6 +24,7 @@ export const getSso = createRoute({
 
 export const updateSso = createRoute({
   operationId: "updateSso",
+  ...personOnly,
   method: "put",
   path: "/api/sso",
   ...needs("admin"),
@@ -38,6 +40,7 @@ export const updateSso = createRoute({
 
 export const deleteSso = createRoute({
   operationId: "deleteSso",
+  ...personOnly,
   method: "delete",
   path: "/api/sso",
   ...needs("admin"),
@@ -75,6 +78,7 @@ export const finishSso = createRoute({
 
 export const twoFactorStatus = createRoute({
   operationId: "twoFactorStatus",
+  ...personOnly,
   method: "get",
   path: "/api/me/two-factor",
   tags,
@@ -85,6 +89,7 @@ export const twoFactorStatus = createRoute({
 
 export const setUpTwoFactor = createRoute({
   operationId: "setUpTwoFactor",
+  ...personOnly,
   method: "post",
   path: "/api/me/two-factor/setup",
   tags,
@@ -96,6 +101,7 @@ export const setUpTwoFactor = createRoute({
 
 export const enableTwoFactor = createRoute({
   operationId: "enableTwoFactor",
+  ...personOnly,
   method: "post",
   path: "/api/me/two-factor/enable",
   tags,
@@ -107,6 +113,7 @@ export const enableTwoFactor = createRoute({
 
 export const disableTwoFactor = createRoute({
   operationId: "disableTwoFactor",
+  ...personOnly,
   method: "post",
   path: "/api/me/two-factor/disable",
   tags,
@@ -119,6 +126,7 @@ export const disableTwoFactor = createRoute({
 
 export const getSecurity = createRoute({
   operationId: "getSecurity",
+  ...personOnly,
   method: "get",
   path: "/api/security",
   ...needs("admin"),
@@ -130,6 +138,7 @@ export const getSecurity = createRoute({
 
 export const updateSecurity = createRoute({
   operationId: "updateSecurity",
+  ...personOnly,
   method: "put",
   path: "/api/security",
   ...needs("admin"),
@@ -143,6 +152,7 @@ export const updateSecurity = createRoute({
 
 export const listScimTokens = createRoute({
   operationId: "listScimTokens",
+  ...personOnly,
   method: "get",
   path: "/api/scim-tokens",
   ...needs("admin"),
@@ -154,6 +164,7 @@ export const listScimTokens = createRoute({
 
 export const createScimToken = createRoute({
   operationId: "createScimToken",
+  ...personOnly,
   method: "post",
   path: "/api/scim-tokens",
   ...needs("admin"),
@@ -166,6 +177,7 @@ export const createScimToken = createRoute({
 
 export const revokeScimToken = createRoute({
   operationId: "revokeScimToken",
+  ...personOnly,
   method: "delete",
   path: "/api/scim-tokens/{id}",
   ...needs("admin"),
@@ -202,6 +214,7 @@ export const confirmPasswordReset = createRoute({
 
 export const createResetLink = createRoute({
   operationId: "createResetLink",
+  ...personOnly,
   method: "post",
   path: "/api/users/{id}/reset-link",
   ...needs("admin"),

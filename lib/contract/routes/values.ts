@@ -16,7 +16,7 @@ import {
   ValueWrite,
   WrittenValue,
 } from "../values";
-import { errors, idempotencyHeader, json, jsonBody, secured, needs } from "./helpers";
+import { errors, idempotencyHeader, json, jsonBody, needs, readsOnly, secured } from "./helpers";
 
 const tags = ["KPI value controller"];
 const kpiParams = z.object({ docId: DocId, guid: Guid });
@@ -107,6 +107,7 @@ export const batchSetValues = createRoute({
 
 export const batchGetValue = createRoute({
   operationId: "batchGetValue",
+  ...readsOnly,
   method: "post",
   path: "/api/document/{docId}/kpi/batch/get-value/{date}",
   tags,

@@ -78,6 +78,8 @@ export const accessTokens = pgTable(
     kind: text("kind", { enum: ["session", "api_key"] }).notNull(),
     /** An API key's role, never above its user's; null for sessions (the user's role). */
     role: text("role", { enum: ROLES }),
+    /** An API key's scope: `read` calls only operations that write nothing; null for sessions. */
+    scope: text("scope", { enum: ["read", "write"] }),
     name: text("name"),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),

@@ -30,6 +30,7 @@ interface CallerRow {
   kind: Caller["tokenKind"];
   keyRole: Role | null;
   keyName: string | null;
+  keyScope: "read" | "write" | null;
   accountId: number;
   userId: number;
   email: string;
@@ -46,7 +47,7 @@ interface CallerRow {
 
 const CALLER = preparedStatement<{ tokenHash: string; now: string; count: boolean; perUser: number }>(
   (p) => sql`WITH caller AS (
-      SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", t.name AS "keyName", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
+      SELECT t.id AS "tokenId", t.kind, t.role AS "keyRole", t.name AS "keyName", t.scope AS "keyScope", owner.account_id AS "accountId", owner.id AS "userId", owner.email, owner.role,
         ${countedUsersOf(sql`owner.account_id`)} AS "countedUsers",
         (t.kind = 'session' AND t.name IS DISTINCT FROM 'sso' AND owner.totp_secret IS NULL
           AND (SELECT a.require_two_factor FROM ${accounts} a WHERE a.id = owner.account_id)) AS "twoFactorMissing"
@@ -100,6 +101,7 @@ export async function authenticate(
     tokenId: row.tokenId,
     tokenKind: row.kind,
     keyName: row.kind === "api_key" ? row.keyName : null,
+    ...(row.kind === "api_key" ? { scope: row.keyScope ?? "write" } : {}),
     accountId: row.accountId,
     userId: row.userId,
     email: row.email,
@@ -137,20 +139,21 @@ export async function listApiKeys({ deps, caller }: Ctx): Promise<ApiKey[]> {
     id: key.id,
     name: key.name ?? "",
     role: lower(key.role ?? userRole, userRole),
+    scope: key.scope ?? "write",
     userEmail,
     createdAt: key.createdAt.toISOString(),
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
   }));
 }
 
-export async function createApiKey({ deps, caller }: Ctx, { name, role = caller.role }: { name: string; role?: Role }) {
+export async function createApiKey({ deps, caller }: Ctx, { name, role = caller.role, scope = "write" }: { name: string; role?: Role; scope?: "read" | "write" }) {
   if (!roleAtLeast(caller.role, role)) throw forbidden(`An API key's role cannot be above your own (${caller.role})`);
   const key = newSecret("gak_");
   const [row] = await deps.db
     .insert(accessTokens)
-    .values({ accountId: caller.accountId, userId: caller.userId, kind: "api_key", role, name, tokenHash: hashToken(key), createdAt: deps.now() })
+    .values({ accountId: caller.accountId, userId: caller.userId, kind: "api_key", role, scope, name, tokenHash: hashToken(key), createdAt: deps.now() })
     .returning({ id: accessTokens.id });
-  return { id: row!.id, name, role, key };
+  return { id: row!.id, name, role, scope, key };
 }
 
 export async function revokeApiKey({ deps, caller }: Ctx, { id }: { id: number }): Promise<void> {

@@ -46,6 +46,7 @@ export const authRoutes = newRouter()
         userId: caller.userId,
         accountId: caller.accountId,
         role: caller.role,
+        scope: caller.scope ?? null,
         limitPerUser: deps.config.rateLimitPerHour,
         countedUsers: caller.countedUsers,
         ...scorecard,
