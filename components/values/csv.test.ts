@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatsFor, translatorFor } from "@/lib/i18n/server";
 import type { GroupedValues } from "@/lib/contract/grouped";
 import { groupedPoint, kpiNode } from "@/lib/testing/shapes";
-import { neutralize, parseCsv, previewCsv, toCsv, type CsvWords } from "./csv";
+import { neutralize } from "@/lib/csv-field";
+import { parseCsv, previewCsv, toCsv, type CsvWords } from "./csv";
 import { buildGrid, cellKey } from "./grid-model";
 
 const { period: periodLabel } = formatsFor("en");

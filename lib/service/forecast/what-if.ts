@@ -1,4 +1,5 @@
 import "server-only";
+import { MAX_MAGNITUDE } from "@/lib/contract/constants";
 import type { WhatIf } from "@/lib/contract/forecast";
 import type { Series } from "@/lib/contract/grouped";
 import type { Ctx } from "../context";
@@ -15,7 +16,7 @@ const DAY_MS = 86_400_000;
 function overriddenValues(request: WhatIf, actual: Series[], today: string): Map<string, Map<number, number>> {
   const values = new Map<string, Map<number, number>>();
   const spansOf = (guid: string) => actual.find((s) => s.guid === guid)!.points;
-  for (const o of request.overrides) {
+  for (const [i, o] of request.overrides.entries()) {
     const own = values.get(o.guid) ?? new Map<number, number>();
     values.set(o.guid, own);
     const points = spansOf(o.guid);
@@ -32,6 +33,11 @@ function overriddenValues(request: WhatIf, actual: Series[], today: string): Map
     for (const p of points) {
       if (p.start < current) continue;
       base *= 1 + o.growth;
+      if (!(Math.abs(base) <= MAX_MAGNITUDE)) {
+        throw invalidRequest(`Growth of ${o.growth} a period takes ${o.guid} past ${MAX_MAGNITUDE.toExponential()} by ${p.start}: no KPI value is that large`, [
+          { path: `overrides.${i}.growth`, message: `Compounds past ${MAX_MAGNITUDE.toExponential()} by ${p.start}: use a smaller growth or a shorter range` },
+        ]);
+      }
       own.set(Date.parse(p.start) / DAY_MS, base);
     }
   }
