@@ -102,21 +102,30 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
     expect((await (await api.call("/api/access/info", { headers: b.auth })).json()).usedCount).toBe(0);
   });
 
-  it("answers a conditional read at the limit with 304 when nothing changed, and 429 when it did", async () => {
+  it("spends a conditional read's call only when the answer changed; at the limit an unchanged answer still gets its 304", async () => {
     const small = createTestApi(database.db, api.clock, { rateLimitPerHour: 2 });
     const { auth } = await accountWithScorecards(small, database.db, `conditional-${Date.now()}@example.com`, [smallScorecard()]);
+    const used = async () => (await (await small.call("/api/access/info", { headers: auth })).json()).usedCount as number;
     const first = await small.call("/api/documents/list", { headers: auth });
     const etag = first.headers.get("ETag")!;
-    await small.call("/api/documents/list", { headers: auth });
-    expect((await small.call("/api/documents/list", { headers: auth })).status).toBe(429);
-
     const revalidated = await small.call("/api/documents/list", { headers: { ...auth, "If-None-Match": etag } });
     expect(revalidated.status).toBe(304);
-    expect(revalidated.headers.get("X-RateLimit-Remaining")).toBe("0");
+    expect(revalidated.headers.get("X-RateLimit-Remaining")).toBe("1");
+    expect(await used()).toBe(1);
+    const changed = await small.call("/api/documents/list", { headers: { ...auth, "If-None-Match": '"something-else"' } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("X-RateLimit-Remaining")).toBe("0");
+    expect(await used()).toBe(2);
+
+    expect((await small.call("/api/documents/list", { headers: auth })).status).toBe(429);
+    const unchanged = await small.call("/api/documents/list", { headers: { ...auth, "If-None-Match": etag } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get("X-RateLimit-Remaining")).toBe("0");
     const stale = await small.call("/api/documents/list", { headers: { ...auth, "If-None-Match": '"something-else"' } });
     expect(stale.status).toBe(429);
     expect(await stale.json()).toMatchObject({ code: "rate_limited" });
-    expect((await (await small.call("/api/access/info", { headers: auth })).json()).usedCount).toBe(2);
+    expect(stale.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await used()).toBe(2);
   });
 
   it("honours RATE_LIMIT_PER_HOUR", async () => {
@@ -147,6 +156,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)("call limit across processes", () 
     } finally {
       await one.close();
       await two.close();
+      await created.drop();
+    }
+  });
+
+  it("keeps conditional reads from crowding out plain ones: 40 answered 304 at once beside 10 plain reads with 23 calls left", async () => {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const database = await openDatabase({ url: created.url });
+    try {
+      const api = createTestApi(database.db, undefined, { rateLimitPerHour: 33 });
+      const { auth } = await accountWithScorecards(api, database.db, "crowd@example.com", [smallScorecard()]);
+      const etag = (await api.call("/api/documents/list", { headers: auth })).headers.get("ETag")!;
+      for (let i = 0; i < 9; i++) await api.call("/api/documents/list", { headers: auth });
+      const conditional = Array.from({ length: 40 }, () => api.call("/api/documents/list", { headers: { ...auth, "If-None-Match": etag } }).then((r) => r.status));
+      const plain = Array.from({ length: 10 }, () => api.call("/api/documents/list", { headers: auth }).then((r) => r.status));
+      const [revalidated, read] = await Promise.all([Promise.all(conditional), Promise.all(plain)]);
+      expect({ revalidated: [...new Set(revalidated)], read: [...new Set(read)] }).toEqual({ revalidated: [304], read: [200] });
+      expect((await (await api.call("/api/access/info", { headers: auth })).json()).usedCount).toBe(20);
+    } finally {
+      await database.close();
       await created.drop();
     }
   });

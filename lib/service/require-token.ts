@@ -1,8 +1,9 @@
 import "server-only";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
-import { ApiError, forbidden, unauthorized } from "./errors";
-import { budgetHeaders, refundCall } from "./domain/call-limit";
+import { forbidden, unauthorized } from "./errors";
+import { budgetHeaders } from "./domain/call-limit";
+import { callLimitReached, isConditionalRead, spendForConditionalRead } from "./conditional-spend";
 import { spendPersonCall } from "./domain/person-rate";
 import { authenticate } from "./domain/tokens";
 import { DASHBOARD_PROOF_HEADER, isDashboardProof } from "@/lib/dashboard-proof";
@@ -13,10 +14,10 @@ import { operations } from "@/lib/cli/operations.mjs";
 const settingUpTwoFactor = oneOfOperations(["accessInfo", "logout", "twoFactorStatus", "setUpTwoFactor", "enableTwoFactor", "changePassword"]);
 
 /**
- * Authenticates the Token header and, when counted, spends one call of the hourly budget (given
- * back for a 304), or, for a person's call proven to come from the dashboard's server, one of
- * their per-person rate. Past the limit a call is refused (429) and not counted, except a conditional read
- * that is answered 304.
+ * Authenticates the Token header and, when counted, spends one call of the hourly budget (a
+ * conditional read only when it is not answered 304), or, for a person's call proven to come from
+ * the dashboard's server, one of their per-person rate. Past the limit a call is refused (429)
+ * and not counted; a conditional read still gets its 304.
  */
 export function requireToken({ counted }: { counted: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -25,7 +26,8 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
     if (!token) throw unauthorized("Missing Token header: log in with POST /rest/login and send the token in the Token header");
     // A person's call made by the dashboard's server is held to the per-person rate, not the pool.
     const person = isDashboardProof(deps.config.dashboardKey, token, c.req.header(DASHBOARD_PROOF_HEADER));
-    const found = await authenticate(deps, token, counted && !person);
+    const conditional = counted && !person && isConditionalRead(c);
+    const found = await authenticate(deps, token, counted && !person && !conditional);
     if (!found) throw unauthorized("Invalid, revoked or expired token");
     if (person && counted) await spendPersonCall(deps, found.caller.userId);
     if (found.budget) (found.refused ? operations.callsRefused : operations.callsSpent).inc();
@@ -34,31 +36,11 @@ export function requireToken({ counted }: { counted: boolean }): MiddlewareHandl
     }
     const client = c.req.header("X-Gauge-Client");
     c.set("caller", { ...found.caller, twoFactorMissing: found.twoFactorMissing, via: client === "dashboard" || client === "import" ? client : "api" });
+    if (conditional) return spendForConditionalRead(c, found.caller, next);
     const { budget } = found;
     if (!budget) return next();
-
-    const headers = budgetHeaders(budget, deps.now());
-    if (found.refused) {
-      // A conditional read costs nothing when it is answered 304, so at the limit it still may be.
-      if (c.req.header("If-None-Match") !== undefined && (c.req.method === "GET" || c.req.method === "HEAD")) {
-        await next();
-        if (c.res.status === 304) {
-          for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-          return;
-        }
-      }
-      const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
-      throw new ApiError(
-        429,
-        "rate_limited",
-        `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`,
-        [],
-        { ...headers, "Retry-After": String(retryAfter) },
-      );
-    }
+    if (found.refused) throw callLimitReached(deps, budget);
     await next();
-    // A 304 told the caller nothing new: it costs nothing.
-    const spent = c.res.status === 304 ? await refundCall(deps, found.caller.accountId, budget, `token:${found.caller.tokenId}`) : budget;
-    for (const [name, value] of Object.entries(spent === budget ? headers : budgetHeaders(spent, deps.now()))) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(budgetHeaders(budget, deps.now()))) c.res.headers.set(name, value);
   };
 }

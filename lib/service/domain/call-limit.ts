@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { callCounters, callSpenders, users } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import type { Deps } from "../context";
@@ -33,26 +33,6 @@ export async function readBudget(deps: Deps, accountId: number, limit: number): 
   const [row] = await deps.db.select().from(callCounters).where(eq(callCounters.accountId, accountId));
   const active = row && now.getTime() - row.windowStart.getTime() < WINDOW_SECONDS * 1000;
   return active ? callBudget(limit, row.used, row.windowStart) : callBudget(limit, 0, now);
-}
-
-/**
- * Gives back one counted call of the window it was counted in (an answer that cost the caller
- * nothing: 304 Not Modified). One atomic statement, so concurrent refunds and counts stay exact;
- * a window that has ended since is left alone.
- */
-export async function refundCall(deps: Deps, accountId: number, budget: CallBudget, spender: string): Promise<CallBudget> {
-  const windowStart = new Date(budget.resetAt.getTime() - WINDOW_SECONDS * 1000);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(callCounters)
-      .set({ used: sql`${callCounters.used} - 1` })
-      .where(and(eq(callCounters.accountId, accountId), eq(callCounters.windowStart, windowStart), gt(callCounters.used, 0)));
-    await tx
-      .update(callSpenders)
-      .set({ used: sql`${callSpenders.used} - 1` })
-      .where(and(eq(callSpenders.accountId, accountId), eq(callSpenders.spender, spender), eq(callSpenders.windowStart, windowStart), gt(callSpenders.used, 0)));
-  });
-  return callBudget(budget.limit, Math.max(0, budget.used - 1), windowStart);
 }
 
 export function budgetHeaders(b: CallBudget, now: Date): Record<string, string> {

@@ -2,7 +2,8 @@ import "server-only";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv, Deps } from "../context";
 import { ApiError } from "../errors";
-import { budgetHeaders, refundCall } from "../domain/call-limit";
+import { budgetHeaders } from "../domain/call-limit";
+import { callLimitReached, isConditionalRead, spendForConditionalRead } from "../conditional-spend";
 import { depsForRequest } from "../public-origin";
 import { authenticate } from "../domain/tokens";
 import { conditionalGet } from "../conditional-get";
@@ -28,8 +29,9 @@ function credentialsOf(c: Context<AppEnv>): { token: string; email?: string } | 
 }
 
 /**
- * Authenticates as the REST API does, and counts a read of data as one call: the service and
- * metadata documents are free, and a 304 gives its call back. A Basic e-mail must be the key's user.
+ * Authenticates as the REST API does, and counts a read of data as one call (a conditional read
+ * only when it is not answered 304): the service and metadata documents are free. A Basic e-mail
+ * must be the key's user.
  */
 const requireCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { deps } = c.var;
@@ -37,25 +39,23 @@ const requireCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!credentials) throw new ODataError(401, "Unauthorized", "Sign in with your e-mail and an API key (HTTP Basic), or send the Token header", CHALLENGE);
   const path = c.req.path.replace(/\/+$/, "");
   const counted = path !== "/odata" && path !== "/odata/$metadata";
-  const found = await authenticate(deps, credentials.token, counted);
+  const conditional = counted && isConditionalRead(c);
+  const found = await authenticate(deps, credentials.token, counted && !conditional);
   if (!found || (credentials.email !== undefined && found.caller.email.toLowerCase() !== credentials.email.toLowerCase())) {
     throw new ODataError(401, "Unauthorized", "The e-mail and API key do not match an active key: create one on the API keys page", CHALLENGE);
   }
   if (found.twoFactorMissing) throw new ODataError(403, "Forbidden", "This account requires two-factor codes: set yours up first, or use an API key");
   c.set("caller", { ...found.caller, via: "api" });
+  const asOData = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 429) throw new ODataError(429, "TooManyRequests", error.message, error.headers);
+    throw error;
+  };
+  if (conditional) return spendForConditionalRead(c, found.caller, next).catch(asOData);
   const { budget } = found;
   if (!budget) return next();
-  const headers = budgetHeaders(budget, deps.now());
-  if (found.refused && c.req.header("If-None-Match") === undefined) {
-    const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
-    throw new ODataError(429, "TooManyRequests", `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`, { ...headers, "Retry-After": String(retryAfter) });
-  }
+  if (found.refused) asOData(callLimitReached(deps, budget));
   await next();
-  if (found.refused && c.res.status !== 304) {
-    throw new ODataError(429, "TooManyRequests", `Call limit of ${budget.limit} per hour reached`, headers);
-  }
-  const spent = c.res.status === 304 && !found.refused ? await refundCall(deps, found.caller.accountId, budget, `token:${found.caller.tokenId}`) : budget;
-  for (const [name, value] of Object.entries(budgetHeaders(spent, deps.now()))) c.res.headers.set(name, value);
+  for (const [name, value] of Object.entries(budgetHeaders(budget, deps.now()))) c.res.headers.set(name, value);
 };
 
 /** The address clients see the service at (PUBLIC_URL when set, else the request's: see depsForRequest). */

@@ -1,5 +1,6 @@
 import * as routes from "@/lib/contract/routes/feeds";
-import { ApiError, notFound } from "../errors";
+import { notFound } from "../errors";
+import { accessTo } from "../domain/scorecards";
 import { spendOrRefuse } from "../domain/call-limit";
 import { createFeed, feedByToken, feedCsv, listFeeds, revokeFeed } from "../domain/feeds";
 import { newRouter } from "../router";
@@ -15,12 +16,9 @@ export const feedRoutes = newRouter()
     const { deps } = c.var;
     const feed = await feedByToken(deps, c.req.valid("param").token);
     if (!feed) throw notFound("Spreadsheet link");
-    const query = c.req.valid("query");
-    // Read first: a link whose creator lost access is 404, and costs nothing.
-    const csv = await feedCsv(feed.ctx, feed.docId, query).catch((error) => {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw notFound("Spreadsheet link");
-      throw error;
-    });
+    // A link whose creator lost access is 404 and costs nothing; the call is spent before the answer is computed.
+    if ((await accessTo(feed.ctx, feed.docId)) === null) throw notFound("Spreadsheet link");
     const headers = await spendOrRefuse(deps, feed.ctx.caller.accountId, `feed:${feed.feedId}`);
+    const csv = await feedCsv(feed.ctx, feed.docId, c.req.valid("query"));
     return c.body(csv, 200, { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'inline; filename="scorecard.csv"' });
   });
