@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
@@ -6,6 +7,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { SsoLogin } from "@/components/auth/sso-login";
 import { SetupForm } from "@/components/auth/setup-form";
 import { setupNeeded } from "@/lib/bff/kpi-client";
+import { SSO_ERROR_COOKIE } from "@/lib/oidc-cookie";
 import { safeNext } from "@/lib/safe-next";
 import { Notice } from "@/components/ui/notice";
 import { getSession, requestConnection } from "@/lib/session";
@@ -43,7 +45,7 @@ async function LoginPage({ searchParams }: { searchParams: Promise<Record<string
         {t("or")}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
-      <SsoLogin next={safeNext(next)} error={one("sso_error")} />
+      <SsoLogin next={safeNext(next)} error={one("sso_error") === undefined ? undefined : ((await cookies()).get(SSO_ERROR_COOKIE)?.value ?? t("sso.incomplete"))} />
     </AuthCard>
   );
 }

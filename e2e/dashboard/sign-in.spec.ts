@@ -55,6 +55,11 @@ test.describe.serial("signing in", () => {
     await forged.goto(`/api/session/oidc/callback?state=forged&code=stolen`);
     await expect(forged).toHaveURL(/\/login\?sso_error=/);
     await expect(forged.getByRole("alert").filter({ hasText: "not started in this browser" })).toBeVisible();
+    // A link that writes its own message shows none of it: only what the server issued.
+    await forged.context().clearCookies();
+    await forged.goto(`/login?sso_error=${encodeURIComponent("Your account is suspended: call +1 555 0100")}`);
+    await expect(forged.getByRole("alert").filter({ hasText: "The single sign-on did not complete: start it again." })).toBeVisible();
+    await expect(forged.getByText("call +1 555 0100")).toHaveCount(0);
     await stranger.close();
 
     const log = await page.request.get("/api/activity?kind=sign-in");

@@ -25,6 +25,7 @@ export const ACTIVITY_ACTIONS = {
   issuedResetLink: "issued a password reset link",
   scimProvisioned: "provisioned a user (SCIM)",
   scimChanged: "changed a user (SCIM)",
+  scimEmailChanged: "changed a user's e-mail, ending their sessions (SCIM)",
   scimDeactivated: "deactivated a user (SCIM)",
   scimDeleted: "deleted a user (SCIM)",
   createdScimToken: "created a SCIM provisioning token",

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "@/lib/db/schema";
 import type { Database } from "@/lib/db/client";
 import { accountWithScorecards, createTestApi, jsonInit, teammate, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
@@ -125,10 +127,33 @@ describe.each(testDatabases)("SCIM 2.0 provisioning on $name", ({ open }) => {
     expect(actions).toEqual(expect.arrayContaining(["provisioned a user (SCIM)", "deactivated a user (SCIM)", "deleted a user (SCIM)"]));
   });
 
-  it("keeps the account's last active admin, and stops answering a revoked token", async () => {
+  it("never takes over an admin made in Gauge, and ends a renamed person's sessions, logging it", async () => {
     const found = await byUserName("admin@scim.example");
-    const refused = await call("PATCH", `/Users/${found.json.Resources[0].id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] });
+    const id = found.json.Resources[0].id as string;
+    for (const Operations of [[{ op: "replace", path: "userName", value: "attacker@evil.example" }], [{ op: "replace", path: "active", value: false }]]) {
+      const refused = await call("PATCH", `/Users/${id}`, { schemas: [PATCH_OP], Operations });
+      expect(refused).toMatchObject({ status: 403, json: { status: "403", detail: expect.stringContaining("did not provision") } });
+    }
+    expect((await call("DELETE", `/Users/${id}`)).status).toBe(403);
+    expect((await api.call("/login", jsonInit("POST", { email: "admin@scim.example", contraseña: admin.password }))).status).toBe(200);
+
+    const member = await teammate(api, database.db, admin.accountId, "robin@scim.example", "expert");
+    const renamed = await call("PATCH", `/Users/${member.userId}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "userName", value: "robin.new@scim.example" }] });
+    expect(renamed.status).toBe(200);
+    expect((await api.call("/api/access/info", { headers: member.auth })).status).toBe(401);
+    const log = (await rest("GET", "/api/activity?kind=people", admin.auth)).json.items as { action: string; details: Record<string, unknown> }[];
+    expect(log.find((e) => e.action === "changed a user's e-mail, ending their sessions (SCIM)")?.details).toEqual({ id: member.userId, from: "robin@scim.example", to: "robin.new@scim.example" });
+  });
+
+  it("keeps the account's last active admin, and stops answering a revoked token", async () => {
+    // An admin the provider provisioned may be changed by it, but not the last one deactivated.
+    const created = await call("POST", "/Users", { schemas: [USER], userName: "idp-admin@scim.example", externalId: "idp-1", active: true });
+    expect(created.status).toBe(201);
+    expect((await rest("PATCH", `/api/users/${created.json.id}`, admin.auth, { role: "admin" })).status).toBe(200);
+    await database.db.update(users).set({ role: "expert" }).where(eq(users.email, "admin@scim.example"));
+    const refused = await call("PATCH", `/Users/${created.json.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] });
     expect(refused.json).toMatchObject({ status: "409" });
+    await database.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin@scim.example"));
     const tokens = await rest("GET", "/api/scim-tokens", admin.auth);
     expect((await rest("DELETE", `/api/scim-tokens/${tokens.json.items[0].id}`, admin.auth)).status).toBe(204);
     expect((await call("GET", "/Users")).status).toBe(401);

@@ -141,6 +141,10 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     const password = await api.call("/login", jsonInit("POST", { email: "pat@corp.example", contraseña: pat.password }));
     expect(password.status).toBe(403);
     expect(await password.json()).toMatchObject({ success: false, token: null, errorMessage: expect.stringMatching(/single sign-on/) });
+    // A wrong password is answered as for an address nobody holds: the answer names no SSO user.
+    const guessed = await api.call("/login", jsonInit("POST", { email: "pat@corp.example", contraseña: "a guess" }));
+    const nobody = await api.call("/login", jsonInit("POST", { email: "nobody@corp.example", contraseña: "a guess" }));
+    expect([guessed.status, { ...(await guessed.json()), email: "-" }]).toEqual([nobody.status, { ...(await nobody.json()), email: "-" }]);
     const breakGlass = await api.call("/login", jsonInit("POST", { email: "boss@corp.example", contraseña: admin.password }));
     expect(breakGlass.status).toBe(200);
     expect((await call("GET", "/api/access/info", { Token: key.json.key })).status).toBe(200);

@@ -29,7 +29,7 @@ describe("a connector's sealed source", () => {
   ])("never gives the stored password to %s: it must be typed again", (_, url) => {
     const merged = mergeMasked({ url, headers: {} }, stored);
     expect(merged.source.url).not.toContain("s3cret");
-    expect(merged.problem).toMatchObject({ path: "source.url", message: expect.stringContaining("Type the password again") });
+    expect(merged.problem).toMatchObject({ path: "source.url", summary: expect.stringContaining("Type the password again") });
   });
 
   it("masks a web source's path and every query value from all but the person who typed them", () => {
@@ -38,7 +38,7 @@ describe("a connector's sealed source", () => {
     expect(mergeMasked(maskedSource(web, false), web)).toEqual({ source: web });
     const moved = mergeMasked({ ...maskedSource(web, false), url: "https://collector.example.net/***?sig=***&page=***" }, web);
     expect(JSON.stringify(moved.source)).not.toMatch(/abc123def456|k3y|v1\/figures/);
-    expect(moved.problem?.message).toMatch(/^Type the header Authorization, the path, the query's sig, the query's page again/);
+    expect(moved.problem?.summary).toMatch(/^Type the header Authorization, the path, the query's sig, the query's page again/);
   });
 
   it("keeps a header's secret for another path on the same host, not for another host", () => {

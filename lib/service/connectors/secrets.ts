@@ -56,7 +56,7 @@ function addressOf(url: URL): string {
  * stored one, but only while the address it was given for is unchanged; sent to another address
  * a *** is a problem, so that an edited host never carries the stored password or key to it.
  */
-export function mergeMasked(sent: SourceSecret, stored: SourceSecret | null): { source: SourceSecret; problem?: { path: string; message: string } } {
+export function mergeMasked(sent: SourceSecret, stored: SourceSecret | null): { source: SourceSecret; problem?: { path: string; message: string; summary: string } } {
   let parsed: URL;
   let before: URL | null = null;
   try {
@@ -92,7 +92,8 @@ export function mergeMasked(sent: SourceSecret, stored: SourceSecret | null): { 
   const url = parsed.toString() === new URL(sent.url).toString() ? sent.url : parsed.toString();
   if (masked.length === 0) return { source: { url, headers } };
   const where = keeps || !before ? "" : " (the source's address changed: a stored secret stays with the address it was given for)";
-  return { source: { url, headers }, problem: { path: masked[0] === "the password" || masked[0] === "the path" || masked[0]!.startsWith("the query") ? "source.url" : "source.headers", message: `Type ${masked.join(", ")} again: *** stands for a stored secret${where}` } };
+  const path = masked.some((m) => !m.startsWith("the header")) ? "source.url" : "source.headers";
+  return { source: { url, headers }, problem: { path, message: "Type it again: *** stands for a stored secret", summary: `Type ${masked.join(", ")} again: *** stands for a stored secret${where}` } };
 }
 
 /** Every secret a source holds, to scrub from error messages. */

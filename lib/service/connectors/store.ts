@@ -94,7 +94,7 @@ function sourceToSeal(ctx: Ctx, sent: { url: string; headers: Record<string, str
   const { secret } = connectorSettings(ctx.deps);
   const kept = stored?.source ? openSource(secret, stored.source) : null;
   const merged = mergeMasked(sent, kept);
-  if (merged.problem) throw invalidRequest(`The connector cannot be saved: ${merged.problem.message}`, [merged.problem]);
+  if (merged.problem) throw invalidRequest(`The connector cannot be saved: ${merged.problem.summary}`, [{ path: merged.problem.path, message: merged.problem.message }]);
   const spelled = (source: SourceSecret) => JSON.stringify([URL.canParse(source.url) ? new URL(source.url).toString() : source.url, Object.entries(source.headers).sort()]);
   const same = kept !== null && spelled(kept) === spelled(merged.source);
   if (same) return { source: stored!.source, sourceById: stored!.sourceById };

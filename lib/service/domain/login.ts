@@ -59,11 +59,6 @@ export async function login(deps: Deps, email: string, password: string, via: "a
   if (reserved.kind === "throttled") return reserved;
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, key)).limit(1);
-  // Whatever the password, so the answer says nothing about it; the attempt stays counted.
-  if (user && !user.deactivatedAt && (await ssoEnforcedFor(deps, user))) {
-    await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginSsoRequired", null, fromAddress);
-    return { kind: "sso_required" };
-  }
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHashFor(deps.config.passwordCost)));
   // A deactivated user's password is checked like any other, so the answer tells nothing.
   if (!user || !valid || user.deactivatedAt) {
@@ -71,6 +66,11 @@ export async function login(deps: Deps, email: string, password: string, via: "a
     // A failure for a known address is its account's business; an unknown address has no account.
     if (user) await logActivity(deps, { ...asUser(user), via }, "sign-in", user.deactivatedAt ? "loginDeactivated" : "loginWrongPassword", null, fromAddress);
     return { kind: "invalid" };
+  }
+  // Only after the password: otherwise the answer tells anyone which e-mails exist and sign in with SSO. The attempt stays counted.
+  if (await ssoEnforcedFor(deps, user)) {
+    await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginSsoRequired", null, fromAddress);
+    return { kind: "sso_required" };
   }
   if (user.totpSecret) {
     // A missing or wrong code leaves the attempt counted as failed: codes are throttled like passwords.

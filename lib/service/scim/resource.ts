@@ -9,7 +9,7 @@ const ERROR_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:Error";
 
 export class ScimError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 500 | 501,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 500 | 501,
     message: string,
     readonly scimType?: "invalidFilter" | "invalidValue" | "invalidPath" | "uniqueness" | "mutability" | "invalidSyntax",
   ) {

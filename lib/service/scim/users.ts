@@ -44,11 +44,21 @@ export async function getUser(deps: Deps, owner: ScimOwner, id: string): Promise
   return row;
 }
 
+/**
+ * Whom a SCIM token may change: anyone it provisioned (an external ID, or no password of their
+ * own), and anyone who is not an admin. An admin made in Gauge stays Gauge's, so a provisioning
+ * token cannot take over the account by renaming or deactivating its admins.
+ */
+const scimMayChange = (user: UserRow) => user.role !== "admin" || user.externalId !== null || user.passwordHash === "scim";
+
 /** Applies the changes under the account's admin lock: a taken e-mail is a 409, and the last active admin cannot be deactivated. */
-async function write(deps: Deps, owner: ScimOwner, id: number | null, fields: UserFields): Promise<{ row: UserRow; deactivated: boolean; created: boolean }> {
+async function write(deps: Deps, owner: ScimOwner, id: number | null, fields: UserFields): Promise<{ row: UserRow; deactivated: boolean; created: boolean; previousEmail: string | null }> {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-admins:${owner.accountId}`}, 0))`);
     const [before] = id === null ? [] : await tx.select().from(users).where(eq(users.id, id));
+    if (before && !scimMayChange(before)) {
+      throw new ScimError(403, "This user is an admin the identity provider did not provision: an admin of the account changes them in Gauge");
+    }
     if (fields.email !== undefined && fields.email !== before?.email) {
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, fields.email));
       if (taken) throw new ScimError(409, "A user with this userName already exists", "uniqueness");
@@ -81,7 +91,10 @@ async function write(deps: Deps, owner: ScimOwner, id: number | null, fields: Us
     }
     // A leaver's sessions and API keys end at once, and do not come back if the user is reactivated.
     if (row.deactivatedAt !== null) await tx.update(accessTokens).set({ revokedAt: deps.now() }).where(and(eq(accessTokens.userId, row.id), isNull(accessTokens.revokedAt)));
-    return { row, deactivated, created: !before };
+    // A new e-mail is a new sign-in identity: sessions opened under the old one end.
+    const emailChanged = before !== undefined && before.email !== row.email;
+    if (emailChanged) await tx.update(accessTokens).set({ revokedAt: deps.now() }).where(and(eq(accessTokens.userId, row.id), eq(accessTokens.kind, "session"), isNull(accessTokens.revokedAt)));
+    return { row, deactivated, created: !before, previousEmail: emailChanged ? before.email : null };
   });
 }
 
@@ -98,9 +111,10 @@ export async function createUser(deps: Deps, owner: ScimOwner, fields: UserField
 
 export async function changeUser(deps: Deps, owner: ScimOwner, id: string, fields: UserFields): Promise<UserRow> {
   const current = await getUser(deps, owner, id);
-  const { row, deactivated } = await write(deps, owner, current.id, fields);
+  const { row, deactivated, previousEmail } = await write(deps, owner, current.id, fields);
   const action = deactivated ? "scimDeactivated" : "scimChanged";
   await logActivity(deps, actor(owner), "people", action, null, { id: row.id, email: row.email, active: row.deactivatedAt === null });
+  if (previousEmail) await logActivity(deps, actor(owner), "people", "scimEmailChanged", null, { id: row.id, from: previousEmail, to: row.email });
   return row;
 }
 

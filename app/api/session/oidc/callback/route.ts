@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { postUntokened } from "@/lib/bff/kpi-client";
-import { OIDC_COOKIE, oidcCookieOptions } from "@/lib/oidc-cookie";
+import { OIDC_COOKIE, oidcCookieOptions, SSO_ERROR_COOKIE, ssoErrorCookieOptions } from "@/lib/oidc-cookie";
 import { originOf } from "@/lib/request-origin";
 import { safeNext } from "@/lib/safe-next";
 import { requestConnection, startSession } from "@/lib/session";
@@ -27,7 +27,11 @@ export async function GET(request: NextRequest) {
     response.cookies.set(OIDC_COOKIE, "", { ...oidcCookieOptions(https), maxAge: 0 });
     return response;
   };
-  const failed = (message: string) => back(`/login?sso_error=${encodeURIComponent(message)}`);
+  const failed = (message: string) => {
+    const response = back("/login?sso_error=1");
+    response.cookies.set(SSO_ERROR_COOKIE, message.slice(0, 500), ssoErrorCookieOptions(https));
+    return response;
+  };
   if (!begun.state || query.get("state") !== begun.state) return failed("This sign-in was not started in this browser, or it took too long: start again.");
   const { status, body } = await postUntokened("/sso/callback", { query: query.toString() });
   if (status !== 200 || typeof body.token !== "string") return failed(body.errorMessage ?? "The sign-in was refused.");
