@@ -61,6 +61,10 @@ function sqlSourceSuite(kind: "postgres" | "mysql", setUp: () => Promise<{ sourc
     // A run now asks for the last complete month and the current one (the test clock is in March 2026): no invoices, so no row for either.
     const now = await run(id);
     expect(now.rejections.map((r: { reason: string }) => r.reason)).toEqual(["No value in total", "No value in total"]);
+    // A query that answers every invoice of a month is asked for one row a period: 12 read, not 365.
+    const perInvoice = await create({ shape: "period", query: "SELECT amount AS total FROM invoices WHERE issued >= :from AND issued <= :to ORDER BY issued", mapping: { kpiGuid: guids.Sales } });
+    expect(await run(perInvoice, { from: "2024-01-01", to: "2024-12-31" })).toMatchObject({ status: "succeeded", rowsRead: 12, valuesWritten: 12 });
+    expect((await database.db.select().from(kpiValues)).find((v) => v.date === "2024-02-01")?.value).toBe(amountOf("2024-02-01"));
     await database.db.delete(kpiValues);
   });
 

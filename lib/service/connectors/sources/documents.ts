@@ -4,6 +4,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { JSONPath } from "jsonpath-plus";
 import { QueryRefusal } from "./sql-text";
 import type { SourceRow } from "./limits";
+import { checkWorkbookBounds } from "./workbook-bounds";
 
 const isXlsx = (bytes: Buffer, type: string) => type.includes("spreadsheetml") || (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04);
 
@@ -41,8 +42,12 @@ export function csvRows(text: string): SourceRow[] {
   }
 }
 
+/** A workbook's parts together unpack to at most this much, in at most this many parts. */
+const WORKBOOK_BOUNDS = { maxUnpackedBytes: 160 * 1024 * 1024, maxParts: 10_000 };
+
 /** The rows of a workbook's sheet (the first, or the one named), its first row naming the columns. */
 async function xlsxRows(bytes: Buffer, sheetName: string | undefined): Promise<SourceRow[]> {
+  await checkWorkbookBounds(bytes, WORKBOOK_BOUNDS);
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);

@@ -34,7 +34,7 @@ const tlsOf = (address: SqlAddress) => (address.tls === "disable" ? undefined : 
 type Reader = (request: SqlRequest, address: SqlAddress, pinned: string) => Promise<SourceRow[][]>;
 
 const readPostgres: Reader = async ({ query, periods, limits }, address, pinned) => {
-  const bound = bindQuery(query, "postgres", limits.maxRows);
+  const bound = bindQuery(query, "postgres", periods ? 0 : limits.maxRows);
   const client = new pg.Client({
     host: pinned,
     port: address.port,
@@ -66,7 +66,7 @@ const readPostgres: Reader = async ({ query, periods, limits }, address, pinned)
 };
 
 const readMysql: Reader = async ({ query, periods, limits }, address, pinned) => {
-  const bound = bindQuery(query, "mysql", limits.maxRows);
+  const bound = bindQuery(query, "mysql", periods ? 0 : limits.maxRows);
   const tls = tlsOf(address);
   const connection = await mysql.createConnection({
     // mysql2 checks the certificate against `host`; the socket it is given goes to the pinned address.
@@ -105,7 +105,8 @@ const readMysql: Reader = async ({ query, periods, limits }, address, pinned) =>
 
 /**
  * Runs the query (once, or once per period) in a read-only transaction, bounded in time and rows,
- * on a connection of its own: the rows of each run of it.
+ * on a connection of its own: the rows of each run of it. A per-period run asks for one row per
+ * period, the one number it writes.
  */
 export async function readSql(request: SqlRequest): Promise<SourceRow[][]> {
   try {
