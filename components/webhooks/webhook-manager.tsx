@@ -75,8 +75,8 @@ export function WebhookManager() {
           <Button type="submit" disabled={create.isPending}>{t("create")}</Button>
         </form>
         {error && <FieldError>{error}</FieldError>}
-        {/* Slack, Teams and Google Chat messages are not signed: their secret would never be used, so it is not shown. */}
-        {created && created.format === "standard" && (
+        {/* Slack, Teams and Google Chat verify no signature: the service gives them no secret. */}
+        {created && created.secret && (
           <ShownOnce
             title={t("secretOf", { name: created.name })}
             label={t("secret")}

@@ -6,7 +6,7 @@ const webhookExample = { id: 4, name: "Ops channel", url: "https://hooks.example
 export const WebhookFormat = z.enum(["standard", "slack", "teams", "google_chat"]).meta({
   description:
     "standard: signed Standard Webhooks JSON ({type, timestamp, data}); slack: a Slack incoming-webhook message with blocks; " +
-    "teams: a Microsoft Teams message with an Adaptive Card; google_chat: a Google Chat message with a card. Every delivery is signed alike.",
+    "teams: a Microsoft Teams message with an Adaptive Card; google_chat: a Google Chat message with a card. Only a standard webhook's receiver verifies signatures, so only it is given a secret.",
 });
 export type WebhookFormat = z.infer<typeof WebhookFormat>;
 
@@ -48,9 +48,9 @@ export const UpdateWebhook = z
 export type UpdateWebhook = z.infer<typeof UpdateWebhook>;
 
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
-export const CreatedWebhook = Webhook.extend({ secret: z.string() }).meta({
+export const CreatedWebhook = Webhook.extend({ secret: z.string().optional() }).meta({
   id: "CreatedWebhook",
-  description: "`secret` (whsec_ + base64 of 32 random bytes) signs every delivery; it is shown only here.",
+  description: "`secret` (whsec_ + base64 of 32 random bytes) signs a standard webhook's deliveries; it is shown only here. Slack, Teams and Google Chat verify no signature: their answer has none.",
   example: { ...webhookExample, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
 });
 

@@ -112,7 +112,7 @@ const FIELD_PROBLEMS: readonly (readonly [RegExp, ProblemKey])[] = [
   [/^A (?<kind>\w+) connector needs source\.url$/, "needsUrl"],
   [/^A (?<kind>\w+) connector reads a (?<protocols>.+) URL$/, "protocol"],
   [/^A (?<shape>\w+) connector dates its value itself: leave out mapping\.date$/, "datesItself"],
-  [/^The URL points to an internal address$/, "internalUrl"],
+  [/^The URL points to an internal address: an operator may allow internal addresses with (?<setting>\S+)$/, "internalUrl"],
   [/^URLs with credentials are not allowed$/, "credentials"],
   [/^The host (?<host>\S+) does not resolve$/, "noHost"],
   [/^A backfill names both from and to; a run now names neither$/, "backfillRange"],

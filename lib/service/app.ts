@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { LoginResponse } from "@/lib/contract/auth";
+import { operations, type OperationName } from "@/lib/contract/routes";
 import type { AppEnv, Deps } from "./context";
 import { ApiError, toApiError } from "./errors";
 import { jsonBody } from "./json-body";
@@ -47,7 +48,9 @@ const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
  * credentials (logging out, revoking an API key), which must work even when a leaked token has
  * burnt the account's budget.
  */
-const uncounted = oneOfOperations(["accessInfo", "callSpending", "logout", "revokeApiKey"]);
+const uncounted = oneOfOperations(
+  (Object.entries(operations) as [OperationName, { "x-gauge-counted"?: boolean }][]).filter(([, op]) => op["x-gauge-counted"] === false).map(([name]) => name),
+);
 const isCounted = (method: string, path: string) => !uncounted(method, path);
 
 /** The KPI API as a Hono app under /rest: testable in-process with app.request(). */

@@ -87,6 +87,21 @@ describe("OpenAPI document and reference page", () => {
     expect(missing).toEqual([]);
   });
 
+  it("says of each operation what the server does with it: its cost at the call limit, and what a key needs", async () => {
+    const doc = await (await api.call("/openapi.json")).json();
+    const operations = Object.values(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap((ops) => Object.values(ops));
+    const uncounted = operations.filter((op) => op["x-gauge-counted"] === false);
+    expect(uncounted.map((op) => op.operationId).sort()).toEqual(["accessInfo", "callSpending", "logout", "revokeApiKey"]);
+    for (const op of uncounted) {
+      expect(Object.keys(op.responses as object), String(op.operationId)).not.toContain("429");
+      expect(op.description, String(op.operationId)).not.toMatch(/Counts as one call/);
+    }
+    for (const op of operations.filter((o) => (o.security as unknown[] | undefined)?.length && o["x-gauge-counted"] !== false)) {
+      expect(Object.keys(op.responses as object), String(op.operationId)).toContain("429");
+      expect(["read", "write", "session"], String(op.operationId)).toContain(op["x-gauge-scope"]);
+    }
+  });
+
   it("has examples that satisfy their own schemas", () => {
     const registry = z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> };
     const checked: string[] = [];

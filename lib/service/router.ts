@@ -55,7 +55,9 @@ class Router extends OpenAPIHono<AppEnv> {
     this.openapi = ((route, handler, hook) => {
       const { middleware: _middleware, hide, ...declared } = route;
       const scope = declared.security?.length ? { "x-gauge-scope": scopeOf(declared) } : {};
-      if (!hide) this.openAPIRegistry.registerPath(withNotModified({ ...declared, ...scope, description: operationDescription(declared) }));
+      // An operation the call limit never refuses lists no 429.
+      const responses = (declared as { "x-gauge-counted"?: boolean })["x-gauge-counted"] === false ? Object.fromEntries(Object.entries(declared.responses).filter(([status]) => status !== "429")) : declared.responses;
+      if (!hide) this.openAPIRegistry.registerPath(withNotModified({ ...declared, ...scope, responses, description: operationDescription(declared) }));
       return openapi({ ...withSyncBodies(route), hide: true }, handler, hook);
     }) as typeof openapi;
   }

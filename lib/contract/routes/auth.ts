@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AccessInfo, ApiKeyList, CallSpending, CreateApiKeyRequest, CreatedApiKey, LoginRequest, LoginResponse } from "../auth";
 import { DocId } from "../common";
-import { errors, json, jsonBody, noToken, personOnly, readsOnly, secured } from "./helpers";
+import { errors, json, jsonBody, notCounted, noToken, personOnly, readsOnly, secured } from "./helpers";
 
 const tags = ["Authentication"];
 
@@ -28,6 +28,7 @@ export const login = createRoute({
 
 export const logout = createRoute({
   operationId: "logout",
+  ...notCounted,
   // Any key may end itself, a read key too: revoking is always possible.
   ...readsOnly,
   method: "post",
@@ -40,6 +41,7 @@ export const logout = createRoute({
 
 export const accessInfo = createRoute({
   operationId: "accessInfo",
+  ...notCounted,
   method: "get",
   path: "/api/access/info",
   tags,
@@ -52,6 +54,7 @@ export const accessInfo = createRoute({
 
 export const callSpending = createRoute({
   operationId: "callSpending",
+  ...notCounted,
   method: "get",
   path: "/api/access/spending",
   tags,
@@ -89,6 +92,7 @@ export const createApiKey = createRoute({
 
 export const revokeApiKey = createRoute({
   operationId: "revokeApiKey",
+  ...notCounted,
   ...personOnly,
   method: "delete",
   path: "/api/api-keys/{id}",

@@ -65,13 +65,14 @@ export const TAGS = [
  * An operation's description: its own, or one that says who may call it and what it costs, the
  * two things every client of an operation needs before its first call.
  */
-export function operationDescription(route: { method: string; summary?: string; description?: string; security?: unknown[]; "x-gauge-role"?: string; "x-gauge-scope"?: OperationScope }): string {
+export function operationDescription(route: { method: string; summary?: string; description?: string; security?: unknown[]; "x-gauge-role"?: string; "x-gauge-scope"?: OperationScope; "x-gauge-counted"?: boolean }): string {
   if (route.description) return route.description;
+  const cost = route["x-gauge-counted"] === false ? "Not counted against the call limit, and never refused by it." : "Counts as one call against the hourly limit.";
   const who = !route.security?.length
     ? "No Token needed, and not counted against the call limit."
     : route["x-gauge-role"]
-      ? `Needs the ${route["x-gauge-role"]} role or higher (an API key's own role counts when lower). Counts as one call against the hourly limit.`
-      : "Open to every role, within the caller's access to the scorecard. Counts as one call against the hourly limit.";
+      ? `Needs the ${route["x-gauge-role"]} role or higher (an API key's own role counts when lower). ${cost}`
+      : `Open to every role, within the caller's access to the scorecard. ${cost}`;
   const scope = { read: "", write: " An API key needs the write scope.", session: " A person's session only, never an API key." }[scopeOf(route)];
   return `${route.summary ?? ""}. ${who}${route.security?.length ? scope : ""}`.replace(/^\. /, "");
 }
@@ -89,6 +90,8 @@ export const needs = (role: Role) => ({ "x-gauge-role": role }) as const;
  */
 export type OperationScope = "read" | "write" | "session";
 export const readsOnly = { "x-gauge-scope": "read" } as const;
+/** Neither counted nor refused at the call limit (`x-gauge-counted: false`): reading the budget, and revoking credentials. */
+export const notCounted = { "x-gauge-counted": false } as const;
 export const personOnly = { "x-gauge-scope": "session" } as const;
 export const scopeOf = (route: { method: string; "x-gauge-scope"?: OperationScope }): OperationScope =>
   route["x-gauge-scope"] ?? (route.method === "get" || route.method === "head" ? "read" : "write");

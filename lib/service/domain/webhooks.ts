@@ -53,7 +53,7 @@ export async function createWebhook({ deps, caller }: Ctx, input: CreateWebhook)
     .insert(webhooks)
     .values({ accountId: caller.accountId, name: input.name, url: input.url, format: input.format ?? "standard", language: input.language ?? null, secret, createdAt: deps.now() })
     .returning();
-  return { ...toWebhook(row!), secret };
+  return row!.format === "standard" ? { ...toWebhook(row!), secret } : toWebhook(row!);
 }
 
 export async function updateWebhook(ctx: Ctx, { id, input }: WebhookRef & { input: UpdateWebhook }): Promise<Webhook> {

@@ -48,6 +48,11 @@ describe("the outbound address guard, on webhooks", () => {
     expect(body.details[0].path).toBe("url");
   });
 
+  it("names the setting that would allow an internal address", async () => {
+    const body = await (await api.call("/api/webhooks", jsonInit("POST", { name: "x", url: "http://127.0.0.1:8080/" }, auth))).json();
+    expect(body.details).toEqual([{ path: "url", message: "The URL points to an internal address: an operator may allow internal addresses with WEBHOOK_ALLOW_PRIVATE=true" }]);
+  });
+
   it("accepts a public address", async () => {
     const response = await api.call("/api/webhooks", jsonInit("POST", { name: "x", url: "https://93.184.216.34/hook" }, auth));
     expect(response.status).toBe(201);

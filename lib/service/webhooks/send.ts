@@ -25,7 +25,7 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 export const webhookReach = (allowPrivate: boolean, resolve: Resolve = systemResolve): Reach => ({
   allowed: allowList(allowPrivate ? "everything" : []),
   resolve,
-  refusal: () => "The URL points to an internal address",
+  refusal: () => "The URL points to an internal address: an operator may allow internal addresses with WEBHOOK_ALLOW_PRIVATE=true",
 });
 
 /**
