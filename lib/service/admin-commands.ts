@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { DEMO_EMAIL } from "@/lib/db/demo";
 import { importScorecardFile, seedDemo } from "./admin";
 import { addUser, createAccount, findAccountId } from "./domain/accounts";
+import { clearTwoFactorOf, resetPasswordOf } from "./domain/sign-in-recovery";
 import { WATCH_USAGE } from "@/lib/cli/watch";
 import { backup, restore } from "@/lib/db/backup";
 
@@ -17,6 +18,8 @@ export const USAGE = `Usage: npm run cli -- <command>
   backup <file> [--account <member e-mail>]            write every account (or the one of that member), with its history, to one file
                                                        (while the server runs)
   restore <file>                                       load a backup into an empty database (a new DATA_DIR, or DATABASE_URL)
+  reset-password <email> <new password>                set a person's password and end their sessions (no mail needed)
+  clear-two-factor <email>                             turn a person's two-factor codes off and end their sessions
 ${WATCH_USAGE}
 Works while the server runs: with the embedded database, the command is handed to the server.`;
 
@@ -70,6 +73,16 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
       if (!file) throw new Error(USAGE);
       const counts = await restore(db, file);
       return `Restored ${summary(counts)} from ${file}`;
+    }
+    case "reset-password": {
+      const [email, password] = args;
+      if (!email || !password) throw new Error(USAGE);
+      return `Set a new password for ${await resetPasswordOf(db, email, password)}; their sessions ended`;
+    }
+    case "clear-two-factor": {
+      const [email] = args;
+      if (!email) throw new Error(USAGE);
+      return `Turned two-factor codes off for ${await clearTwoFactorOf(db, email)}; their sessions ended`;
     }
     case "seed-demo":
       return (await seedDemo(db)) ? `Loaded the demo for ${DEMO_EMAIL}` : `The demo account ${DEMO_EMAIL} already exists`;
