@@ -20,7 +20,7 @@ const monthlySums = () => {
 };
 
 /** A scorecard on the embedded database fed from a real SQL server; `sourceUrl` is that server's database. */
-function sqlSourceSuite(kind: "postgres" | "mysql", setUp: () => Promise<{ sourceUrl: string; drop(): Promise<void> }>, dialect: { sleep: string; write: string }) {
+function sqlSourceSuite(kind: "postgres" | "mysql", setUp: () => Promise<{ sourceUrl: string; drop(): Promise<void> }>, dialect: { sleep: string; periodSleep: string; write: string }) {
   let database: Database;
   let api: TestApi;
   let owner: Awaited<ReturnType<typeof accountWithScorecards>>;
@@ -82,6 +82,10 @@ function sqlSourceSuite(kind: "postgres" | "mysql", setUp: () => Promise<{ sourc
     const bounded = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], limits: { timeoutMs: 500, maxRows: 100 } } });
     const slow = await create({ shape: "snapshot", query: dialect.sleep, mapping: { kpiGuid: guids.Sales } }, bounded);
     expect(await run(slow, undefined, bounded)).toMatchObject({ status: "failed", error: "The query ran past its 0.5 s limit and was stopped" });
+    // A backfill whose periods each take 0.3 s stops at the run's own 1 s bound, writing nothing.
+    const short = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], limits: { runMs: 1000 } } });
+    const backfill = await create({ shape: "period", query: dialect.periodSleep, mapping: { kpiGuid: guids.Sales } }, short);
+    expect(await run(backfill, { from: "2024-01-01", to: "2024-12-31" }, short)).toMatchObject({ status: "failed", error: expect.stringMatching(/^The run went past its 1 s limit after [1-5] of 12 periods: backfill a shorter range$/) });
     const many = await create({ shape: "rows", query: "SELECT 'Sales' AS kpi, issued AS day, amount FROM invoices", mapping: { kpi: "kpi", date: "day", value: "amount" } }, bounded);
     expect(await run(many, undefined, bounded)).toMatchObject({ status: "failed", error: "The query returned more than 100 rows: narrow it (the limit keeps a run within memory)" });
     const writes = await create({ shape: "snapshot", query: dialect.write, mapping: { kpiGuid: guids.Sales } });
@@ -117,7 +121,7 @@ describe.runIf(pgUrl)("connectors reading PostgreSQL", () => {
       await client.end();
       return { sourceUrl: created.url, drop: created.drop };
     },
-    { sleep: "SELECT pg_sleep(3)", write: "SELECT nextval('counter')" },
+    { sleep: "SELECT pg_sleep(3)", periodSleep: "SELECT 1 AS total FROM pg_sleep(0.3) WHERE :from::date <= :to::date", write: "SELECT nextval('counter')" },
   );
 });
 
@@ -145,6 +149,6 @@ describe.runIf(mysqlUrl)("connectors reading MySQL and MariaDB", () => {
         },
       };
     },
-    { sleep: "SELECT SLEEP(3)", write: "SELECT NEXTVAL(counter)" },
+    { sleep: "SELECT SLEEP(3)", periodSleep: "SELECT SLEEP(0.3) + 1 AS total FROM DUAL WHERE :from <= :to", write: "SELECT NEXTVAL(counter)" },
   );
 });

@@ -17,6 +17,18 @@ interface SqlRequest {
   limits: Limits;
 }
 
+/** Each period's query in turn, until the run's own bound: a backfill that would outlast it stops, naming how far it got. */
+async function eachPeriod<T>(periods: SqlRequest["periods"], limits: Limits, read: (period: { from: string; to: string } | undefined) => Promise<T>): Promise<T[]> {
+  const deadline = Date.now() + limits.runMs;
+  const answers: T[] = [];
+  const all = periods ?? [undefined];
+  for (const period of all) {
+    if (Date.now() > deadline) throw new QueryRefusal(`The run went past its ${limits.runMs / 1000} s limit after ${answers.length} of ${all.length} periods: backfill a shorter range`);
+    answers.push(await read(period));
+  }
+  return answers;
+}
+
 const tooMany = (cap: number) => new QueryRefusal(`The query returned more than ${cap.toLocaleString("en")} rows: narrow it (the limit keeps a run within memory)`);
 
 // DATE as its text (no time zone to shift it), NUMERIC and BIGINT as numbers.
@@ -52,12 +64,11 @@ const readPostgres: Reader = async ({ query, periods, limits }, address, pinned)
   try {
     await client.query("BEGIN READ ONLY");
     await client.query(`SET LOCAL statement_timeout = ${Math.round(limits.timeoutMs)}`);
-    const answers: SourceRow[][] = [];
-    for (const period of periods ?? [undefined]) {
+    const answers = await eachPeriod(periods, limits, async (period) => {
       const result = await client.query({ text: bound.text, values: bound.params.map((p) => period![p]) });
       if (result.rows.length > limits.maxRows) throw tooMany(limits.maxRows);
-      answers.push(result.rows as SourceRow[]);
-    }
+      return result.rows as SourceRow[];
+    });
     await client.query("ROLLBACK");
     return answers;
   } finally {
@@ -90,12 +101,11 @@ const readMysql: Reader = async ({ query, periods, limits }, address, pinned) =>
     if (/mariadb/i.test(version)) await connection.query(`SET SESSION max_statement_time = ${limits.timeoutMs / 1000}`);
     else await connection.query(`SET SESSION max_execution_time = ${Math.round(limits.timeoutMs)}`);
     await connection.query("START TRANSACTION READ ONLY");
-    const answers: SourceRow[][] = [];
-    for (const period of periods ?? [undefined]) {
+    const answers = await eachPeriod(periods, limits, async (period) => {
       const [rows] = await connection.query({ sql: bound.text, values: bound.params.map((p) => period![p]), timeout: limits.timeoutMs + 1000 });
       if ((rows as SourceRow[]).length > limits.maxRows) throw tooMany(limits.maxRows);
-      answers.push(rows as SourceRow[]);
-    }
+      return rows as SourceRow[];
+    });
     await connection.query("ROLLBACK");
     return answers;
   } finally {
