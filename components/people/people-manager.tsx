@@ -39,6 +39,8 @@ export function PeopleManager({ me }: { me: number }) {
   const withdraw = useWrite("revokeInvitation");
   const [reset, setReset] = useState<{ email: string; url: string } | null>(null);
   const resetLink = useWrite("createResetLink", { onError: (e) => setError(errorText(e)) });
+  const [cleared, setCleared] = useState<string | null>(null);
+  const clearTwoFactor = useWrite("clearTwoFactor", { onError: (e) => setError(errorText(e)) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,6 +76,7 @@ export function PeopleManager({ me }: { me: number }) {
         )}
       </Card>
 
+      {cleared && <Notice tone="ok">{t("clearedTwoFactor", { email: cleared })}</Notice>}
       {reset && (
         <ShownOnce
           title={t("resetFor", { email: reset.email })}
@@ -103,6 +106,19 @@ export function PeopleManager({ me }: { me: number }) {
                   onClick={() => resetLink.mutate({ input: { id: user.id } }, { onSuccess: (answer) => setReset({ email: user.email, url: answer.url }) })}
                 >
                   {t("resetLink")}
+                </Button>
+              )}
+              {user.active && user.twoFactor && (
+                <Button
+                  variant="ghost"
+                  disabled={clearTwoFactor.isPending}
+                  aria-label={t("clearTwoFactorFor", { email: user.email })}
+                  onClick={() =>
+                    window.confirm(t("confirmClearTwoFactor", { email: user.email })) &&
+                    clearTwoFactor.mutate({ input: { id: user.id } }, { onSuccess: () => (setCleared(user.email), setError(null)) })
+                  }
+                >
+                  {t("clearTwoFactor")}
                 </Button>
               )}
               <Button

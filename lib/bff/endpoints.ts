@@ -215,6 +215,7 @@ export const endpoints = {
   updatePreferences: write({ op: "updatePreferences", method: "PUT", path: "/api/me/preferences", stale: () => [["budget"]] }),
   disableTwoFactor: write({ op: "disableTwoFactor", method: "POST", path: "/api/me/two-factor/disable", stale: () => [keys.twoFactor] }),
   createResetLink: write({ op: "createResetLink", method: "POST", path: "/api/users/{id}/reset-link", stale: () => [] }),
+  clearTwoFactor: write({ op: "clearTwoFactor", method: "DELETE", path: "/api/users/{id}/two-factor", stale: () => [keys.users] }),
 };
 
 export type Endpoints = typeof endpoints;

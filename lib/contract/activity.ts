@@ -27,6 +27,7 @@ export const ACTIVITY_ACTIONS = {
   scimChanged: "changed a user (SCIM)",
   passwordSetByOperator: "set a person's password from the server's command line, ending their sessions",
   twoFactorClearedByOperator: "turned a person's two-factor codes off from the server's command line, ending their sessions",
+  twoFactorClearedByAdmin: "turned a person's two-factor codes off, ending their sessions",
   scimEmailChanged: "changed a user's e-mail, ending their sessions (SCIM)",
   scimDeactivated: "deactivated a user (SCIM)",
   scimDeleted: "deleted a user (SCIM)",

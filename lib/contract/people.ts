@@ -16,10 +16,17 @@ export const roleAtLeast = (role: Role, needed: Role) => ROLE_RANK[role] >= ROLE
 const Email = z.string().trim().toLowerCase().pipe(z.email("Invalid e-mail address")).pipe(z.string().max(320));
 export const NewPassword = z.string().min(8, "The password must have at least 8 characters").max(1024);
 
-const userExample = { id: 2, email: "ana@example.com", role: "expert" as const, active: true, createdAt: "2026-11-20T09:00:00.000Z" };
+const userExample = { id: 2, email: "ana@example.com", role: "expert" as const, active: true, twoFactor: false, createdAt: "2026-11-20T09:00:00.000Z" };
 
 export const User = z
-  .object({ id: z.number().int(), email: z.string(), role: Role, active: z.boolean(), createdAt: z.string() })
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    role: Role,
+    active: z.boolean(),
+    twoFactor: z.boolean().meta({ description: "Whether the person signs in with two-factor codes (an admin may turn them off for a person who lost them)" }),
+    createdAt: z.string(),
+  })
   .meta({ id: "User", example: userExample });
 export type User = z.infer<typeof User>;
 

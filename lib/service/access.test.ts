@@ -269,6 +269,15 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     createScimToken: { request: async () => ({ path: "/api/scim-tokens", body: { name: "provider" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
     revokeScimToken: { request: async () => ({ path: `/api/scim-tokens/${(await asAdmin("POST", "/api/scim-tokens", { name: "t" })).id}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
     createResetLink: { request: async () => ({ path: `/api/users/${users.viewer!.userId}/reset-link` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    clearTwoFactor: {
+      request: async () => {
+        const person = await freshPerson("viewer");
+        const { secret } = (await call("POST", "/api/me/two-factor/setup", person.auth)).json;
+        await call("POST", "/api/me/two-factor/enable", person.auth, { code: totpAt(secret, api.clock.now()) });
+        return { path: `/api/users/${person.userId}/two-factor` };
+      },
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
     changePassword: {
       request: async (who) => {
         const password = who === "stranger" || who === "admin" ? admin.password : users[who]!.password;

@@ -55,7 +55,7 @@ describe("API keys with scopes, on every operation, for every role", () => {
   it("marks a read as read, a write as write and account security as a person's session alone", () => {
     const scopes = Object.fromEntries(secured.map((op) => [op.operationId, op.scope]));
     expect(Object.entries(scopes).filter(([, s]) => s === "session").map(([id]) => id).sort()).toEqual(
-      ["changePassword", "createApiKey", "createResetLink", "createScimToken", "deleteSso", "disableTwoFactor", "enableTwoFactor", "getSecurity", "getSso", "listApiKeys", "listScimTokens", "revokeApiKey", "revokeScimToken", "setUpTwoFactor", "twoFactorStatus", "updateSecurity", "updateSso"],
+      ["changePassword", "clearTwoFactor", "createApiKey", "createResetLink", "createScimToken", "deleteSso", "disableTwoFactor", "enableTwoFactor", "getSecurity", "getSso", "listApiKeys", "listScimTokens", "revokeApiKey", "revokeScimToken", "setUpTwoFactor", "twoFactorStatus", "updateSecurity", "updateSso"],
     );
     for (const read of ["previewDraftConnector", "previewConnector", "whatIf", "batchGetValue", "checkDocument", "listValues", "groupedValues"]) expect(scopes[read], read).toBe("read");
     for (const write of ["setValue", "batchSetValues", "createConnector", "runConnector", "createFeed", "revertChange", "lockPeriods", "createWebhook"]) expect(scopes[write], write).toBe("write");

@@ -87,6 +87,22 @@ export const twoFactorStatus = createRoute({
   responses: { 200: json(TwoFactorStatus, "The caller's two-factor state"), ...errors() },
 });
 
+export const clearTwoFactor = createRoute({
+  operationId: "clearTwoFactor",
+  ...personOnly,
+  method: "delete",
+  path: "/api/users/{id}/two-factor",
+  ...needs("admin"),
+  tags: ["People"],
+  summary: "Turn off a person's two-factor codes (they lost their authenticator and recovery codes)",
+  description:
+    "Their recovery codes go too and their sessions end; the person is e-mailed (with SMTP_URL) and the account's activity records it. " +
+    "Your own codes are turned off on the Account page, with a code (409 here). 409 when the person has none.",
+  security: secured,
+  request: { params: idParams },
+  responses: { 204: { description: "Turned off" }, ...errors(400, 403, 404, 409) },
+});
+
 export const setUpTwoFactor = createRoute({
   operationId: "setUpTwoFactor",
   ...personOnly,

@@ -16,6 +16,7 @@ const toUser = (row: typeof users.$inferSelect): User => ({
   email: row.email,
   role: row.role,
   active: row.deactivatedAt === null,
+  twoFactor: row.totpSecret !== null,
   createdAt: row.createdAt.toISOString(),
 });
 

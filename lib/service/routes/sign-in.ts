@@ -1,5 +1,6 @@
 import * as routes from "@/lib/contract/routes/sign-in";
 import { confirmPasswordReset, createResetLink, requestPasswordReset } from "../domain/password-reset";
+import { clearTwoFactorByAdmin } from "../domain/sign-in-recovery";
 import { createScimToken, listScimTokens, revokeScimToken } from "../domain/scim-tokens";
 import { finishSso, startSso } from "../domain/sso-login";
 import { deleteSsoSettings, ssoSettings, updateSsoSettings } from "../domain/sso-settings";
@@ -38,4 +39,8 @@ export const signInRoutes = newRouter()
     await confirmPasswordReset(c.var.deps, c.req.valid("json"));
     return c.body(null, 204);
   })
-  .openapi(routes.createResetLink, async (c) => c.json(await createResetLink(c.var, c.req.valid("param")), 201));
+  .openapi(routes.createResetLink, async (c) => c.json(await createResetLink(c.var, c.req.valid("param")), 201))
+  .openapi(routes.clearTwoFactor, async (c) => {
+    await clearTwoFactorByAdmin(c.var, c.req.valid("param"));
+    return c.body(null, 204);
+  });
