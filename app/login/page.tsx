@@ -6,7 +6,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { SsoLogin } from "@/components/auth/sso-login";
 import { SetupForm } from "@/components/auth/setup-form";
-import { setupNeeded } from "@/lib/bff/kpi-client";
+import { setupStatus } from "@/lib/bff/kpi-client";
 import { SSO_ERROR_COOKIE } from "@/lib/oidc-cookie";
 import { safeNext } from "@/lib/safe-next";
 import { Notice } from "@/components/ui/notice";
@@ -24,7 +24,8 @@ async function LoginPage({ searchParams }: { searchParams: Promise<Record<string
   const expired = one("expired");
   const session = await getSession();
   if (session.token && (session.expiresAt ?? 0) > Date.now() && !expired) redirect(safeNext(next));
-  if (await setupNeeded()) {
+  const { needed, singleSignOn } = await setupStatus();
+  if (needed) {
     return (
       <AuthCard title={t("welcome")} lead={t("welcomeLead")}>
         <SetupForm />
@@ -40,12 +41,17 @@ async function LoginPage({ searchParams }: { searchParams: Promise<Record<string
         </Notice>
       ) : null}
       <LoginForm next={safeNext(next)} notice={expired ? t("expired") : one("reset") ? t("resetDone") : undefined} />
-      <div className="my-5 flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400" aria-hidden>
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        {t("or")}
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      </div>
-      <SsoLogin next={safeNext(next)} error={one("sso_error") === undefined ? undefined : ((await cookies()).get(SSO_ERROR_COOKIE)?.value ?? t("sso.incomplete"))} />
+      {/* Single sign-on is offered only where an account has it, or where a sign-in just came back from it. */}
+      {singleSignOn || one("sso_error") !== undefined ? (
+        <>
+          <div className="my-5 flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400" aria-hidden>
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+            {t("or")}
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          </div>
+          <SsoLogin next={safeNext(next)} error={one("sso_error") === undefined ? undefined : ((await cookies()).get(SSO_ERROR_COOKIE)?.value ?? t("sso.incomplete"))} />
+        </>
+      ) : null}
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { LoginResponse } from "@/lib/contract/auth";
-import { InvitationDetails } from "@/lib/contract/people";
+import { InvitationDetails, SetupStatus } from "@/lib/contract/people";
 import { loadConfig } from "@/lib/config";
 import { dashboardCallHeaders, forwardedRequestHeaders } from "@/lib/dashboard-proof";
 import { currentSource } from "@/lib/request-origin";
@@ -60,10 +60,10 @@ export async function acceptInvitation(token: string, password: string): Promise
   return answer.status === 200 && session ? { ok: true, email: email ?? "", token: session } : failureOf(answer, "Could not join");
 }
 
-/** GET /rest/setup: whether the installation still needs its first admin. */
-export async function setupNeeded(): Promise<boolean> {
+/** GET /rest/setup: whether the installation still needs its first admin, and whether any account signs in with SSO. */
+export async function setupStatus(): Promise<SetupStatus> {
   const response = await fetch(`${apiBaseUrl()}/setup`, { cache: "no-store" });
-  return response.ok && ((await response.json()) as { needed: boolean }).needed;
+  return response.ok ? SetupStatus.parse(await response.json()) : { needed: false, singleSignOn: false };
 }
 
 /** POST /rest/invitations/lookup: what an open invitation is for, or null when it is not open. */

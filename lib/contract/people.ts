@@ -98,8 +98,12 @@ export const ChangePasswordRequest = z
   });
 
 export const SetupStatus = z
-  .object({ needed: z.boolean().meta({ description: "True until the first account exists" }) })
-  .meta({ id: "SetupStatus", example: { needed: true } });
+  .object({
+    needed: z.boolean().meta({ description: "True until the first account exists" }),
+    singleSignOn: z.boolean().meta({ description: "Whether an account of this installation signs in with single sign-on: the login page offers it only then" }),
+  })
+  .meta({ id: "SetupStatus", example: { needed: false, singleSignOn: true } });
+export type SetupStatus = z.infer<typeof SetupStatus>;
 
 export const SetupRequest = z
   .object({ email: Email, password: NewPassword })

@@ -56,12 +56,15 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
 
   it("is set up by an admin with a secret never shown again, and refuses an issuer that is not a provider", async () => {
     expect((await call("GET", "/api/sso", admin.auth)).json).toEqual({ redirectUri: `${DASHBOARD}/api/session/oidc/callback`, sso: null });
+    // The login page offers single sign-on only once an account has it.
+    expect((await call("GET", "/setup", {})).json).toEqual({ needed: false, singleSignOn: false });
     const wrong = await call("PUT", "/api/sso", admin.auth, ssoSettings({ issuer: "http://127.0.0.1:9/nothing" }));
     expect(wrong.status).toBe(400);
     expect(wrong.json.errorMessage).toMatch(/discovery document/);
     expect((await call("PUT", "/api/sso", admin.auth, ssoSettings({ clientSecret: undefined }))).status).toBe(400);
     const saved = await call("PUT", "/api/sso", admin.auth, ssoSettings());
     expect(saved.status).toBe(200);
+    expect((await call("GET", "/setup", {})).json).toEqual({ needed: false, singleSignOn: true });
     expect(saved.json.sso).toMatchObject({ issuer: provider.issuer, domains: ["corp.example"], enforce: false, breakGlassEmail: "boss@corp.example" });
     expect(JSON.stringify(saved.json)).not.toContain(provider.client_secret);
     // Sent back without the secret: the stored one is kept.

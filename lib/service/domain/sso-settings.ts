@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { SsoConfigRequest, SsoSettings } from "@/lib/contract/sso";
 import { ssoConfigs, users } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/client";
 import type { Ctx, Deps } from "../context";
 import { dashboardBase } from "../context";
 import { ApiError, conflict, invalidRequest, notFound } from "../errors";
@@ -112,4 +113,10 @@ export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Prom
 export async function deleteSsoSettings({ deps, caller }: Ctx): Promise<void> {
   const removed = await deps.db.delete(ssoConfigs).where(eq(ssoConfigs.accountId, caller.accountId)).returning({ id: ssoConfigs.accountId });
   if (removed.length === 0) throw notFound("Single sign-on");
+}
+
+/** Whether any account of the installation has single sign-on set up: the login page offers it only then. */
+export async function singleSignOnOffered(db: Db): Promise<boolean> {
+  const [any] = await db.select({ id: ssoConfigs.accountId }).from(ssoConfigs).limit(1);
+  return any !== undefined;
 }

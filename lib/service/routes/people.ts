@@ -1,4 +1,5 @@
 import * as routes from "@/lib/contract/routes/people";
+import { singleSignOnOffered } from "../domain/sso-settings";
 import { acceptInvitation, changePassword, createInvitation, invitationDetails, listInvitations, listUsers, revokeInvitation, updateUser } from "../domain/people";
 import { preferencesOf, updatePreferences } from "../domain/preferences";
 import { newRouter } from "../router";
@@ -20,7 +21,7 @@ export const peopleRoutes = newRouter()
     const { email, token } = await acceptInvitation(c.var.deps, c.req.valid("json"));
     return c.json({ email, errorMessage: "", success: true, token }, 200);
   })
-  .openapi(routes.setupStatus, async (c) => c.json({ needed: await setupNeeded(c.var.deps.db) }, 200))
+  .openapi(routes.setupStatus, async (c) => c.json({ needed: await setupNeeded(c.var.deps.db), singleSignOn: await singleSignOnOffered(c.var.deps.db) }, 200))
   .openapi(routes.setup, async (c) => {
     const { deps } = c.var;
     const { email, password } = c.req.valid("json");
