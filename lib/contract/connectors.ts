@@ -77,7 +77,11 @@ export const UpdateConnector = z
 export type UpdateConnector = z.infer<typeof UpdateConnector>;
 
 export const Rejection = z
-  .object({ row: z.number().int().meta({ description: "The row's position in the source, from 1" }), reason: z.string(), data: z.record(z.string(), z.unknown()) })
+  .object({
+    row: z.number().int().meta({ description: "The row's position in the source, from 1" }),
+    reason: z.string(),
+    data: z.record(z.string(), z.unknown()).meta({ description: "What the mapping read from the row (its KPI, date and figures), never the rest of the source row" }),
+  })
   .meta({ id: "ConnectorRejection" });
 export type Rejection = z.infer<typeof Rejection>;
 

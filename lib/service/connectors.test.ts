@@ -64,7 +64,7 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     guids = Object.fromEntries(kpis.map((k) => [k.name, k.guid]));
     source = await startSourceServer({
       "/sales.json": () => ({ body: salesJson(), requires: { Authorization: TOKEN } }),
-      "/sales.csv": () => ({ type: "text/csv", body: "KPI;Date;Value;Target\nSales;2024-04-01;21,5;30\nCosts;2024-04-01;9;\nNobody;2024-04-01;1;\n" }),
+      "/sales.csv": () => ({ type: "text/csv", body: "KPI;Date;Value;Target;Note\nSales;2024-04-01;21,5;30;\nCosts;2024-04-01;9;;\nNobody;2024-04-01;1;;salary of Bob\n" }),
       "/big.json": () => ({ body: big }),
       "/broken": () => ({ status: 503, body: "down" }),
     });
@@ -168,6 +168,8 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     expect(csv.status).toBe(201);
     const run = (await call("POST", `/api/connectors/${csv.json.id}/run`)).json;
     expect(run).toMatchObject({ status: "succeeded", rowsRead: 3, valuesWritten: 2, rowsRejected: 1, rejections: [{ row: 3, reason: "No KPI of this scorecard is named Nobody" }] });
+    // A rejection shows what the mapping read, not the source row's other columns.
+    expect(run.rejections[0].data).toEqual({ KPI: "Nobody", Date: "2024-04-01", Value: "1", Target: "" });
     const [sales] = await database.db.select().from(kpiValues).where(eq(kpiValues.kpiGuid, guids.Sales!));
     expect(sales).toMatchObject({ date: "2024-04-01", value: 21.5, target: 30 });
 

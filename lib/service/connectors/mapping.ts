@@ -67,9 +67,16 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
   const rejections: Rejection[] = [];
   let rowsRejected = 0;
   rows.forEach((row, i) => {
+    const valueSpec = mapping.value ?? (mapping.kpiGuid && !mapping.date ? Object.keys(row)[0] : "value");
+    // A rejection shows what the mapping read (KPI, date, figures), never the rest of the source row.
+    const read = () => {
+      const specs = [mapping.kpiGuid ? undefined : (mapping.kpi ?? "kpi"), mapping.date, valueSpec, ...MAPPED_FIGURES.map((f) => mapping[f])];
+      const fields = specs.filter((spec): spec is string => Boolean(spec)).map((spec) => [spec, pick(row, spec)] as const);
+      return Object.fromEntries(fields.filter(([, v]) => v !== undefined).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+    };
     const reject = (reason: string) => {
       rowsRejected++;
-      if (rejections.length < MAX_REJECTIONS_KEPT) rejections.push({ row: i + firstRow, reason, data: Object.fromEntries(Object.entries(row).slice(0, 20).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])) });
+      if (rejections.length < MAX_REJECTIONS_KEPT) rejections.push({ row: i + firstRow, reason, data: read() });
     };
     let kpi: StoredKpi | undefined | null;
     if (mapping.kpiGuid) {
@@ -93,7 +100,6 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
     } else date = ctx.dateFor!(kpi);
     if (ctx.lockedUntil && date <= ctx.lockedUntil) return reject(`${date} is in a locked period (locked until ${ctx.lockedUntil})`);
     const item: WriteItem = { guid: kpi.guid, date };
-    const valueSpec = mapping.value ?? (mapping.kpiGuid && !mapping.date ? Object.keys(row)[0] : "value");
     const raw = valueSpec === undefined ? undefined : pick(row, valueSpec);
     const value = numberOf(raw);
     if (value === "bad") return reject(`The value ${shown(raw)} is not a number`);
