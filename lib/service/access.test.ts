@@ -567,7 +567,7 @@ describe.each(testDatabases)("the first start without demo data, on $name", ({ o
   afterAll(() => database.close());
 
   it("lets exactly one of several first visitors at once create the first admin, and nobody after", async () => {
-    expect(await (await api.call("/setup")).json()).toEqual({ needed: true });
+    expect(await (await api.call("/setup")).json()).toEqual({ needed: true, singleSignOn: false });
     const attempts = await Promise.all(
       Array.from({ length: 5 }, (_, i) => api.call("/setup", jsonInit("POST", { email: `first${i}@fresh.example`, password: "a long passphrase" }))),
     );
@@ -576,7 +576,7 @@ describe.each(testDatabases)("the first start without demo data, on $name", ({ o
     const winner = await attempts.find((r) => r.status === 200)!.json();
     const info = await (await api.call("/api/access/info", { headers: { Token: winner.token } })).json();
     expect(info).toMatchObject({ role: "admin", email: winner.email });
-    expect(await (await api.call("/setup")).json()).toEqual({ needed: false });
+    expect(await (await api.call("/setup")).json()).toEqual({ needed: false, singleSignOn: false });
     const late = await api.call("/setup", jsonInit("POST", { email: "late@fresh.example", password: "a long passphrase" }));
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ success: false, code: "conflict" });

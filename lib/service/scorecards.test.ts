@@ -208,6 +208,7 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "DELETE", path: `/api/invitations/${theirInvitation}`, openapi: "/rest/api/invitations/{id}" },
       { method: "DELETE", path: `/api/scim-tokens/${theirScimToken}`, openapi: "/rest/api/scim-tokens/{id}" },
       { method: "POST", path: `/api/users/${theirUser}/reset-link`, openapi: "/rest/api/users/{id}/reset-link" },
+      { method: "DELETE", path: `/api/users/${theirUser}/two-factor`, openapi: "/rest/api/users/{id}/two-factor" },
       { method: "GET", path: `/public/${theirLink}`, openapi: "/rest/public/{publicId}" },
       { method: "GET", path: `/public/${theirLink}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/public/{publicId}/grouped-value/{period}/{startDate}/{endDate}" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}" },
