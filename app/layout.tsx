@@ -15,9 +15,13 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-// The reader's chosen theme comes with the page (the theme cookie); without a choice this script
-// follows the system's before the first paint, so nothing flashes.
-const systemThemeScript = `if(matchMedia("(prefers-color-scheme: dark)").matches)document.documentElement.classList.add("dark");`;
+// The reader's chosen theme comes with the page (the theme cookie). Without a cookie this script
+// runs before the first paint, so nothing flashes and nothing waits for hydration: a choice an
+// earlier version kept in localStorage moves to the cookie, else the system's theme is followed.
+const systemThemeScript =
+  `try{var k=localStorage.getItem("theme")}catch(e){}` +
+  `if(k==="dark"||k==="light"){document.cookie="${THEME_COOKIE}="+k+";path=/;max-age=31536000;samesite=lax";localStorage.removeItem("theme");if(k==="dark")document.documentElement.classList.add("dark")}` +
+  `else if(matchMedia("(prefers-color-scheme: dark)").matches)document.documentElement.classList.add("dark");`;
 // Records the browser's time zone, so the server writes times as the reader's clock shows them.
 // It waits for the load event: reading the zone starts the browser's ICU, work the first paint
 // should not wait for.

@@ -44,8 +44,11 @@ test("a theme the toggle kept in localStorage moves to the cookie", async ({ bro
   const page = await context.newPage();
   await page.goto("/");
   await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  // Before any of the page's scripts run (they are held back): the move waits for no hydration.
+  await context.route("**/_next/static/chunks/**", (route) => route.abort());
   await page.reload();
   await expect(page.locator("html")).toHaveClass(DARK);
+  await context.unroute("**/_next/static/chunks/**");
   await expect.poll(() => themeCookie(context)).toBe("dark");
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
   expect(await servedHtmlTag(context, "/")).toMatch(/class="dark"/);
