@@ -12,12 +12,12 @@ const nextConfig = {
     // One script per chunk group (the root layout, the dashboard's layout, the page, each lazy part):
     // every script costs a request and its headers, and one stream compresses better than several.
     // Code shared by every page stays in one script that navigation does not fetch again
-    // (bench:pages and bench:lighthouse print the first-load figures).
+    // (npm run bench -- pages and npm run bench -- lighthouse print the first-load figures).
     turbopackChunking: { minChunkSize: 1_000_000, maxChunkCountPerGroup: 1, maxMergeChunkSize: 2_000_000 },
     // The style sheet comes inside each page's HTML: the first paint waits for one response instead
     // of two, a round trip less on a phone's connection. The HTML holds the sheet twice (the <style>
     // and React's payload); brotli sends the second copy for next to nothing, gzip cannot reach back
-    // that far (bench:lighthouse prints the document's bytes beside the LCP).
+    // that far (npm run bench -- lighthouse prints the document's bytes beside the LCP).
     inlineCss: true,
   },
   async headers() {

@@ -6,7 +6,7 @@
 // /proc) and the calls the BFF made to /rest per view; then each viewed in Chromium until the
 // network is idle (the HTML and what the page itself asks of the server afterwards). Pages
 // interleaved; medians of the rounds.
-// Run: npm run bench:bff (build first: npx next build); BENCH_PROFILE=<folder> for a CPU profile.
+// Run: npm run bench -- bff (build first: npx next build); BENCH_PROFILE=<folder> for a CPU profile.
 import { spawn } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

@@ -3,7 +3,7 @@
 // from PostgreSQL, run again when nothing changed at the source. Medians of interleaved runs, the
 // values written afresh each run. Gauge's own database is PostgreSQL (BENCH_DATABASE_URL or
 // TEST_DATABASE_URL) when set, else PGlite.
-// Run: npm run bench:connectors   (needs TEST_DATABASE_URL and TEST_MYSQL_URL, as .ci/run sets them)
+// Run: npm run bench -- connectors   (needs TEST_DATABASE_URL and TEST_MYSQL_URL, as .ci/run sets them)
 import { randomBytes } from "node:crypto";
 import mysql from "mysql2/promise";
 import pg from "pg";

@@ -3,7 +3,7 @@
 // are held out: the chosen method's mean absolute percentage error beside the seasonal naive
 // forecast's (the value 12 months before), and how often the 80 % interval holds the actual value
 // (the aim: 70 % to 90 %).
-// Run: npm run bench:forecast
+// Run: npm run bench -- forecast
 import type { KpiFile } from "@/lib/contract/scorecard-file";
 import { demoScorecards } from "@/lib/db/demo";
 import { mulberry32 } from "@/lib/seeded-random";

@@ -3,7 +3,7 @@
 // the read, and the scan of the raw values the rollups replaced. Grouped reads are timed repeated
 // (answered from the series kept for their KPIs' data versions), just after a write to one KPI
 // and just after a write to every KPI.
-// Run: npm run bench   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, when set)
+// Run: npm run bench -- grouped   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, when set)
 import type { Grouping, Period } from "@/lib/contract/kpis";
 import { inArray, sql } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";

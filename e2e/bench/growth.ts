@@ -6,7 +6,7 @@
 // MONTH and WEEK reads (repeated, and after a write to one KPI), a 5,000-value batch write, the
 // list of the 200 scorecards, a KPI's revision history, the backup of one account (another account
 // with the same scorecard and values in both), a backup of the installation, and the database's
-// size. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Run: npm run bench:growth
+// size. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Run: npm run bench -- growth
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,7 +25,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FROM = "2022-01-01";
 const TO = "2024-12-31";
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) throw new Error("bench:growth needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL");
+if (!adminUrl) throw new Error("npm run bench -- growth needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL");
 
 /** 45 indicators under 5 perspectives: 50 KPIs. */
 const fiftyKpis = (name: string): ScorecardFile => ({

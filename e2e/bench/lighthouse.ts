@@ -3,7 +3,7 @@
 // HTML document (bytes on the wire), LCP with its range, TBT, FCP and the performance score, median
 // of RUNS runs each, in Debian's Chromium.
 // Both apps are logged in through their own login form; Lighthouse sends the session cookie.
-//   BASE_URL=http://localhost:3000 TUTORIAL_URL=http://localhost:3502 npm run bench:lighthouse
+//   BASE_URL=http://localhost:3000 TUTORIAL_URL=http://localhost:3502 npm run bench -- lighthouse
 // The tutorial (vercel/next-learn, dashboard/final-example) is built outside this repository.
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import lighthouse from "lighthouse";

@@ -2,7 +2,7 @@
 // 3 scorecards and of 200, in-process: medians of 20 reads each. The list should not cost more
 // than about 3x as much at 200 as at 3. PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL
 // when set, else PGlite.
-// Run: npm run bench:list
+// Run: npm run bench -- list
 import { openDatabase } from "@/lib/db/client";
 import { importScorecard } from "@/lib/db/import";
 import { accountWithScorecards, createTestApi, smallScorecard } from "@/lib/testing/api";

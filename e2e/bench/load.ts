@@ -3,7 +3,7 @@
 // batch writes (scripts and the value grid) and single reads. Prints throughput, p50/p99 per kind
 // and overall, errors, and each server's memory. Bounded by BENCH_SECONDS (default 30).
 // Also prints the CPU time the servers, PostgreSQL and the load generator itself spent per request.
-// Run: npm run bench:load   (BENCH_PROCESSES=2 for two processes; PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL;
+// Run: npm run bench -- load   (BENCH_PROCESSES=2 for two processes; PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL;
 // BENCH_PROFILE=<dir> writes each server's CPU profile there)
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";

@@ -1,7 +1,7 @@
 // Measures what each dashboard page costs a browser on a first load: JavaScript (raw and gzip),
 // split into the first-load scripts the HTML names (what hydration waits for) and those loaded
 // afterwards (the lazy chart), and every request. First-load scripts also in brotli (quality 11), as
-// the server sends them to browsers that take it. Run against a running server: BASE_URL=http://localhost:3000 npm run bench:pages
+// the server sends them to browsers that take it. Run against a running server: BASE_URL=http://localhost:3000 npm run bench -- pages
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 

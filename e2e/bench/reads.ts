@@ -2,7 +2,7 @@
 // daily values, by month): the OData feed's Periods of the same figures, and the forecast of every
 // KPI to the end of the year. Time to the last byte and bytes, medians of interleaved runs,
 // in-process. PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL when set, else PGlite.
-// Run: npm run bench:reads
+// Run: npm run bench -- reads
 import { createODataApp } from "@/lib/service/odata/app";
 import { jsonInit } from "@/lib/testing/api";
 import { BENCH_FROM as FROM, BENCH_TO as TO, benchInstallation } from "./bench-scorecard";

@@ -3,7 +3,7 @@
 // restart on the same folder, as a server runs from then on), then the time and bytes
 // of large API answers (the three-year WEEK and MONTH grouped reads of the demo scorecard) with
 // and without gzip and brotli, so the price of compression is read off beside the read itself.
-// Run: npm run bench:serving
+// Run: npm run bench -- serving
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

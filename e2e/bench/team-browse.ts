@@ -3,7 +3,7 @@
 // database). Each viewer opens the scorecard every 15 s; each expert saves a value every 30 s
 // and opens the scorecard after it. Prints the account's calls used, the calls per minute the
 // viewers cost, and every page that was blocked (an error instead of figures).
-// Run: npm run bench:team   (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite)
+// Run: npm run bench -- team   (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite)
 import { openDatabase, type Database } from "@/lib/db/client";
 import { createKpiClient } from "@/lib/bff/kpi-client";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, TestClock } from "@/lib/testing/api";

@@ -4,7 +4,7 @@
 // Two servers on one API and database, requests interleaved: one compressing every answer (as
 // before), one keeping each compressed answer by coding and ETag (lib/cli/compress-answer.mjs).
 // Time to the answer's last byte, left compressed (decoding is the client's own work).
-// Run: npm run bench:wire   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite)
+// Run: npm run bench -- wire   (PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite)
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";

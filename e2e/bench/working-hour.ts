@@ -8,7 +8,7 @@
 //  - 20 viewers opening one scorecard every 5 minutes;
 //  - a script polling one scorecard's grouped read every minute as the README shows (If-None-Match).
 // Prints the calls each spent. Run it on two checkouts for a before and after.
-// Run: npm run bench:hour   (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite)
+// Run: npm run bench -- hour   (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL, else PGlite)
 import { openDatabase, type Database } from "@/lib/db/client";
 import { createKpiClient, type KpiClient } from "@/lib/bff/kpi-client";
 import { dashboardProofKey } from "@/lib/dashboard-proof";

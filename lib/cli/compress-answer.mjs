@@ -1,7 +1,7 @@
 // The API's answers are compressed whole, in the request's own turn, instead of by the
 // `compression` middleware, which deflates a streamed answer chunk by chunk on the thread pool:
 // a grouped read made many trips there and back, each waiting behind every other request's
-// (bench:load shows the difference). An answer larger than IN_TURN_LIMIT still goes to the
+// (npm run bench -- load shows the difference). An answer larger than IN_TURN_LIMIT still goes to the
 // thread pool, in one piece, so that no single answer holds up the others for long.
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gzip, gzipSync } from "node:zlib";
@@ -15,7 +15,7 @@ export const THRESHOLD = 1024;
 export const IN_TURN_LIMIT = 1024 * 1024;
 
 // Brotli's quality 1 is both faster and smaller than gzip's level 1 on the API's JSON, and
-// gzip's level 1 costs a fraction of its default level (bench:serving prints both).
+// gzip's level 1 costs a fraction of its default level (npm run bench -- serving prints both).
 export const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 export const ZLIB = { level: 1 };
 function coding(inTurn, pooled, options) {

@@ -29,7 +29,7 @@ const compress = compression({ ...ZLIB, brotli: BROTLI, threshold: THRESHOLD });
 // A page (a browser's navigation, which accepts text/html) is a large answer that someone waits
 // for on every view, often over a phone's link, and is never kept: brotli 5 and gzip 6 send it
 // markedly smaller than the cheap levels do, for a few milliseconds more of the server's CPU
-// (bench:bff prints it per page view). JSON, flight data and the rest keep the cheap levels.
+// (npm run bench -- bff prints it per page view). JSON, flight data and the rest keep the cheap levels.
 const compressPage = compression({ level: 6, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }, threshold: THRESHOLD });
 
 const errorBody = (code, errorMessage) => JSON.stringify({ success: false, errorMessage, code, details: [] });

@@ -1,6 +1,6 @@
 // Next's static files never change within a build (their names carry a content hash), so they
 // are compressed once per build at the strongest settings and served from memory: brotli quality 11
-// ships the app's JavaScript markedly smaller than gzip level 1 does (bench:pages prints it), at a
+// ships the app's JavaScript markedly smaller than gzip level 1 does (npm run bench -- pages prints it), at a
 // cost paid once per build instead of on every request. Anything else, and a client that takes
 // neither encoding, goes to Next.
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";

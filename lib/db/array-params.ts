@@ -6,7 +6,7 @@ import type { Db, Tx } from "./client";
 
 // Array parameters for set-based statements (unnest). node-postgres sends a Buffer as it is, in
 // PostgreSQL's binary format, which the server reads without parsing any text: a batch's arrays
-// (uuid, date, float8, smallint) cost about half of what text arrays did (npm run bench).
+// (uuid, date, float8, smallint) cost about half of what text arrays did (npm run bench -- grouped).
 // PGlite takes its parameters as text only, so it gets plain arrays.
 
 const OID = { uuid: 2950, date: 1082, float8: 701, int2: 21 } as const;

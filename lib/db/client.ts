@@ -45,7 +45,7 @@ export class DatabaseLockedError extends Error {
 
 // PostgreSQL touches all of its shared buffers as it starts, and the default was most of an idle
 // embedded server's memory. The embedded database reads its files through the OS's page cache,
-// so smaller buffers cost the grouped reads nothing measurable (npm run bench, bench:serving).
+// so smaller buffers cost the grouped reads nothing measurable (npm run bench -- grouped, npm run bench -- serving).
 const pgliteOptions = () => ({ startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] });
 
 /** Opens the database, holding the embedded database's lock, and brings its schema up to date. */
@@ -68,7 +68,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /**
  * Creates a new embedded database's files (PostgreSQL's initdb) in a child process, under the
  * data folder's lock. Done in the server's own process, initdb nearly doubled a first start's
- * peak memory and left memory behind for as long as the server ran (bench:serving measures it).
+ * peak memory and left memory behind for as long as the server ran (npm run bench -- serving measures it).
  */
 async function createCluster(pgdata: string): Promise<void> {
   const script = `import { PGlite } from "@electric-sql/pglite"; const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;

@@ -9,7 +9,7 @@ import { writeSeries, type SeriesJson } from "./series-json";
 /**
  * Grouped series as JSON (UTF-8 bytes), kept in each process for repeated reads of one range:
  * dashboards and scripts re-read a scorecard far more often than it changes, and writing out a
- * scorecard's answer costs about as much as the SQL that computes it (npm run bench prints both).
+ * scorecard's answer costs about as much as the SQL that computes it (npm run bench -- grouped prints both).
  *
  * Each series is kept on its own, with the fingerprint of what it was computed from: today's date
  * (incomplete periods, pro-rated targets) and the data version of every KPI it reads (itself, a
