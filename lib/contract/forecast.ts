@@ -54,7 +54,7 @@ export const WhatIfAnswer = z
     period: Period,
     start: IsoDate,
     end: IsoDate,
-    items: z.array(Series).meta({ description: "The grouped values with the overrides applied through formulas and containers" }),
+    items: z.array(Series).meta({ description: "The grouped values with the overrides applied through formulas and containers, each with its notes as in the grouped read" }),
     moved: z
       .array(z.object({ guid: z.string(), name: z.string(), start: IsoDate, actual: figure, whatIf: figure, actualStatus: Status, whatIfStatus: Status }))
       .meta({ description: "Every KPI and period whose value or status differs from the actual" }),

@@ -68,9 +68,12 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
 
   it("answers what-if without overrides byte for byte as the grouped values, and moves formulas and containers by what the weights say", async () => {
     const post = async (overrides: unknown[]) => api.call(`/api/document/${docId}/what-if`, jsonInit("POST", { period: "MONTH", from: "2025-01-01", to: "2026-06-30", overrides }, owner.auth));
+    const noted = await api.call(`/api/document/${docId}/kpi/${byName("Sales").guid}/notes`, jsonInit("POST", { date: "2026-02-10", text: "A trade fair" }, owner.auth));
+    expect(noted.status).toBe(201);
     const grouped = await (await api.call(`/api/document/${docId}/kpi/indicators/grouped-value/MONTH/2025-01-01/2026-06-30`, { headers: owner.auth })).json();
     const same = await (await post([])).json();
-    expect(JSON.stringify(same.items)).toBe(JSON.stringify(grouped.items.map(({ notes: _notes, ...series }: { notes?: unknown }) => series)));
+    expect(JSON.stringify(same.items)).toBe(JSON.stringify(grouped.items));
+    expect(same.items.find((s: { name: string }) => s.name === "Sales").notes).toEqual([expect.objectContaining({ text: "A trade fair" })]);
     expect(same.moved).toEqual([]);
 
     const sales = byName("Sales").guid;

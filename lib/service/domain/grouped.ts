@@ -109,6 +109,12 @@ function byKpi(notes: Note[]): Map<string, Note[]> {
   return grouped;
 }
 
+/** Series with their KPIs' notes as their last property, as the grouped read answers them. */
+export function seriesWithNotes<S extends { guid: string }>(items: S[], notes: Note[]): (S & { notes: Note[] })[] {
+  const ofKpi = byKpi(notes);
+  return items.map((series) => ({ ...series, notes: ofKpi.get(series.guid) ?? [] }));
+}
+
 /** Grouped values of KPIs already read (with the caller's access checked): no query for them again. */
 export async function groupedOf(deps: Deps, defs: KpiDef[], request: Omit<GroupedRequest, "docId">): Promise<GroupedValues> {
   const { period, startDate, endDate } = request;

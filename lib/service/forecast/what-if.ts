@@ -4,7 +4,8 @@ import type { WhatIf } from "@/lib/contract/forecast";
 import type { Series } from "@/lib/contract/grouped";
 import type { Ctx } from "../context";
 import { invalidRequest, notFound } from "../errors";
-import { seriesFor, spansOrThrow } from "../domain/grouped";
+import { seriesFor, seriesWithNotes, spansOrThrow } from "../domain/grouped";
+import { scorecardNotes } from "../domain/notes";
 import { periodStart } from "../domain/periods";
 import { scorecardKpis } from "../domain/scorecards";
 import { isCalculated } from "../domain/series";
@@ -44,7 +45,7 @@ function overriddenValues(request: WhatIf, actual: Series[], today: string): Map
   return values;
 }
 
-/** The grouped values with the overrides applied, beside the actual: nothing is stored. */
+/** The grouped values (with their notes) with the overrides applied, beside the actual: nothing is stored. */
 export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
   const defs = await scorecardKpis(ctx, docId);
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
@@ -75,5 +76,6 @@ export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
         : [{ guid: series.guid, name: series.name, start: p.start, actual: before.value, whatIf: p.value, actualStatus: before.status, whatIfStatus: p.status }];
     }),
   );
-  return { period: request.period, start: request.from, end: request.to, items, moved };
+  const notes = await scorecardNotes(ctx.deps.db, docId, request.from, request.to);
+  return { period: request.period, start: request.from, end: request.to, items: seriesWithNotes(items, notes), moved };
 }
