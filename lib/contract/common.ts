@@ -12,6 +12,7 @@ export const ErrorCode = z.enum([
   "conflict",
   "payload_too_large",
   "unsupported_media_type",
+  "unprocessable",
   "rate_limited",
   "internal",
   "unavailable",

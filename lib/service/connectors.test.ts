@@ -217,6 +217,16 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
       expect(json.status).toBe(200);
       expect(Number(json.headers.get("X-RateLimit-Remaining"))).toBe(remaining - 1);
       expect(await stored()).toEqual(["Costs 2024-06-01 2", "Sales 2024-06-01 5"]);
+      // Every row rejected: a failure the sender sees, with each row's reason, and nothing written.
+      const rejected = await fetch(url, { method: "POST", headers: { "Content-Type": "text/csv" }, body: "kpi,date,value\nSales,2024-07-01,x\nNobody,2024-07-01,3\n" });
+      expect(rejected.status).toBe(422);
+      expect(await rejected.json()).toMatchObject({
+        success: false,
+        code: "unprocessable",
+        errorMessage: expect.stringMatching(/^Nothing was written: every row was rejected \(2; run \d+\)$/),
+        details: [{ path: "rows.1", message: expect.any(String) }, { path: "rows.2", message: expect.stringContaining("Nobody") }],
+      });
+      expect(await stored()).toEqual(["Costs 2024-06-01 2", "Sales 2024-06-01 5"]);
       expect((await fetch(`${server.url}/push/gpk_${"x".repeat(32)}`, { method: "POST", headers: { "Content-Type": "text/csv" }, body: "kpi,date,value\n" })).status).toBe(404);
       const xml = await fetch(url, { method: "POST", headers: { "Content-Type": "application/xml" }, body: "<a/>" });
       expect(xml.status).toBe(415);
@@ -265,13 +275,31 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     await database.db.delete(webhookEvents);
   });
 
-  it("rejects the rows of a locked period, each with its reason, and writes the rest", async () => {
-    await call("PUT", `/api/document/${docId}/lock`, { lockedUntil: "2024-01-31" });
+  it("rejects the rows of a locked period that would change it, each with its reason, counts those equal to it unchanged, and writes the rest", async () => {
+    const lockedReason = "2024-01-01 is in a locked period (locked until 2024-01-31)";
+    const lock = (lockedUntil: string | null) => call("PUT", `/api/document/${docId}/lock`, { lockedUntil });
+    await lock("2024-01-31");
     const created = await call("POST", "/api/connectors", jsonConnector());
-    const run = (await call("POST", `/api/connectors/${created.json.id}/run`)).json;
-    expect(run.rejections.map((r: { reason: string }) => r.reason)).toContain("2024-01-01 is in a locked period (locked until 2024-01-31)");
+    const runNow = async () => (await call("POST", `/api/connectors/${created.json.id}/run`)).json;
+    const first = await runNow();
+    expect(first.rejections.map((r: { reason: string }) => r.reason)).toContain(lockedReason);
     expect(await stored()).toEqual(["Costs 2024-02-01 7.5", "Sales 2024-02-01 12"]);
-    await call("PUT", `/api/document/${docId}/lock`, { lockedUntil: null });
+    // January's row written before the lock, then read again: unchanged, not rejected.
+    await lock(null);
+    await runNow();
+    await lock("2024-01-31");
+    const again = await runNow();
+    expect(again).toMatchObject({ valuesWritten: 0, valuesUnchanged: 3, rowsRejected: 4 });
+    expect(again.rejections.map((r: { reason: string }) => r.reason)).not.toContain(lockedReason);
+    // A locked figure that differs from the row is kept, and the row rejected.
+    await lock(null);
+    await call("POST", `/api/document/${docId}/kpi/batch/set-values`, { items: [{ guid: guids.Sales, date: "2024-01-01", value: 9 }] });
+    await lock("2024-01-31");
+    const refused = await runNow();
+    expect(refused).toMatchObject({ valuesWritten: 0, valuesUnchanged: 2, rowsRejected: 5 });
+    expect(refused.rejections).toContainEqual({ row: 1, reason: lockedReason, data: { "$.kpi": "Sales", day: "2024-01-01", amount: 10 } });
+    expect(await stored()).toEqual(["Costs 2024-02-01 7.5", "Sales 2024-01-01 9", "Sales 2024-02-01 12"]);
+    await lock(null);
     await database.db.delete(kpiValues);
   });
 

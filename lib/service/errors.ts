@@ -35,6 +35,7 @@ const codeByStatus: Partial<Record<number, ErrorCode>> = {
   409: "conflict",
   413: "payload_too_large",
   415: "unsupported_media_type",
+  422: "unprocessable",
   429: "rate_limited",
 };
 

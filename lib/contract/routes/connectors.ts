@@ -90,7 +90,7 @@ export const pushValues = createRoute({
   summary: "Push rows to a push connector: CSV (text/csv) or JSON, no Token; one call of its account",
   description:
     "The key is the secret part of the URL shown when the connector was made. The body is CSV with a header row, or JSON (a list of rows, or an object " +
-    "with `rows`, `items` or `data`, or what the connector's `mapping.rows` JSONPath picks). Its good rows are written as one change set; rejected rows are listed with their reasons.",
+    "with `rows`, `items` or `data`, or what the connector's `mapping.rows` JSONPath picks). Its good rows are written as one change set; rejected rows are listed with their reasons. A push whose every row is rejected is a 422.",
   request: {
     params: z.object({ key: z.string().regex(/^gpk_[\w-]{20,64}$/, "Not a push key") }),
     body: {
@@ -107,6 +107,7 @@ export const pushValues = createRoute({
     404: json(ErrorBody, "No connector has this key"),
     413: json(ErrorBody, "Body over 1 MiB"),
     415: json(ErrorBody, "Body is neither CSV nor JSON"),
+    422: json(ErrorBody, "Every row was rejected: nothing was written (details give each row's reason)"),
     429: json(ErrorBody, "The account's call limit is reached (see Retry-After)"),
   },
 });

@@ -10,7 +10,7 @@ import { ApiError } from "../errors";
 import { periodsBefore, periodsBetween, periodStart } from "../domain/periods";
 import { scorecardKpis, type StoredKpi } from "../domain/scorecards";
 import type { WriteItem } from "../domain/value-writes";
-import { mapRows, type Mapped } from "./mapping";
+import { mapRows, MAX_REJECTIONS_KEPT, type Mapped } from "./mapping";
 import { openSource, scrub, secretsOf, type SourceSecret } from "./secrets";
 import { DEFAULT_LIMITS, type Limits, type SourceRow } from "./sources/limits";
 import { fetchSource } from "./sources/http";
@@ -102,6 +102,7 @@ export async function plan(ctx: Ctx, connector: StoredConnector, options: { rang
         return {
           rowsRead: answers.reduce((n, rows) => n + rows.length, 0),
           items: mapped.flatMap((m) => m.items),
+          locked: mapped.flatMap((m) => m.locked),
           rejections: mapped.flatMap((m, i) => m.rejections.map((r) => (Object.keys(r.data).length ? r : { ...r, reason: `No row for ${periods[i]!.from} to ${periods[i]!.to}` }))),
           rowsRejected: mapped.reduce((n, m) => n + m.rowsRejected, 0),
         };
@@ -134,27 +135,37 @@ async function storedAt(db: Db | Tx, items: WriteItem[]): Promise<Map<string, St
   return new Map(rows.map((r) => [`${r.guid}|${r.date}`, r]));
 }
 
-/** The items merged by KPI and date (a later row wins), split into those that change something and those that do not. */
-export async function splitChanges(db: Db | Tx, items: WriteItem[]) {
+const keyOf = (item: WriteItem) => `${item.guid}|${item.date}`;
+const sameAsStored = (item: WriteItem, before: StoredFigures | undefined) =>
+  before !== undefined && (["value", "target", "baseline", "min", "max"] as const).every((f) => item[f] === undefined || item[f] === before[f]);
+
+/**
+ * What writing the planned rows would do: the items merged by KPI and date (a later row wins),
+ * split into those that change something and those that do not. A row in a locked period that
+ * equals what is stored is unchanged; one that differs is rejected with its reason.
+ */
+export async function outcomeOf(db: Db | Tx, planned: Mapped) {
   const merged = new Map<string, WriteItem>();
-  for (const item of items) merged.set(`${item.guid}|${item.date}`, { ...merged.get(`${item.guid}|${item.date}`), ...item });
-  const stored = await storedAt(db, [...merged.values()]);
+  for (const item of planned.items) merged.set(keyOf(item), { ...merged.get(keyOf(item)), ...item });
+  const stored = await storedAt(db, [...merged.values(), ...planned.locked.map((l) => l.item)]);
   const changes: { item: WriteItem; before: StoredFigures | undefined }[] = [];
   let unchanged = 0;
   for (const [key, item] of merged) {
     const before = stored.get(key);
-    const same = before && (["value", "target", "baseline", "min", "max"] as const).every((f) => item[f] === undefined || item[f] === before[f]);
-    if (same) unchanged++;
+    if (sameAsStored(item, before)) unchanged++;
     else changes.push({ item, before });
   }
-  return { changes, unchanged };
+  const refused = planned.locked.filter((l) => !sameAsStored(l.item, stored.get(keyOf(l.item))));
+  unchanged += planned.locked.length - refused.length;
+  const rejections = [...planned.rejections, ...refused.map((l) => l.rejection)].sort((a, b) => a.row - b.row).slice(0, MAX_REJECTIONS_KEPT);
+  return { changes, unchanged, rejections, rowsRejected: planned.rowsRejected + refused.length };
 }
 
 const PREVIEW_VALUES = 1000;
 
 /** What a run would write now: read, mapped and compared, nothing written. */
 export async function previewOf(ctx: Ctx, connector: StoredConnector, planned: Planned): Promise<ConnectorPreview> {
-  const { changes, unchanged } = await splitChanges(ctx.deps.db, planned.items);
+  const { changes, unchanged, rejections, rowsRejected } = await outcomeOf(ctx.deps.db, planned);
   const names = new Map((await scorecardKpis(ctx, connector.scorecardId, "write")).map((k) => [k.guid, k.name]));
   const fresh = changes.filter((c) => !c.before).length;
   return {
@@ -170,7 +181,7 @@ export async function previewOf(ctx: Ctx, connector: StoredConnector, planned: P
     new: fresh,
     changed: changes.length - fresh,
     unchanged,
-    rejections: planned.rejections,
-    rowsRejected: planned.rowsRejected,
+    rejections,
+    rowsRejected,
   };
 }

@@ -7,7 +7,7 @@ import type { WriteItem } from "../domain/value-writes";
 import type { SourceRow } from "./sources/limits";
 import { jsonPath } from "./sources/documents";
 
-const MAX_REJECTIONS_KEPT = 200;
+export const MAX_REJECTIONS_KEPT = 200;
 
 /** The field of a row a mapping names: a JSONPath (from `$`), else a column, matched exactly or ignoring case. */
 function pick(row: SourceRow, spec: string): unknown {
@@ -48,10 +48,17 @@ interface MapContext {
   lockedUntil: string | null;
 }
 
+/** A row dated in a locked period: rejected only when it would change what is stored. */
+export interface LockedRow {
+  item: WriteItem;
+  rejection: Rejection;
+}
+
 export interface Mapped {
   items: WriteItem[];
   rejections: Rejection[];
   rowsRejected: number;
+  locked: LockedRow[];
 }
 
 /** Turns source rows into value items; a row that cannot be written is rejected with its reason, never silently. */
@@ -64,6 +71,7 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
   const { mapping } = ctx;
   const fixed = mapping.kpiGuid ? byGuid.get(mapping.kpiGuid.toLowerCase()) : undefined;
   const items: WriteItem[] = [];
+  const locked: LockedRow[] = [];
   const rejections: Rejection[] = [];
   let rowsRejected = 0;
   rows.forEach((row, i) => {
@@ -98,7 +106,6 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
       date = dateOf(raw);
       if (!date) return reject(`The date ${shown(raw)} is not a date (YYYY-MM-DD)`);
     } else date = ctx.dateFor!(kpi);
-    if (ctx.lockedUntil && date <= ctx.lockedUntil) return reject(`${date} is in a locked period (locked until ${ctx.lockedUntil})`);
     const item: WriteItem = { guid: kpi.guid, date };
     const raw = valueSpec === undefined ? undefined : pick(row, valueSpec);
     const value = numberOf(raw);
@@ -114,7 +121,10 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
     if (Object.keys(item).length === 2) return reject(`No value in ${valueSpec ?? "the row"}`);
     const outside = outsideValidRange(item.value, kpi);
     if (outside) return reject(`${kpi.name}: ${outside}`);
+    if (ctx.lockedUntil && date <= ctx.lockedUntil) {
+      return void locked.push({ item, rejection: { row: i + firstRow, reason: `${date} is in a locked period (locked until ${ctx.lockedUntil})`, data: read() } });
+    }
     items.push(item);
   });
-  return { items, rejections, rowsRejected };
+  return { items, rejections, rowsRejected, locked };
 }

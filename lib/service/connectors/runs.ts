@@ -10,7 +10,7 @@ import { lockedPeriodRefusal } from "../errors";
 import { scorecardKpis } from "../domain/scorecards";
 import { writeValues } from "../domain/value-writes";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
-import { ownerCtx, plan, splitChanges, type StoredConnector } from "./engine";
+import { outcomeOf, ownerCtx, plan, type StoredConnector } from "./engine";
 import { nextRunAfter } from "./schedule";
 import type { SourceRow } from "./sources/limits";
 import { operations } from "@/lib/cli/operations.mjs";
@@ -112,7 +112,7 @@ export async function runConnector(deps: Deps, connector: StoredConnector, optio
     const caller = ctx.caller;
     const saved = await deps.db.transaction(async (tx) => {
       await settle(tx, deps, connector, options, false);
-      const { changes, unchanged } = await splitChanges(tx, planned.items);
+      const { changes, unchanged, rejections, rowsRejected } = await outcomeOf(tx, planned);
       let changeSetId: number | null = null;
       if (changes.length) {
         const txCtx: Ctx = { deps: { ...deps, db: tx as unknown as Db }, caller };
@@ -122,7 +122,7 @@ export async function runConnector(deps: Deps, connector: StoredConnector, optio
       }
       return record(tx, {
         ...base, durationMs: elapsed(), status: "succeeded", rowsRead, valuesWritten: changes.length, valuesUnchanged: unchanged,
-        rowsRejected: planned.rowsRejected, rejections: planned.rejections, changeSetId,
+        rowsRejected, rejections, changeSetId,
       });
     });
     return toRun(saved);

@@ -68,5 +68,10 @@ export const pushRoutes = newRouter().openapi(routes.pushValues, async (c) => {
   });
   const run = await runConnector(deps, connector, { trigger: "push", pushed: rows });
   if (run.status === "failed") throw invalidRequest(`Nothing was written: ${run.error}`, [{ path: "body", message: run.error ?? "" }]);
+  // A sender told "success" would never look at its rows again: a push of nothing but rejects fails.
+  if (run.rowsRead > 0 && run.rowsRejected === run.rowsRead) {
+    const details = run.rejections.map((r) => ({ path: `rows.${r.row}`, message: r.reason }));
+    throw new ApiError(422, "unprocessable", `Nothing was written: every row was rejected (${run.rowsRejected}; run ${run.id})`, details);
+  }
   return c.json({ success: true as const, run }, 200);
 });
