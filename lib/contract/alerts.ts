@@ -86,7 +86,7 @@ export type UpdateAlert = z.infer<typeof UpdateAlert>;
 export const DocumentCheck = z
   .object({
     checkedAt: z.string(),
-    checkedAlerts: z.number().int().meta({ description: "Active alerts of the scorecard" }),
+    checkedAlerts: z.number().int().meta({ description: "Active alerts of the scorecard, forecast alerts included" }),
     fired: z
       .array(
         z.object({
@@ -94,7 +94,7 @@ export const DocumentCheck = z
           name: z.string(),
           kpiGuid: z.string(),
           condition: AlertCondition,
-          date: z.string().meta({ description: "The date of the KPI's newest value, which was checked" }),
+          date: z.string().meta({ description: "The date of the KPI's newest value, which was checked (for a forecast alert, the projected period's start)" }),
           value: z.number(),
           status: z.string(),
         }),

@@ -105,17 +105,29 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     const created = await api.call(`/api/document/${docId}/alerts`, jsonInit("POST", { name: "Sales off course", kpiGuid: sales, condition: "FORECAST_BELOW_TARGET", threshold: 0.99, webhookId: hook.id }, owner.auth));
     expect(created.status).toBe(201);
     const firings = async () => (await database.db.select().from(alertFirings)).length;
-    expect(await checkForecastAlerts(api.app.deps)).toBe(1);
-    expect(await checkForecastAlerts(api.app.deps)).toBe(0);
+    expect((await checkForecastAlerts(api.app.deps)).fired).toHaveLength(1);
+    expect((await checkForecastAlerts(api.app.deps)).fired).toHaveLength(0);
     expect(await firings()).toBe(1);
     // Sales far above its target for three years: the projection recovers, and the alert rests.
     const months = Array.from({ length: 36 }, (_, i) => new Date(Date.UTC(2023, 2 + i, 1)).toISOString().slice(0, 10));
     const write = (value: (i: number) => number) => api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: months.map((date, i) => ({ guid: sales, date, value: value(i) })) }, owner.auth));
     await write(() => 500);
-    expect(await checkForecastAlerts(api.app.deps)).toBe(0);
+    expect((await checkForecastAlerts(api.app.deps)).fired).toHaveLength(0);
     await write((i) => 40 + (i % 5));
-    expect(await checkForecastAlerts(api.app.deps)).toBe(1);
+    expect((await checkForecastAlerts(api.app.deps)).fired).toHaveLength(1);
     expect(await firings()).toBe(2);
+  });
+
+  it("runs the scorecard's forecast alerts when asked to run its alerts now", async () => {
+    const sales = byName("Sales").guid;
+    const hook = await (await api.call("/api/webhooks", jsonInit("POST", { name: "planning", url: "https://93.184.216.34/plan" }, owner.auth))).json();
+    const created = await api.call(`/api/document/${docId}/alerts`, jsonInit("POST", { name: "Sales year at risk", kpiGuid: sales, condition: "FORECAST_BELOW_TARGET", threshold: 0.99, webhookId: hook.id }, owner.auth));
+    expect(created.status).toBe(201);
+    const check = async () => (await api.call(`/api/document/${docId}/document-check-requests`, jsonInit("POST", undefined, owner.auth))).json();
+    const first = await check();
+    expect(first.fired).toEqual([expect.objectContaining({ alertId: (await created.json()).id, condition: "FORECAST_BELOW_TARGET", kpiGuid: sales })]);
+    expect(first.checkedAlerts).toBeGreaterThanOrEqual(2);
+    expect((await check()).fired).toEqual([]);
   });
 
   it("refuses a horizon before the current period, and answers only the KPIs asked for", async () => {

@@ -270,7 +270,7 @@ export const checkDocument = createRoute({
   path: "/api/document/{docId}/document-check-requests",
   tags: documentTags,
   summary: "Run the scorecard's alerts now",
-  description: "No body. Each alert is checked against its KPI's newest value; those that fire queue their webhook events, as after a write.",
+  description: "No body. Each alert is checked against its KPI's newest value, and each FORECAST_BELOW_TARGET alert against its KPI's projection (as the 15-minute check does); those that fire queue their webhook events, as after a write.",
   security: secured,
   request: { params: docParams },
   responses: { 200: json(DocumentCheck, "What was checked and what fired"), ...errors(400, 404, 403) },

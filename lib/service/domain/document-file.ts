@@ -1,13 +1,10 @@
 import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
-import type { DocumentCheck } from "@/lib/contract/alerts";
 import type { Initiative } from "@/lib/contract/initiatives";
 import { VALUE_FIELDS } from "@/lib/contract/values";
 import type { KpiFile, ScorecardFile } from "@/lib/contract/scorecard-file";
 import { kpiValues, mapLinks, scorecards } from "@/lib/db/schema";
 import type { Ctx } from "../context";
-import { checkScorecardAlerts } from "./alert-evaluation";
-import { requireAccess } from "./access";
 import { initiativesOf } from "./initiatives";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 
@@ -90,12 +87,4 @@ export async function downloadDocument(ctx: Ctx, { docId }: { docId: number }): 
     kpis: tree.filter((k) => k.parentGuid === root.guid).map(toFile),
     ...(links.length ? { links: links.map((l) => ({ from: l.fromGuid, to: l.toGuid })) } : {}),
   };
-}
-
-/** The vendor's document check: runs the scorecard's alerts now. */
-export async function checkDocument(ctx: Ctx, { docId }: { docId: number }): Promise<DocumentCheck> {
-  await requireAccess(ctx, docId, "write");
-  const now = ctx.deps.now();
-  const { checked, fired } = await ctx.deps.db.transaction((tx) => checkScorecardAlerts(tx, docId, now, ctx.deps.config.dashboardUrl));
-  return { checkedAt: now.toISOString(), checkedAlerts: checked, fired: fired as DocumentCheck["fired"] };
 }

@@ -3,25 +3,27 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Period } from "@/lib/contract/kpis";
 import { alerts, kpis, scorecards } from "@/lib/db/schema";
 import type { Deps } from "../context";
-import { evaluateProjection } from "../domain/alert-evaluation";
+import { evaluateProjection, type FiredAlert } from "../domain/alert-evaluation";
 import { startPolling } from "../polling";
 import { forecastScorecard } from "./scorecard";
 
 /**
- * Checks every active FORECAST_BELOW_TARGET alert: its KPI's projected score at the end of the
- * year (by the KPI's own update interval) against the threshold. An alert fires when that becomes
- * true, once, until it recovers, through the same outbox as the other alerts. Returns the firings.
+ * Checks the active FORECAST_BELOW_TARGET alerts (every scorecard's, or one's): each KPI's
+ * projected score at the end of the year (by the KPI's own update interval) against the
+ * threshold. An alert fires when that becomes true, once, until it recovers, through the same
+ * outbox as the other alerts. Returns how many were checked and those that fired.
  */
-export async function checkForecastAlerts(deps: Deps): Promise<number> {
+export async function checkForecastAlerts(deps: Deps, scorecardId?: number): Promise<{ checked: number; fired: FiredAlert[] }> {
   const rows = await deps.db
     .select({ id: alerts.id, threshold: alerts.threshold, guid: kpis.guid, interval: kpis.updateInterval, docId: scorecards.id, accountId: scorecards.accountId })
     .from(alerts)
     .innerJoin(kpis, eq(kpis.guid, alerts.kpiGuid))
     .innerJoin(scorecards, eq(scorecards.id, alerts.scorecardId))
-    .where(and(eq(alerts.active, true), eq(alerts.condition, "FORECAST_BELOW_TARGET"), isNull(scorecards.deletedAt)));
+    .where(and(eq(alerts.active, true), eq(alerts.condition, "FORECAST_BELOW_TARGET"), isNull(scorecards.deletedAt), scorecardId === undefined ? undefined : eq(scorecards.id, scorecardId)))
+    .orderBy(alerts.id);
   const groups = new Map<string, typeof rows>();
   for (const row of rows) groups.set(`${row.docId}|${row.interval}`, [...(groups.get(`${row.docId}|${row.interval}`) ?? []), row]);
-  let fired = 0;
+  const fired: FiredAlert[] = [];
   for (const group of groups.values()) {
     const { docId, accountId, interval } = group[0]!;
     // Read as the account's system: every one of its scorecards, nothing of another account's.
@@ -32,10 +34,11 @@ export async function checkForecastAlerts(deps: Deps): Promise<number> {
       const reading = projection && projection.value !== null ? { date: projection.start, value: projection.value } : null;
       const holds = projection !== null && projection.score !== null && row.threshold !== null && projection.score < row.threshold;
       const now = deps.now();
-      if (await deps.db.transaction((tx) => evaluateProjection(tx, row.id, reading, holds, now, deps.config.dashboardUrl))) fired++;
+      const firing = await deps.db.transaction((tx) => evaluateProjection(tx, row.id, reading, holds, now, deps.config.dashboardUrl));
+      if (firing) fired.push(firing);
     }
   }
-  return fired;
+  return { checked: rows.length, fired };
 }
 
 /** Checks the forecast alerts every 15 minutes; started once per server process. */
