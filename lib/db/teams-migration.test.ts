@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
-import { hashPassword } from "@/lib/service/domain/passwords";
+import { hashPassword } from "@/lib/service/sign-in/passwords";
 import { createTestApi, jsonInit, TEST_PASSWORD_COST } from "@/lib/testing/api";
 import { MIGRATIONS, migrationsUpTo, migrationTargets, type Migrator } from "@/lib/testing/migrations";
 

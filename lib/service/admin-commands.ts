@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { DEMO_EMAIL } from "@/lib/db/demo";
 import { importScorecardFile, seedDemo } from "./admin";
 import { addUser, createAccount, findAccountId } from "./domain/accounts";
-import { clearTwoFactorOf, resetPasswordOf } from "./domain/sign-in-recovery";
+import { clearTwoFactorOf, resetPasswordOf } from "./sign-in/recovery";
 import { WATCH_USAGE } from "@/lib/cli/watch";
 import { backup, restore } from "@/lib/db/backup";
 

@@ -7,7 +7,7 @@ import { setChangeAuthor } from "./domain/change-context";
 import { accounts, users } from "@/lib/db/schema";
 import { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { createAccount, findAccountId } from "./domain/accounts";
-import { normalizeEmail } from "./domain/login";
+import { normalizeEmail } from "./sign-in/login";
 
 const SEED_LOCK_ID = 727_002;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { hashPassword, verifyPassword } from "@/lib/service/domain/passwords";
+import { hashPassword, verifyPassword } from "@/lib/service/sign-in/passwords";
 import { accountWithScorecards, createTestApi, jsonInit, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 

@@ -3,8 +3,8 @@ import { isNotNull } from "drizzle-orm";
 import { connectors, ssoConfigs, users } from "@/lib/db/schema";
 import type { Deps } from "./context";
 import { CONNECTOR_SEAL_PURPOSE } from "./connectors/secrets";
-import { SSO_SEAL_PURPOSE } from "./domain/sso-provider";
-import { TOTP_SEAL_PURPOSE } from "./domain/two-factor";
+import { SSO_SEAL_PURPOSE } from "./sign-in/sso-provider";
+import { TOTP_SEAL_PURPOSE } from "./sign-in/two-factor";
 import { openText } from "./sealed-text";
 
 /**

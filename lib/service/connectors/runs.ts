@@ -11,7 +11,7 @@ import { scorecardKpis } from "../domain/scorecards";
 import { writeValues } from "../domain/value-writes";
 import { queueEmail, queueEvent } from "../webhooks/outbox";
 import { outcomeOf, ownerCtx, plan, type StoredConnector } from "./engine";
-import { nextRunAfter } from "./schedule";
+import { nextRunAfter } from "./cron";
 import type { SourceRow } from "./sources/limits";
 import { operations } from "@/lib/cli/operations.mjs";
 

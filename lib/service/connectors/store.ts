@@ -9,7 +9,7 @@ import { accessOf } from "../domain/access";
 import { scorecardKpis } from "../domain/scorecards";
 import { connectorSettings, type StoredConnector } from "./engine";
 import { toRun } from "./runs";
-import { describeSchedule, nextRunAfter } from "./schedule";
+import { describeSchedule, nextRunAfter } from "./cron";
 import { hashPushKey, maskedSource, mergeMasked, newPushKey, openSource, sealSource, type SourceSecret } from "./secrets";
 import { connectorProblems } from "./validation";
 

@@ -3,7 +3,7 @@ import type { CreateConnector } from "@/lib/contract/connectors";
 import type { ErrorDetail } from "@/lib/contract/common";
 import type { StoredKpi } from "../domain/scorecards";
 import { isCalculated } from "../domain/series";
-import { scheduleProblem } from "./schedule";
+import { scheduleProblem } from "./cron";
 import { bindQuery, QueryRefusal } from "./sources/sql-text";
 import { sqlAddress } from "./sources/sql-address";
 

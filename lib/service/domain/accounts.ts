@@ -4,8 +4,8 @@ import { z } from "zod";
 import { withGlobalLock, type Db } from "@/lib/db/client";
 import { accounts, users } from "@/lib/db/schema";
 import { NewPassword, type Role } from "@/lib/contract/people";
-import { normalizeEmail } from "./login";
-import { hashPassword } from "./passwords";
+import { normalizeEmail } from "../sign-in/login";
+import { hashPassword } from "../sign-in/passwords";
 
 const Email = z.email("Invalid e-mail address");
 

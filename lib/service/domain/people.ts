@@ -5,7 +5,7 @@ import { accounts, invitations, users } from "@/lib/db/schema";
 import { emailInvitation } from "../notifications/invitation-mail";
 import type { Ctx, Deps } from "../context";
 import { ApiError, conflict, notFound } from "../errors";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, verifyPassword } from "../sign-in/passwords";
 import { hashToken, issueSessionToken, newSecret, revokeOtherSessions } from "./tokens";
 
 const INVITATION_DAYS = 7;

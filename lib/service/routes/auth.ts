@@ -2,7 +2,7 @@ import * as routes from "@/lib/contract/routes/auth";
 import { ApiError } from "../errors";
 import { accountLimit, readBudget } from "../domain/call-limit";
 import { callSpending } from "../domain/call-spending";
-import { login } from "../domain/login";
+import { login } from "../sign-in/login";
 import { requestSource } from "../public-origin";
 import { accessTo, accessVersion } from "../domain/scorecards";
 import { createApiKey, listApiKeys, revokeApiKey, revokeOwnToken } from "../domain/tokens";

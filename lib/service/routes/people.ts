@@ -1,5 +1,5 @@
 import * as routes from "@/lib/contract/routes/people";
-import { singleSignOnOffered } from "../domain/sso-settings";
+import { singleSignOnOffered } from "../sign-in/sso-settings";
 import { acceptInvitation, changePassword, createInvitation, invitationDetails, listInvitations, listUsers, revokeInvitation, updateUser } from "../domain/people";
 import { preferencesOf, updatePreferences } from "../domain/preferences";
 import { newRouter } from "../router";

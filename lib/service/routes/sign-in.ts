@@ -1,10 +1,10 @@
 import * as routes from "@/lib/contract/routes/sign-in";
-import { confirmPasswordReset, createResetLink, requestPasswordReset } from "../domain/password-reset";
-import { clearTwoFactorByAdmin } from "../domain/sign-in-recovery";
+import { confirmPasswordReset, createResetLink, requestPasswordReset } from "../sign-in/password-reset";
+import { clearTwoFactorByAdmin } from "../sign-in/recovery";
 import { createScimToken, listScimTokens, revokeScimToken } from "../domain/scim-tokens";
-import { finishSso, startSso } from "../domain/sso-login";
-import { deleteSsoSettings, ssoSettings, updateSsoSettings } from "../domain/sso-settings";
-import { disableTwoFactor, enableTwoFactor, securitySettings, setUpTwoFactor, twoFactorStatus, updateSecuritySettings } from "../domain/two-factor";
+import { finishSso, startSso } from "../sign-in/sso-login";
+import { deleteSsoSettings, ssoSettings, updateSsoSettings } from "../sign-in/sso-settings";
+import { disableTwoFactor, enableTwoFactor, securitySettings, setUpTwoFactor, twoFactorStatus, updateSecuritySettings } from "../sign-in/two-factor";
 import { newRouter } from "../router";
 
 export const signInRoutes = newRouter()

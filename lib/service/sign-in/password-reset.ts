@@ -9,7 +9,7 @@ import { notFound } from "../errors";
 import { emailResetLink } from "../notifications/reset-mail";
 import { normalizeEmail } from "./login";
 import { hashPassword } from "./passwords";
-import { hashToken, newSecret } from "./tokens";
+import { hashToken, newSecret } from "../domain/tokens";
 
 const VALID_MS = 60 * 60_000;
 const PER_HOUR = 3;

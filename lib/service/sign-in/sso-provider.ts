@@ -3,7 +3,7 @@ import * as client from "openid-client";
 import { ssoConfigs } from "@/lib/db/schema";
 import type { Deps } from "../context";
 import { openText, sealText } from "../sealed-text";
-import { signInSecret } from "./sign-in-secret";
+import { signInSecret } from "./sealing-key";
 
 // The OpenID Connect client is openid-client: discovery, PKCE, and every check of the code
 // exchange and the ID token (signature, issuer, audience, expiry, nonce) are its.

@@ -8,7 +8,7 @@ import type { Deps } from "../context";
 import { ApiError, unauthorized } from "../errors";
 import { domainOf, redirectUri, ssoForEmail } from "./sso-settings";
 import { providerClient } from "./sso-provider";
-import { hashToken, issueSessionToken } from "./tokens";
+import { hashToken, issueSessionToken } from "../domain/tokens";
 
 const PENDING_MS = 10 * 60_000;
 

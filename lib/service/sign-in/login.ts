@@ -4,7 +4,7 @@ import { loginFailures, users } from "@/lib/db/schema";
 import { logActivity } from "../activity";
 import type { Deps } from "../context";
 import { hashPassword, verifyPassword } from "./passwords";
-import { issueSessionToken, pruneSessionTokens } from "./tokens";
+import { issueSessionToken, pruneSessionTokens } from "../domain/tokens";
 import { acceptCode } from "./two-factor";
 import { ssoEnforcedFor } from "./sso-settings";
 

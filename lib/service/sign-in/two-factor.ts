@@ -8,8 +8,8 @@ import { accounts, recoveryCodes, users } from "@/lib/db/schema";
 import type { Ctx, Deps } from "../context";
 import { conflict, invalidRequest } from "../errors";
 import { openText, sealText } from "../sealed-text";
-import { signInSecret } from "./sign-in-secret";
-import { hashToken } from "./tokens";
+import { signInSecret } from "./sealing-key";
+import { hashToken } from "../domain/tokens";
 
 // TOTP (RFC 6238) through otpauth: SHA-1, 6 digits, 30-second steps, one step of drift either way.
 export const TOTP_SEAL_PURPOSE = "gauge-totp";
