@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IsoDate } from "./common";
+import { MAX_ROW_ID } from "./constants";
 
 export const ACTIVITY_KINDS = ["sign-in", "people", "api-keys", "sharing", "webhooks", "alerts", "scorecards", "kpis", "values", "exports", "settings", "locks", "connectors"] as const;
 
@@ -102,8 +103,8 @@ export const ActivityEvent = z
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 
 export const ActivityQuery = z.object({
-  person: z.coerce.number().int().positive().max(2_147_483_647).optional().meta({ description: "A user's ID" }),
-  scorecard: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  person: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().meta({ description: "A user's ID" }),
+  scorecard: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
   kind: z.enum(ACTIVITY_KINDS).optional(),
   from: IsoDate.optional().meta({ description: "From this day (UTC), inclusive" }),
   to: IsoDate.optional().meta({ description: "To this day (UTC), inclusive" }),

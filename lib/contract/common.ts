@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate, MAGNITUDE_MESSAGE, MAX_MAGNITUDE } from "./constants";
+import { isCalendarDate, MAGNITUDE_MESSAGE, MAX_MAGNITUDE, MAX_ROW_ID } from "./constants";
 
 export { isCalendarDate };
 
@@ -81,8 +81,8 @@ export const DocId = z
   .transform((s) => (/^\d+$/.test(s) && Number(s) <= 2_147_483_647 ? Number(s) : 0))
   .meta({ description: "Scorecard ID (the number in /s/<id>) or its alias", example: "1" });
 
-/** A database row ID in a request body (PostgreSQL integer: at most 2147483647). */
-export const RowId = z.number().int().positive().max(2_147_483_647, "No such ID");
+/** A database row ID in a request body. */
+export const RowId = z.number().int().positive().max(MAX_ROW_ID, "No such ID");
 
 export const ItemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 

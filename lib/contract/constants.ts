@@ -14,6 +14,9 @@ export type Status = (typeof STATUSES)[number];
  * larger one is a slip (a unit error, a pasted ID, 1e23 from a shifted cell), refused with the
  * reason. Sums of a year of daily figures stay far inside a double.
  */
+/** Database row IDs are PostgreSQL integers: a larger number names no row. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 export const MAX_MAGNITUDE = 1e15;
 export const MAGNITUDE_MESSAGE = "Beyond any business figure: at most 1,000,000,000,000,000 (1e15) either way";
 

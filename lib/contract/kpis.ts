@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Translations } from "./translations";
 import { PERIODS, SCORING_DEFAULTS, STATUSES } from "./constants";
-import { NullableNumber } from "./common";
+import { NullableNumber, RowId } from "./common";
 import { Initiative } from "./initiatives";
 
 export { SCORING_DEFAULTS };
@@ -146,7 +146,7 @@ const kpiSettings = {
   max: NullableNumber,
   target: NullableNumber,
   baseline: NullableNumber,
-  ownerId: z.number().int().positive().max(2_147_483_647, "No such ID").nullable().meta({ description: "The user who enters its values: reminded when one is overdue" }),
+  ownerId: RowId.nullable().meta({ description: "The user who enters its values: reminded when one is overdue" }),
   noteRequiredOffTrack: z.boolean().meta({ description: "Saving a value that leaves it off track needs a note for that period" }),
   validMin: NullableNumber.meta({ description: "The lowest value it can take, e.g. 0 (null: no bound)" }),
   validMax: NullableNumber.meta({ description: "The highest value it can take, e.g. 100 for a share that cannot pass 100 % (null: no bound)" }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Guid, IsoDate } from "./common";
+import { Guid, IsoDate, RowId } from "./common";
 
 const noteExample = {
   id: 12,
@@ -54,7 +54,7 @@ export type NotificationSettings = z.infer<typeof NotificationSettings>;
 export const UpdateNotificationSettings = z
   .strictObject({
     reminderDays: z.number().int().min(0, "At least 0 days").max(90, "At most 90 days").nullable().optional(),
-    reminderWebhookId: z.number().int().positive().max(2_147_483_647, "No such ID").nullable().optional(),
+    reminderWebhookId: RowId.nullable().optional(),
   })
   .meta({ id: "UpdateNotificationSettings", example: { reminderDays: 5 } });
 export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettings>;

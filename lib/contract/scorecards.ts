@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Translations } from "./translations";
-import { Alias } from "./common";
+import { Alias, RowId } from "./common";
 import { KpiNode, kpiRootExample, Status } from "./kpis";
 
 const scorecardExample = {
@@ -86,7 +86,7 @@ export const UpdateSharing = z
   .object({
     account: AccountAccess.optional(),
     users: z
-      .array(z.object({ userId: z.number().int().positive().max(2_147_483_647), access: Access }).strict())
+      .array(z.object({ userId: RowId, access: Access }).strict())
       .max(1000)
       .optional()
       .meta({ description: "The whole list of per-user shares (replaces the current one)" }),

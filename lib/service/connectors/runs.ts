@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { ConnectorRun, Rejection } from "@/lib/contract/connectors";
-import type { Db, Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { connectorRuns, connectors, notificationSettings, scorecards } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import type { Ctx, Deps } from "../context";
@@ -115,7 +115,7 @@ export async function runConnector(deps: Deps, connector: StoredConnector, optio
       const { changes, unchanged, rejections, rowsRejected } = await outcomeOf(tx, planned);
       let changeSetId: number | null = null;
       if (changes.length) {
-        const txCtx: Ctx = { deps: { ...deps, db: tx as unknown as Db }, caller };
+        const txCtx: Ctx = { deps: { ...deps, db: tx }, caller };
         const defs = await scorecardKpis(txCtx, connector.scorecardId, "write");
         await writeValues(txCtx, connector.scorecardId, defs, changes.map((c) => c.item));
         changeSetId = await changeSetOf(tx, connector.scorecardId);

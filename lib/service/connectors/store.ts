@@ -1,4 +1,5 @@
 import "server-only";
+import { MAX_ROW_ID } from "@/lib/contract/constants";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Connector, CreateConnector, UpdateConnector } from "@/lib/contract/connectors";
 import { connectorRuns, connectors, scorecards, users } from "@/lib/db/schema";
@@ -13,7 +14,6 @@ import { describeSchedule, nextRunAfter } from "./cron";
 import { hashPushKey, maskedSource, mergeMasked, newPushKey, openSource, sealSource, type SourceSecret } from "./secrets";
 import { connectorProblems } from "./validation";
 
-const MAX_ID = 2_147_483_647;
 
 /** The connectors of scorecards the caller may write: no one else sees one (it names a source). */
 const writableBy = (ctx: Ctx) => and(eq(connectors.accountId, ctx.caller.accountId), sql`${accessOf(ctx.caller)} = 'write'`);
@@ -73,7 +73,7 @@ export async function listConnectors(ctx: Ctx, { docId }: { docId?: number } = {
 
 /** The connector, when the caller may write its scorecard; 404 otherwise. */
 export async function ownConnector(ctx: Ctx, id: number): Promise<StoredConnector> {
-  const [row] = id > MAX_ID ? [] : await ctx.deps.db.select({ connector: connectors }).from(connectors).innerJoin(scorecards, eq(scorecards.id, connectors.scorecardId)).where(and(eq(connectors.id, id), writableBy(ctx)));
+  const [row] = id > MAX_ROW_ID ? [] : await ctx.deps.db.select({ connector: connectors }).from(connectors).innerJoin(scorecards, eq(scorecards.id, connectors.scorecardId)).where(and(eq(connectors.id, id), writableBy(ctx)));
   if (!row) throw notFound("Connector");
   return row.connector;
 }

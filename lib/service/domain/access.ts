@@ -1,14 +1,12 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { scorecards, scorecardShares, users } from "@/lib/db/schema";
+import { MAX_ROW_ID } from "@/lib/contract/constants";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { scorecards, scorecardShares } from "@/lib/db/schema";
 import type { Caller, Ctx } from "../context";
 import { forbidden, notFound } from "../errors";
 
 export type Access = "read" | "write";
 
-// Scorecard IDs are int4; a larger number cannot exist, so it is simply not found.
-const MAX_ID = 2_147_483_647;
 
 /**
  * What the caller may do with each scorecard, as SQL: 'write', 'read' or NULL (nothing). Admins
@@ -44,7 +42,7 @@ export function checkAccess(granted: Access | null | undefined, needed: Access):
 
 /** The caller's access to one scorecard; 404 when it has none (or it does not exist). */
 export async function requireAccess({ deps, caller }: Ctx, docId: number, needed: Access): Promise<Access> {
-  if (docId > MAX_ID) throw notFound("Scorecard");
+  if (docId > MAX_ROW_ID) throw notFound("Scorecard");
   const [row] = await deps.db
     .select({ access: accessOf(caller) })
     .from(scorecards)
@@ -53,26 +51,4 @@ export async function requireAccess({ deps, caller }: Ctx, docId: number, needed
   return row.access;
 }
 
-export const validDocId = (docId: number) => docId <= MAX_ID;
-
-/**
- * Of `userIds`, the active people of the scorecard's account who may read it now (the rules of
- * accessOf, for each of them): whom an alert on it may e-mail.
- */
-export async function readersAmong(db: Db, docId: number, userIds: number[]): Promise<Set<number>> {
-  if (userIds.length === 0 || docId > MAX_ID) return new Set();
-  const shared = sql`EXISTS (SELECT 1 FROM ${scorecardShares} WHERE ${scorecardShares.scorecardId} = ${scorecards.id} AND ${scorecardShares.userId} = ${users.id})`;
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(scorecards, and(eq(scorecards.id, docId), eq(scorecards.accountId, users.accountId)))
-    .where(
-      and(
-        inArray(users.id, userIds),
-        isNull(users.deactivatedAt),
-        isNull(scorecards.deletedAt),
-        sql`(${users.role} = 'admin' OR ${scorecards.ownerId} = ${users.id} OR ${scorecards.accountAccess} <> 'none' OR ${shared})`,
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
-}
+export const validDocId = (docId: number) => docId <= MAX_ROW_ID;

@@ -1,4 +1,5 @@
 import "server-only";
+import { MAX_ROW_ID } from "@/lib/contract/constants";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Alert, AlertHistory, CreateAlert, DeliveryOutcome, UpdateAlert } from "@/lib/contract/alerts";
 import type { Db } from "@/lib/db/client";
@@ -7,7 +8,7 @@ import { alertFirings, alerts, users, webhookAttempts, webhookEvents, webhooks }
 import type { Ctx } from "../context";
 import { invalidRequest, notFound } from "../errors";
 import { assertScorecard, scorecardKpis } from "./scorecards";
-import { readersAmong } from "./access";
+import { readersAmong } from "../webhooks/recipients";
 
 type AlertRow = typeof alerts.$inferSelect;
 
@@ -104,7 +105,7 @@ export async function createAlert(ctx: Ctx, { docId, input }: DocRef & { input: 
 /** An alert of a scorecard the caller may read (or write, for changes). */
 async function ownAlert(ctx: Ctx, { docId, id }: AlertRef, access: "read" | "write" = "write") {
   await assertScorecard(ctx, docId, access);
-  const [row] = id > 2_147_483_647 ? [] : await ctx.deps.db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.scorecardId, docId)));
+  const [row] = id > MAX_ROW_ID ? [] : await ctx.deps.db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.scorecardId, docId)));
   if (!row) throw notFound("Alert");
   return row;
 }

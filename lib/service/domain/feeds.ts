@@ -3,7 +3,7 @@ import { csvField } from "@/lib/csv-field";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { CreatedFeed, Feed } from "@/lib/contract/feeds";
-import type { Period } from "@/lib/contract/constants";
+import { MAX_ROW_ID, type Period } from "@/lib/contract/constants";
 import { feeds, scorecards, users } from "@/lib/db/schema";
 import type { Ctx, Deps } from "../context";
 import { dashboardBase } from "../context";
@@ -40,7 +40,7 @@ const visible = (ctx: Ctx) =>
 export const listFeeds = (ctx: Ctx) => feedAnswers(ctx, visible(ctx));
 
 export async function revokeFeed(ctx: Ctx, { id }: { id: number }): Promise<void> {
-  const revoked = id > 2_147_483_647 ? [] : await ctx.deps.db.update(feeds).set({ revokedAt: ctx.deps.now() }).where(and(eq(feeds.id, id), visible(ctx))).returning();
+  const revoked = id > MAX_ROW_ID ? [] : await ctx.deps.db.update(feeds).set({ revokedAt: ctx.deps.now() }).where(and(eq(feeds.id, id), visible(ctx))).returning();
   if (revoked.length === 0) throw notFound("Spreadsheet link");
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { MAX_ROW_ID } from "@/lib/contract/constants";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateNote, Note, NotificationSettings, UpdateNotificationSettings } from "@/lib/contract/notes";
 import { kpiNotes, notificationSettings, users, webhooks } from "@/lib/db/schema";
@@ -57,7 +58,7 @@ export async function createNote(ctx: Ctx, { docId, guid, input }: { docId: numb
 
 export async function deleteNote(ctx: Ctx, { docId, id }: { docId: number; id: number }): Promise<void> {
   const guids = (await scorecardKpis(ctx, docId)).map((k) => k.guid);
-  const [row] = id > 2_147_483_647 || guids.length === 0 ? [] : await ctx.deps.db.select().from(kpiNotes).where(and(eq(kpiNotes.id, id), inArray(kpiNotes.kpiGuid, guids)));
+  const [row] = id > MAX_ROW_ID || guids.length === 0 ? [] : await ctx.deps.db.select().from(kpiNotes).where(and(eq(kpiNotes.id, id), inArray(kpiNotes.kpiGuid, guids)));
   if (!row) throw notFound("Note");
   if (row.authorId !== ctx.caller.userId && ctx.caller.role !== "admin") throw forbidden("Only the note's author or an admin may delete it");
   await ctx.deps.db.delete(kpiNotes).where(eq(kpiNotes.id, id));

@@ -1,4 +1,5 @@
 import "server-only";
+import { MAX_ROW_ID } from "@/lib/contract/constants";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Invitation, InvitationDetails, Role, UpdateUserRequest, User } from "@/lib/contract/people";
 import { accounts, invitations, users } from "@/lib/db/schema";
@@ -9,7 +10,6 @@ import { hashPassword, verifyPassword } from "../sign-in/passwords";
 import { hashToken, issueSessionToken, newSecret, revokeOtherSessions } from "./tokens";
 
 const INVITATION_DAYS = 7;
-const MAX_ID = 2_147_483_647;
 
 const toUser = (row: typeof users.$inferSelect): User => ({
   id: row.id,
@@ -30,7 +30,7 @@ export async function listUsers({ deps, caller }: Ctx): Promise<User[]> {
  * admin remains, so two admins demoting each other at once cannot leave the account without one.
  */
 export async function updateUser({ deps, caller }: Ctx, { id, input }: { id: number; input: UpdateUserRequest }): Promise<User> {
-  if (id > MAX_ID) throw notFound("User");
+  if (id > MAX_ROW_ID) throw notFound("User");
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-admins:${caller.accountId}`}, 0))`);
     const changes: Partial<typeof users.$inferInsert> = {};

@@ -1,4 +1,5 @@
 import "server-only";
+import { MAX_ROW_ID } from "@/lib/contract/constants";
 import { and, desc, eq } from "drizzle-orm";
 import type { CreateWebhook, Delivery, UpdateWebhook, Webhook } from "@/lib/contract/webhooks";
 import { webhookAttempts, webhookEvents, webhooks } from "@/lib/db/schema";
@@ -27,7 +28,7 @@ export async function listWebhooks({ deps, caller }: Ctx): Promise<Webhook[]> {
 }
 
 async function ownWebhook({ deps, caller }: Ctx, { id }: WebhookRef) {
-  const [row] = id > 2_147_483_647 ? [] : await deps.db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, caller.accountId)));
+  const [row] = id > MAX_ROW_ID ? [] : await deps.db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, caller.accountId)));
   if (!row) throw notFound("Webhook");
   return row;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { MAX_ROW_ID } from "@/lib/contract/constants";
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { accessTokens, ssoConfigs, users } from "@/lib/db/schema";
 import { logActivity } from "../activity";
@@ -12,7 +13,6 @@ export interface ScimOwner {
 }
 
 const actor = (owner: ScimOwner) => ({ accountId: owner.accountId, userId: null, email: null, tokenKind: "api_key" as const, keyName: `SCIM: ${owner.name}`, via: "scim" });
-const MAX_ID = 2_147_483_647;
 const visible = (owner: ScimOwner) => and(eq(users.accountId, owner.accountId), isNull(users.deletedAt));
 
 /** The filters identity providers send to find a user before creating it: `userName eq "..."`, `externalId eq "..."`, `emails.value eq "..."`. */
@@ -39,7 +39,7 @@ export async function findUsers(deps: Deps, owner: ScimOwner, filter: string | u
 
 export async function getUser(deps: Deps, owner: ScimOwner, id: string): Promise<UserRow> {
   const number = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
-  const [row] = number > 0 && number <= MAX_ID ? await deps.db.select().from(users).where(and(visible(owner), eq(users.id, number))) : [];
+  const [row] = number > 0 && number <= MAX_ROW_ID ? await deps.db.select().from(users).where(and(visible(owner), eq(users.id, number))) : [];
   if (!row) throw new ScimError(404, `User ${id} not found`);
   return row;
 }

@@ -5,7 +5,7 @@ import { alertFirings, alerts, users, webhookAttempts, webhookEvents, webhooks }
 import { queryRows } from "@/lib/db/query";
 import { type MailConfig, sendMail } from "../notifications/mail";
 import { sendEvent, webhookReach, type SendResult } from "./send";
-import { readersAmong } from "../domain/access";
+import { readersAmong } from "./recipients";
 import { startPolling } from "../polling";
 
 /** Waits after each failed attempt (API.md), multiplied by WEBHOOK_RETRY_SCALE. */
