@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
+import { apiOver } from "@/lib/testing/suite";
 import { testDatabases } from "@/lib/testing/databases";
 import { startOidcProvider } from "@/lib/testing/oidc-provider";
 import { totpAt } from "@/lib/testing/totp";
@@ -558,26 +559,20 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
 });
 
 describe.each(testDatabases)("the first start without demo data, on $name", ({ open }) => {
-  let database: Database;
-  let api: TestApi;
-  beforeAll(async () => {
-    database = await open();
-    api = createTestApi(database.db);
-  });
-  afterAll(() => database.close());
+  const env = apiOver(open);
 
   it("lets exactly one of several first visitors at once create the first admin, and nobody after", async () => {
-    expect(await (await api.call("/setup")).json()).toEqual({ needed: true, singleSignOn: false });
+    expect(await (await env.api.call("/setup")).json()).toEqual({ needed: true, singleSignOn: false });
     const attempts = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => api.call("/setup", jsonInit("POST", { email: `first${i}@fresh.example`, password: "a long passphrase" }))),
+      Array.from({ length: 5 }, (_, i) => env.api.call("/setup", jsonInit("POST", { email: `first${i}@fresh.example`, password: "a long passphrase" }))),
     );
     const statuses = attempts.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409]);
     const winner = await attempts.find((r) => r.status === 200)!.json();
-    const info = await (await api.call("/api/access/info", { headers: { Token: winner.token } })).json();
+    const info = await (await env.api.call("/api/access/info", { headers: { Token: winner.token } })).json();
     expect(info).toMatchObject({ role: "admin", email: winner.email });
-    expect(await (await api.call("/setup")).json()).toEqual({ needed: false, singleSignOn: false });
-    const late = await api.call("/setup", jsonInit("POST", { email: "late@fresh.example", password: "a long passphrase" }));
+    expect(await (await env.api.call("/setup")).json()).toEqual({ needed: false, singleSignOn: false });
+    const late = await env.api.call("/setup", jsonInit("POST", { email: "late@fresh.example", password: "a long passphrase" }));
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ success: false, code: "conflict" });
   });

@@ -1,36 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/client";
-import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammate, type TestApi } from "@/lib/testing/api";
+import { describe, expect, it } from "vitest";
+import { accountWithScorecards, jsonInit, smallScorecard, teammate } from "@/lib/testing/api";
+import { apiOver } from "@/lib/testing/suite";
 import { testDatabases } from "@/lib/testing/databases";
 
 describe.each(testDatabases)("the account's activity log, on $name", ({ open }) => {
-  let database: Database;
-  let api: TestApi;
-
-  beforeAll(async () => {
-    database = await open();
-    api = createTestApi(database.db);
-  });
-  afterAll(() => database.close());
+  const env = apiOver(open);
 
   it("records sign-ins, people, keys, sharing, webhooks, scorecards, exports and locks, with who and through what, and never a secret", async () => {
     const email = `log-${Date.now()}@example.com`;
-    const admin = await accountWithScorecards(api, database.db, email, [smallScorecard()]);
+    const admin = await accountWithScorecards(env.api, env.database.db, email, [smallScorecard()]);
     const docId = admin.scorecardIds[0]!;
-    const expert = await teammate(api, database.db, admin.accountId, `log-expert-${Date.now()}@example.com`, "expert");
-    await api.call("/login", jsonInit("POST", { email, contraseña: "not the password" }));
-    await api.call("/login", { ...jsonInit("POST", { email, contraseña: admin.password }), headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" } });
-    await api.call(`/api/users/${expert.userId}`, jsonInit("PATCH", { role: "viewer" }, admin.auth));
-    const key = await (await api.call("/api/api-keys", jsonInit("POST", { name: "ERP export" }, admin.auth))).json();
-    await api.call(`/api/document/${docId}/sharing`, jsonInit("PUT", { account: "read" }, { Token: key.key }));
-    await api.call("/api/webhooks", jsonInit("POST", { name: "Ops", url: "https://93.184.216.34/hook" }, admin.auth));
-    await api.call(`/api/report/${docId}/excel`, { headers: admin.auth });
-    await api.call(`/api/document/${docId}/lock`, jsonInit("PUT", { lockedUntil: "2025-12-31" }, admin.auth));
-    await api.call(`/api/documents/list/${docId}`, { method: "DELETE", headers: admin.auth });
+    const expert = await teammate(env.api, env.database.db, admin.accountId, `log-expert-${Date.now()}@example.com`, "expert");
+    await env.api.call("/login", jsonInit("POST", { email, contraseña: "not the password" }));
+    await env.api.call("/login", { ...jsonInit("POST", { email, contraseña: admin.password }), headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" } });
+    await env.api.call(`/api/users/${expert.userId}`, jsonInit("PATCH", { role: "viewer" }, admin.auth));
+    const key = await (await env.api.call("/api/api-keys", jsonInit("POST", { name: "ERP export" }, admin.auth))).json();
+    await env.api.call(`/api/document/${docId}/sharing`, jsonInit("PUT", { account: "read" }, { Token: key.key }));
+    await env.api.call("/api/webhooks", jsonInit("POST", { name: "Ops", url: "https://93.184.216.34/hook" }, admin.auth));
+    await env.api.call(`/api/report/${docId}/excel`, { headers: admin.auth });
+    await env.api.call(`/api/document/${docId}/lock`, jsonInit("PUT", { lockedUntil: "2025-12-31" }, admin.auth));
+    await env.api.call(`/api/documents/list/${docId}`, { method: "DELETE", headers: admin.auth });
     // A refused call changes nothing and is not logged.
-    await api.call(`/api/users/${expert.userId}`, jsonInit("PATCH", { role: "boss" }, admin.auth));
+    await env.api.call(`/api/users/${expert.userId}`, jsonInit("PATCH", { role: "boss" }, admin.auth));
 
-    const log = await (await api.call("/api/activity", { headers: admin.auth })).json();
+    const log = await (await env.api.call("/api/activity", { headers: admin.auth })).json();
     const lines = log.items.map((e: { kind: string; action: string; via: string; apiKey: string | null; details: object; scorecardId: number | null }) => [e.kind, e.action, e.via, e.apiKey, e.scorecardId]);
     expect(lines).toEqual([
       ["scorecards", "deleted a scorecard", "api", null, docId],
@@ -48,24 +41,24 @@ describe.each(testDatabases)("the account's activity log, on $name", ({ open }) 
     expect(JSON.stringify(log)).not.toContain(key.key);
 
     // Filters and pages.
-    const signIns = await (await api.call("/api/activity?kind=sign-in", { headers: admin.auth })).json();
+    const signIns = await (await env.api.call("/api/activity?kind=sign-in", { headers: admin.auth })).json();
     expect(signIns.items.map((e: { action: string }) => e.action)).toEqual(["logged in", "failed to log in (wrong password)", ...signIns.items.slice(2).map((e: { action: string }) => e.action)]);
-    expect((await (await api.call(`/api/activity?scorecard=${docId}`, { headers: admin.auth })).json()).items).toHaveLength(4);
-    const first = await (await api.call("/api/activity?limit=2", { headers: admin.auth })).json();
+    expect((await (await env.api.call(`/api/activity?scorecard=${docId}`, { headers: admin.auth })).json()).items).toHaveLength(4);
+    const first = await (await env.api.call("/api/activity?limit=2", { headers: admin.auth })).json();
     expect(first.items).toHaveLength(2);
-    const second = await (await api.call(`/api/activity?limit=2&before=${first.next}`, { headers: admin.auth })).json();
+    const second = await (await env.api.call(`/api/activity?limit=2&before=${first.next}`, { headers: admin.auth })).json();
     expect(second.items[0].id).toBeLessThan(first.items[1].id);
-    const today = api.clock.current.toISOString().slice(0, 10);
-    expect((await (await api.call(`/api/activity?from=${today}&to=${today}`, { headers: admin.auth })).json()).items.length).toBe(log.items.length);
-    expect((await (await api.call("/api/activity?to=2000-01-01", { headers: admin.auth })).json()).items).toEqual([]);
+    const today = env.api.clock.current.toISOString().slice(0, 10);
+    expect((await (await env.api.call(`/api/activity?from=${today}&to=${today}`, { headers: admin.auth })).json()).items.length).toBe(log.items.length);
+    expect((await (await env.api.call("/api/activity?to=2000-01-01", { headers: admin.auth })).json()).items).toEqual([]);
     // The last day a date may name: every event is before its end, in the list and the export.
-    expect((await (await api.call("/api/activity?from=0001-01-01&to=9999-12-31", { headers: admin.auth })).json()).items.length).toBe(log.items.length);
-    const exported = await api.call("/api/activity/export?to=9999-12-31", { headers: admin.auth });
+    expect((await (await env.api.call("/api/activity?from=0001-01-01&to=9999-12-31", { headers: admin.auth })).json()).items.length).toBe(log.items.length);
+    const exported = await env.api.call("/api/activity/export?to=9999-12-31", { headers: admin.auth });
     expect(exported.status).toBe(200);
     expect((await exported.text()).trim().split("\r\n")).toHaveLength(log.items.length + 1);
 
     // CSV, the same events.
-    const csv = await api.call("/api/activity/export?kind=locks", { headers: admin.auth });
+    const csv = await env.api.call("/api/activity/export?kind=locks", { headers: admin.auth });
     expect(csv.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const rows = (await csv.text()).trim().split("\r\n");
     expect(rows[0]).toBe("id,at,email,api_key,via,kind,action,scorecard_id,details");
@@ -74,15 +67,15 @@ describe.each(testDatabases)("the account's activity log, on $name", ({ open }) 
   });
 
   it("is the admins' alone, the account's alone, and cannot be changed", async () => {
-    const admin = await accountWithScorecards(api, database.db, `log-owner-${Date.now()}@example.com`);
-    const viewer = await teammate(api, database.db, admin.accountId, `log-viewer-${Date.now()}@example.com`, "viewer");
-    const expert = await teammate(api, database.db, admin.accountId, `log-expert2-${Date.now()}@example.com`, "expert");
-    for (const who of [viewer, expert]) expect((await api.call("/api/activity", { headers: who.auth })).status).toBe(403);
-    const other = await accountWithScorecards(api, database.db, `log-other-${Date.now()}@example.com`);
-    await api.call("/api/api-keys", jsonInit("POST", { name: "Theirs" }, other.auth));
-    const mine = await (await api.call("/api/activity", { headers: admin.auth })).json();
+    const admin = await accountWithScorecards(env.api, env.database.db, `log-owner-${Date.now()}@example.com`);
+    const viewer = await teammate(env.api, env.database.db, admin.accountId, `log-viewer-${Date.now()}@example.com`, "viewer");
+    const expert = await teammate(env.api, env.database.db, admin.accountId, `log-expert2-${Date.now()}@example.com`, "expert");
+    for (const who of [viewer, expert]) expect((await env.api.call("/api/activity", { headers: who.auth })).status).toBe(403);
+    const other = await accountWithScorecards(env.api, env.database.db, `log-other-${Date.now()}@example.com`);
+    await env.api.call("/api/api-keys", jsonInit("POST", { name: "Theirs" }, other.auth));
+    const mine = await (await env.api.call("/api/activity", { headers: admin.auth })).json();
     expect(mine.items.some((e: { details: { name?: string } }) => e.details.name === "Theirs")).toBe(false);
     const first = mine.items[0]?.id ?? 1;
-    for (const method of ["PUT", "PATCH", "DELETE"]) expect((await api.call(`/api/activity/${first}`, { method, headers: admin.auth })).status).toBe(404);
+    for (const method of ["PUT", "PATCH", "DELETE"]) expect((await env.api.call(`/api/activity/${first}`, { method, headers: admin.auth })).status).toBe(404);
   });
 });

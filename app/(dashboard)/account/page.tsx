@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { withPageMessages } from "@/lib/i18n/page-messages";
+import { PageHeading } from "@/components/ui/page-heading";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("title") };
@@ -19,12 +20,7 @@ async function AccountPage() {
   return (
     <Prefetch queries={[["twoFactor", {}]]}>
       <div className="flex flex-col gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t("who", { email: me.email, role: roles(me.role) })} {me.role === "viewer" ? t("viewerNote") : t("keysNote")}
-          </p>
-        </div>
+        <PageHeading title={t("title")}>{t("who", { email: me.email, role: roles(me.role) })} {me.role === "viewer" ? t("viewerNote") : t("keysNote")}</PageHeading>
         <LanguageForm chosen={me.language ?? null} />
         <Suspense fallback={<Skeleton className="h-32" />}>
           <TwoFactorCard />

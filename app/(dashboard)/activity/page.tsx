@@ -7,6 +7,7 @@ import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { getTranslations } from "next-intl/server";
 import { withPageMessages } from "@/lib/i18n/page-messages";
+import { PageHeading } from "@/components/ui/page-heading";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("activity"))("metaTitle") };
@@ -21,12 +22,7 @@ async function ActivityLogPage() {
   return (
     <Prefetch queries={[["users", {}]]}>
       <div className="flex flex-col gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t("lead")}
-          </p>
-        </div>
+        <PageHeading title={t("metaTitle")}>{t("lead")}</PageHeading>
         <Suspense fallback={<Skeleton className="h-96" />}>
           <ActivityLog />
         </Suspense>

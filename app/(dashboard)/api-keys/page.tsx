@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { withPageMessages } from "@/lib/i18n/page-messages";
+import { PageHeading } from "@/components/ui/page-heading";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("apiKeys"))("metaTitle") };
@@ -18,12 +19,7 @@ async function ApiKeysPage() {
   return (
     <Prefetch queries={[["apiKeys", {}], ["callSpending", {}]]}>
       <div className="flex flex-col gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {me.role === "admin" ? t("every") : t("yours")} {t("share")}
-          </p>
-        </div>
+        <PageHeading title={t("metaTitle")}>{me.role === "admin" ? t("every") : t("yours")} {t("share")}</PageHeading>
         <Suspense fallback={<Skeleton className="h-32" />}>
           <CallPool />
         </Suspense>

@@ -9,6 +9,7 @@ import { Prefetch, serverRead } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { getTranslations } from "next-intl/server";
 import { withPageMessages } from "@/lib/i18n/page-messages";
+import { PageHeading } from "@/components/ui/page-heading";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("connectors.page"))("metaTitle") };
@@ -25,12 +26,7 @@ async function ConnectorsPage() {
   return (
     <Prefetch queries={[["connectors", {}]]}>
       <div className="flex flex-col gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t("lead")}
-          </p>
-        </div>
+        <PageHeading title={t("metaTitle")}>{t("lead")}</PageHeading>
         {writable.length === 0 ? <Notice tone="empty">{t("noWritable")}</Notice> : <ConnectorForm scorecards={writable} />}
         <Suspense fallback={<Skeleton className="h-64" />}>
           <ConnectorList scorecards={writable} />

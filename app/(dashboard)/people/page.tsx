@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { withPageMessages } from "@/lib/i18n/page-messages";
+import { PageHeading } from "@/components/ui/page-heading";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people"))("metaTitle") };
@@ -22,12 +23,7 @@ async function PeoplePage() {
   return (
     <Prefetch queries={[["users", {}], ["invitations", {}]]}>
       <div className="flex flex-col gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {t.rich("lead", { perUser: me.limitPerUser, link: (chunks) => <PageLink href="/security" className="font-medium text-blue-700 hover:underline dark:text-blue-400">{chunks}</PageLink> })}
-          </p>
-        </div>
+        <PageHeading title={t("metaTitle")}>{t.rich("lead", { perUser: me.limitPerUser, link: (chunks) => <PageLink href="/security" className="font-medium text-blue-700 hover:underline dark:text-blue-400">{chunks}</PageLink> })}</PageHeading>
         <Suspense fallback={<Skeleton className="h-64" />}>
           <PeopleManager me={me.userId} />
         </Suspense>

@@ -9,6 +9,7 @@ import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
 import { getTranslations } from "next-intl/server";
 import { withPageMessages } from "@/lib/i18n/page-messages";
+import { PageHeading } from "@/components/ui/page-heading";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("security"))("metaTitle") };
@@ -21,10 +22,7 @@ async function SecurityPage() {
   return (
     <Prefetch queries={[["sso", {}], ["security", {}], ["scimTokens", {}]]}>
       <div className="flex flex-col gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("metaTitle")}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("lead")}</p>
-        </div>
+        <PageHeading title={t("metaTitle")}>{t("lead")}</PageHeading>
         <Suspense fallback={<Skeleton className="h-96" />}>
           <SsoForm />
         </Suspense>
