@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@\//, replacement: path.resolve(import.meta.dirname, ".") + "/" },
+      { find: /^@\//, replacement: `${path.resolve(import.meta.dirname, ".")}/` },
       // "server-only" throws outside React server builds; tests and the CLI run server code directly.
       { find: /^server-only$/, replacement: path.resolve(import.meta.dirname, "lib/testing/server-only.ts") },
     ],

@@ -35,6 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} className={chosen === "dark" ? "dark" : undefined} suppressHydrationWarning>
       <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant scripts, which must run before the first paint */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: (chosen ? "" : systemThemeScript) + timeZoneScript }} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">

@@ -69,7 +69,7 @@ for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
       });
       expect(user.status()).toBe(201);
       startsAtProxy((await user.json()).meta.location, /^\/scim\/v2\/Users\/\S+$/);
-      expect(user.headers()["location"]).toBe((await user.json()).meta.location);
+      expect(user.headers().location).toBe((await user.json()).meta.location);
 
       // The reset e-mail's link.
       const forgot = await (await newContext()).newPage();

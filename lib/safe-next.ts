@@ -6,7 +6,8 @@ const BASE = "http://gauge.invalid";
  * backslash or a control character is refused, and what is left must resolve to this origin.
  */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//")) return "/";
+  if (!next?.startsWith("/") || next.startsWith("//")) return "/";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (/[\\\u0000-\u001f\u007f]/.test(next)) return "/";
   let url: URL;
   try {

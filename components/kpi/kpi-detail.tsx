@@ -117,7 +117,8 @@ export function KpiDetail({ row, period, notes = [], docId, feeding = [], foreca
           <div className="mt-2">{showChanges && <RevisionList docId={docId} guid={kpi.guid} measure={measure} label={t("changesOf", { name: kpi.name })} />}</div>
         </details>
       )}
-      <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={t("byPeriod", { name: kpi.name })}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it */}
+      <section className="max-h-72 overflow-y-auto" tabIndex={0} aria-label={t("byPeriod", { name: kpi.name })}>
         <Table caption={t("valuesCaption", { name: kpi.name })} dense scroll={false}>
           <TableHead sticky>
             <Th>{t("period")}</Th>
@@ -149,7 +150,7 @@ export function KpiDetail({ row, period, notes = [], docId, feeding = [], foreca
             ))}
           </tbody>
         </Table>
-      </div>
+      </section>
     </section>
   );
 }

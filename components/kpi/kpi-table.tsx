@@ -124,7 +124,7 @@ export function StatusLegend({ period = "MONTH" }: { period?: Period }) {
   const f = useFormats();
   const defaults = { onTrack: SCORING_DEFAULTS.onTrack, atRisk: SCORING_DEFAULTS.atRisk };
   return (
-    <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400" aria-label={t("kpi.table.legend")}>
+    <p role="note" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400" aria-label={t("kpi.table.legend")}>
       {STATUSES.filter((s) => s !== "NONE").map((status) => (
         <span key={status}>
           <span aria-hidden style={{ color: STATUS_TONE[status] }}>{STATUS_ICON[status]}</span> {t("kpi.table.legendItem", { status: f.status(status), meaning: f.statusMeaning(status, defaults) })}

@@ -17,6 +17,7 @@ export function BrowserStaleNotice() {
   const f = useFormats();
   const [stale, setStale] = useState<StaleReadDetail | null>(null);
   const pathname = usePathname();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a notice belongs to the page it was shown on
   useEffect(() => setStale(null), [pathname]);
   useEffect(() => {
     const show = (event: Event) => setStale((event as CustomEvent<StaleReadDetail>).detail);

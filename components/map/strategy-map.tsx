@@ -115,6 +115,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
       </div>
       <MapList map={map} chosen={chosen} onChoose={setChosen} score={score} initiativesOf={namesOf} />
       <div className={`hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block dark:border-slate-800 dark:bg-slate-900 ${THEME}`}>
+        {/* biome-ignore lint/a11y/useSemanticElements: SVG has no fieldset; the map's objectives are a group */}
         <svg ref={svg} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${MAP.width} ${height}`} role="group" aria-labelledby="map-title" className="min-w-[900px]" fontFamily="system-ui, sans-serif">
           <title id="map-title">{t("title", { name: map.name, objectives: placed.map((p) => `${p.name}, ${fmt.status(p.status)}`).join("; ") })}</title>
           <defs>
@@ -134,6 +135,7 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
             return from && to ? <path key={`${l.fromGuid}-${l.toGuid}`} d={arrowPath(from, to, nodeWidth)} fill="none" style={{ stroke: "var(--map-arrow, #475569)" }} strokeWidth={1.6} markerEnd="url(#arrow)" /> : null;
           })}
           {placed.map((o) => (
+            // biome-ignore lint/a11y/useSemanticElements: SVG has no button; the objective is one, by role and keys
             <g
               key={o.guid}
               role="button"

@@ -19,6 +19,7 @@ export function LanguageForm({ chosen }: { chosen: Locale | null }) {
   const [error, setError] = useState<string | null>(null);
   const save = useWrite("updatePreferences", {
     onSuccess: ({ language }) => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
       document.cookie = language ? `${LOCALE_COOKIE}=${language};path=/;max-age=31536000;samesite=lax` : `${LOCALE_COOKIE}=;path=/;max-age=0`;
       window.location.reload();
     },

@@ -38,7 +38,7 @@ export function ScimTokens() {
         {t("lead")}
       </p>
       <p className="mb-4 text-sm">
-        {t.rich("tenantUrl", { url: data.baseUrl, code: (chunks) => <code aria-label={t("baseUrl")} className="break-all rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{chunks}</code> })}
+        {t.rich("tenantUrl", { url: data.baseUrl, code: (chunks) => <code className="break-all rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{chunks}</code> })}
       </p>
       <LocalAddressNote url={data.baseUrl} />
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>

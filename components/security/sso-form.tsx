@@ -62,7 +62,9 @@ export function SsoForm() {
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
         {t("lead")}
       </p>
-      <code aria-label={t("redirectUri")} className="mb-4 block break-all rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">{data.redirectUri}</code>
+      <figure aria-label={t("redirectUri")} className="mb-4">
+        <code className="block break-all rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">{data.redirectUri}</code>
+      </figure>
       <LocalAddressNote url={data.redirectUri} />
       <form onSubmit={submit} className="grid grid-cols-1 gap-3 md:grid-cols-2 [&>*]:min-w-0" noValidate>
         <Field label={t("issuer")} id="issuer" name="issuer" defaultValue={sso?.issuer} placeholder="https://login.microsoftonline.com/<tenant>/v2.0" required />

@@ -13,7 +13,9 @@ export function ShownOnce({ title, label, value, onDone }: { title: string; labe
     <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
       <p className="font-medium">{title}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code aria-label={label} className="break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{value}</code>
+        <figure aria-label={label}>
+          <code className="break-all rounded bg-white px-2 py-1 dark:bg-slate-900">{value}</code>
+        </figure>
         <Button
           variant="secondary"
           aria-label={copied ? t("copied") : t("copyLabel", { label })}

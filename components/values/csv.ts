@@ -9,7 +9,7 @@ const restore = (field: string) => field.replace(/^'(?=[=+\-@\t\r])/, "");
 export function toCsv(model: GridModel, draft: Draft): string {
   const header = ["KPI", "GUID", ...model.columns.map((c) => c.start)];
   const lines = model.rows.map((row) => [row.name, row.guid, ...model.columns.map((c) => csvValue(model, draft, cellKey(row.guid, c.start)))]);
-  return [header, ...lines].map((fields) => fields.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return `${[header, ...lines].map((fields) => fields.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 
 /**

@@ -30,6 +30,7 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
   const [spacer, setSpacer] = useState(0);
   // Open at today (the period holding it, or the last, at the right edge), and after every
   // sideways scroll line the first visible period up with the frozen KPI column's edge.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it reads the laid-out columns, so it runs again when they change
   useEffect(() => {
     const box = scroller.current;
     if (!box) return;

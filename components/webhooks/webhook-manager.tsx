@@ -76,7 +76,7 @@ export function WebhookManager() {
         </form>
         {error && <FieldError>{error}</FieldError>}
         {/* Slack, Teams and Google Chat verify no signature: the service gives them no secret. */}
-        {created && created.secret && (
+        {created?.secret && (
           <ShownOnce
             title={t("secretOf", { name: created.name })}
             label={t("secret")}

@@ -102,7 +102,7 @@ async function audit(url: string, cookies: Cookie[], named: Set<string>, preset:
   if (runtimeError?.code === "NO_NAVSTART" && attempt < 3) return audit(url, cookies, named, preset, attempt + 1);
   if (runtimeError) throw new Error(`${url}: ${runtimeError.message}`);
   if (finalDisplayedUrl !== url) throw new Error(`${url} ended at ${finalDisplayedUrl}: the login did not hold`);
-  const requests = (audits["network-requests"]?.details as { items: { url: string; resourceType?: string; transferSize?: number }[] }).items;
+  const requests = (audits["network-requests"]!.details as { items: { url: string; resourceType?: string; transferSize?: number }[] }).items;
   const html = requests.find((r) => r.resourceType === "Document" && r.url === url);
   const scripts = requests.filter((r) => r.resourceType === "Script");
   const kib = (list: typeof scripts) => list.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024;

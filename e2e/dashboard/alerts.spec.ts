@@ -13,7 +13,7 @@ test("an alert created in the dashboard delivers a signed webhook when a value t
     await page.getByRole("button", { name: "Create webhook" }).click();
     const secret = page.getByLabel("Signing secret", { exact: true });
     await expect(secret).toHaveText(/^whsec_/);
-    receiver.useSecret((await secret.textContent())!);
+    receiver.acceptSecret((await secret.textContent())!);
     await page.getByRole("button", { name: "Copy signing secret" }).click();
     await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
     await page.getByRole("button", { name: "Done" }).click();

@@ -53,7 +53,7 @@ test("a login never sends the user to another site", async ({ page, browser, bas
   for (const next of ["/%5C127.0.0.9:4208/", "/%09/evil.example", "//evil.example", "https://evil.example/"]) {
     const response = await page.request.get(`/login?next=${next}`, { maxRedirects: 0 });
     expect(response.status(), next).toBe(307);
-    expect(response.headers()["location"], next).toBe("/");
+    expect(response.headers().location, next).toBe("/");
   }
   const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
   const fresh = await context.newPage();
@@ -119,7 +119,7 @@ test("every page route carries the Content-Security-Policy and the other headers
   }
   // The proxy also hands the path to the page, so a page behind the login sends the user back to it.
   const toLogin = await anonymous.request.get("/api-keys", { maxRedirects: 0 });
-  expect(toLogin.headers()["location"]).toBe("/login?next=%2Fapi-keys");
+  expect(toLogin.headers().location).toBe("/login?next=%2Fapi-keys");
   await anonymous.close();
 });
 

@@ -29,7 +29,7 @@ async function listen(getApp: () => Promise<FetchApp> | undefined): Promise<stri
 /** A GET of the path exactly as written (fetch would resolve its dot segments first). */
 function passedOn(server: string, path: string): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    http.get(server + "/", { path }, (res) => resolve(res.resume().headers["x-passed-on"] as string | undefined)).on("error", reject);
+    http.get(`${server}/`, { path }, (res) => resolve(res.resume().headers["x-passed-on"] as string | undefined)).on("error", reject);
   });
 }
 

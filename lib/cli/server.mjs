@@ -111,7 +111,7 @@ export async function serve({ port, dir = process.cwd() }) {
     (navigation ? compressPage : compress)(req, res, () => handle(req, res));
   });
   // Node hands CONNECT to this event (and drops the socket when nobody listens): no tunnels here.
-  server.on("connect", (req, socket) => {
+  server.on("connect", (_req, socket) => {
     answerOnSocket(socket, 405, "Method Not Allowed", errorBody("method_not_allowed", `The method CONNECT is not supported; use one of ${METHODS.join(", ")}`));
   });
   server.on("clientError", (error, socket) => {

@@ -54,7 +54,7 @@ describe("precompressed static files", () => {
     expect(headers["content-encoding"]).toBe("br");
     expect(headers["content-type"]).toBe("application/javascript; charset=UTF-8");
     expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(headers["vary"]).toBe("Accept-Encoding");
+    expect(headers.vary).toBe("Accept-Encoding");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(Number(headers["content-length"])).toBe(wire.length);

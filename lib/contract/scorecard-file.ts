@@ -43,7 +43,7 @@ export type KpiFile = {
  * A KPI in a scorecard file. `id` is a name local to the file that formulas may use as
  * `[id]`; `guid` keeps a KPI's GUID stable across imports (a new one is made when absent).
  */
-export const KpiFile: z.ZodType<KpiFile, any> = z.object({
+export const KpiFile: z.ZodType<KpiFile, unknown> = z.object({
   id: z.string().regex(/^[A-Za-z][\w-]*$/, "id: letters, digits, _ and -").optional(),
   guid: Guid.optional(),
   name: z.string().min(1),

@@ -43,7 +43,10 @@ function sentences(file: string): string[] {
   };
   const found: string[] = [];
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (!node || typeof node !== "object") return;
     const n = node as Node;
     const key = n.key as Node | undefined;

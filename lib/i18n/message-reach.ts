@@ -36,7 +36,10 @@ function readFile(file: string) {
   const text = (node: Node | undefined) =>
     node?.type === "StringLiteral" ? (node.value as string) : node?.type === "TemplateLiteral" ? ((node.quasis as { raw: string }[])[0]?.raw ?? "") : null;
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
     if (!value || typeof value !== "object") return;
     const node = value as Node;
     if ((node.type === "ImportDeclaration" || node.type === "ExportAllDeclaration" || node.type === "ExportNamedDeclaration") && node.source) {

@@ -43,7 +43,10 @@ function literalsShown(file: string): string[] {
     else if (node.type === "ParenthesisExpression") shownStrings(node.expression as Node);
   };
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (!node || typeof node !== "object") return;
     const n = node as Node;
     if (n.type === "JSXText") flag(n, n.value as string);
@@ -54,7 +57,10 @@ function literalsShown(file: string): string[] {
       if (READ_ATTRIBUTES.has(name) && value?.type === "StringLiteral") flag(value, value.value as string);
       if (READ_ATTRIBUTES.has(name) && value?.type === "JSXExpressionContainer") shownStrings(value.expression as Node);
       // Other attributes (className, href, key) are not read; JSX inside them (an `action={<p>…</p>}`) is.
-      if (value?.type === "JSXExpressionContainer") return visit(value.expression);
+      if (value?.type === "JSXExpressionContainer") {
+        visit(value.expression);
+        return;
+      }
       return;
     }
     for (const [key, child] of Object.entries(n)) if (key !== "span") visit(child);

@@ -1,5 +1,4 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { LoginResponse } from "@/lib/contract/auth";

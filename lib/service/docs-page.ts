@@ -16,49 +16,49 @@ type Operation = {
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: Json }> }>;
 };
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 const code = (text: string) =>
-  escape(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+  escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
 function schemaLink(schema: Json | undefined): string {
   if (!schema) return "";
   const ref = schema.$ref;
   if (typeof ref === "string") {
     const name = ref.split("/").pop()!;
-    return `<a href="#schema-${escape(name)}">${escape(name)}</a>`;
+    return `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`;
   }
   if (schema.type === "array") return `array of ${schemaLink(schema.items as Json)}`;
-  const parts = [escape(String(schema.type ?? "value"))];
-  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map((v) => `<code>${escape(String(v))}</code>`).join(", ")}`);
+  const parts = [escapeHtml(String(schema.type ?? "value"))];
+  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(", ")}`);
   if (typeof schema.description === "string") parts.push(code(schema.description));
-  if (schema.example !== undefined) parts.push(`e.g. <code>${escape(String(schema.example))}</code>`);
+  if (schema.example !== undefined) parts.push(`e.g. <code>${escapeHtml(String(schema.example))}</code>`);
   return parts.join(" · ");
 }
 
 function exampleOf(schema: Json | undefined, schemas: Record<string, Json>): string {
   const ref = typeof schema?.$ref === "string" ? schemas[schema.$ref.split("/").pop()!] : schema;
-  return ref?.example === undefined ? "" : `<pre class="example">${escape(JSON.stringify(ref.example, null, 2))}</pre>`;
+  return ref?.example === undefined ? "" : `<pre class="example">${escapeHtml(JSON.stringify(ref.example, null, 2))}</pre>`;
 }
 
 type Words = ReturnType<typeof translatorFor<"apiDocs">>;
 
 function renderOperation(method: string, path: string, op: Operation, schemas: Record<string, Json>, t: Words): string {
   const params = (op.parameters ?? [])
-    .map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? t("required") : ""}) ${schemaLink(p.schema)}</li>`)
+    .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? t("required") : ""}) ${schemaLink(p.schema)}</li>`)
     .join("");
   const body = op.requestBody?.content?.["application/json"]?.schema;
   const responses = Object.entries(op.responses ?? {})
     .map(([status, r]) => {
       const schema = r.content?.["application/json"]?.schema;
       const example = status.startsWith("2") ? exampleOf(schema, schemas) : "";
-      return `<li><strong>${escape(status)}</strong> ${code(r.description ?? "")}${schema ? `: ${schemaLink(schema)}` : ""}${example}</li>`;
+      return `<li><strong>${escapeHtml(status)}</strong> ${code(r.description ?? "")}${schema ? `: ${schemaLink(schema)}` : ""}${example}</li>`;
     })
     .join("");
-  return `<section class="op" id="${escape(method + path)}">
-  <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>/${escape(path.replace(/^\//, ""))}</code></h3>
-  <p>${code(op.summary ?? "")}${op.security?.length ? ' <span class="auth">Token</span>' : ""}${op["x-gauge-role"] ? ` <span class="auth">${escape(t("needs", { role: op["x-gauge-role"] }))}</span>` : ""}</p>
+  return `<section class="op" id="${escapeHtml(method + path)}">
+  <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>/${escapeHtml(path.replace(/^\//, ""))}</code></h3>
+  <p>${code(op.summary ?? "")}${op.security?.length ? ' <span class="auth">Token</span>' : ""}${op["x-gauge-role"] ? ` <span class="auth">${escapeHtml(t("needs", { role: op["x-gauge-role"] }))}</span>` : ""}</p>
   ${op.description ? `<p class="desc">${code(op.description)}</p>` : ""}
   ${params ? `<h4>${t("parameters")}</h4><ul>${params}</ul>` : ""}
   ${body ? `<h4>${t("body")}</h4><p>${schemaLink(body)}</p>${exampleOf(body, schemas)}` : ""}
@@ -91,13 +91,13 @@ export function renderDocsPage(document: object, query = "", locale: Locale = "e
       byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op, schemas, t)]);
     }
   }
-  const sections = [...byTag].map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join("")}`).join("");
+  const sections = [...byTag].map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join("")}`).join("");
   const schemaSections = query ? "" : Object.entries(schemas)
-    .map(([name, s]) => `<section class="op" id="schema-${escape(name)}"><h3>${escape(name)}</h3><pre>${escape(JSON.stringify(s, null, 2))}</pre></section>`)
+    .map(([name, s]) => `<section class="op" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(s, null, 2))}</pre></section>`)
     .join("");
-  const nav = [...byTag.keys()].map((t) => `<a href="#tag-${escape(t)}">${escape(t)}</a>`).join("");
+  const nav = [...byTag.keys()].map((t) => `<a href="#tag-${escapeHtml(t)}">${escapeHtml(t)}</a>`).join("");
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(t("title", { title: info.title }))}</title><style>
+<title>${escapeHtml(t("title", { title: info.title }))}</title><style>
 :root{color-scheme:light dark;--fg:#0f172a;--muted:#475569;--bg:#f8fafc;--card:#fff;--line:#e2e8f0;--accent:#1d4ed8;--on-accent:#fff}
 @media (prefers-color-scheme:dark){:root{--fg:#f1f5f9;--muted:#94a3b8;--bg:#020617;--card:#0f172a;--line:#1e293b;--accent:#60a5fa;--on-accent:#0f172a}}
 body{font:15px/1.5 ui-sans-serif,system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0;overflow-wrap:anywhere}
@@ -109,9 +109,9 @@ nav{display:flex;flex-wrap:wrap;gap:4px 16px}nav a{display:inline-block;padding:
 .get{background:#047857}.post{background:#1d4ed8}.delete{background:#b91c1c}.patch,.put{background:#b45309}
 .auth{font-size:12px;border:1px solid var(--line);border-radius:4px;padding:1px 6px;color:var(--muted)}
 .desc{color:var(--muted)}.example{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:8px;margin:6px 0}h4{margin:8px 0 4px}pre{white-space:pre-wrap;font-size:13px}code{font-size:13px}
-</style></head><body><main><header><h1>${escape(info.title)} <small>${escape(info.version)}</small></h1>
+</style></head><body><main><header><h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1>
 <p>${code(info.description ?? "")}</p>${t("english") ? `<p>${code(t("english"))}</p>` : ""}<p>${t.markup("machine", { json: (chunks) => `<a href="openapi.json">${chunks}</a>`, back: (chunks) => `<a href="/">${chunks}</a>` })}</p>
-<form method="get" role="search"><input name="q" type="search" value="${escape(query)}" placeholder="${escape(t("placeholder"))}" aria-label="${escape(t("filterLabel"))}"><button type="submit">${escape(t("filter"))}</button></form>
-${query ? `<p>${escape(t("matches", { shown, total, query }))} <a href="docs">${escape(t("showAll"))}</a></p>` : ""}<nav>${nav}${query ? "" : `<a href="#schemas">${escape(t("schemas"))}</a>`}</nav></header>
-${sections}${query ? "" : `<h2 id="schemas">${escape(t("schemas"))}</h2>${schemaSections}`}</main></body></html>`;
+<form method="get" role="search"><input name="q" type="search" value="${escapeHtml(query)}" placeholder="${escapeHtml(t("placeholder"))}" aria-label="${escapeHtml(t("filterLabel"))}"><button type="submit">${escapeHtml(t("filter"))}</button></form>
+${query ? `<p>${escapeHtml(t("matches", { shown, total, query }))} <a href="docs">${escapeHtml(t("showAll"))}</a></p>` : ""}<nav>${nav}${query ? "" : `<a href="#schemas">${escapeHtml(t("schemas"))}</a>`}</nav></header>
+${sections}${query ? "" : `<h2 id="schemas">${escapeHtml(t("schemas"))}</h2>${schemaSections}`}</main></body></html>`;
 }

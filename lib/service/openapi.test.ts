@@ -74,11 +74,13 @@ describe("OpenAPI document and reference page", () => {
     const hasExample = (schema: { $ref?: string; example?: unknown } | undefined) =>
       schema?.example !== undefined || (schema?.$ref !== undefined && schemas[schema.$ref.split("/").pop()!]?.example !== undefined);
     const missing: string[] = [];
-    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+    type Schema = { $ref?: string; example?: unknown };
+    type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> }; responses: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(ops)) {
         const body = op.requestBody?.content?.["application/json"]?.schema;
         if (body && !hasExample(body)) missing.push(`${method} ${path} request`);
-        for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+        for (const [status, response] of Object.entries(op.responses)) {
           const schema = response.content?.["application/json"]?.schema;
           if (status.startsWith("2") && schema && !hasExample(schema)) missing.push(`${method} ${path} ${status}`);
         }

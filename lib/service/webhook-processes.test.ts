@@ -47,7 +47,7 @@ describe.runIf(adminUrl)("webhook delivery across processes on PostgreSQL", { ti
     const docId = owner.scorecardIds[0]!;
     const guid = (await (await api.call(`/api/document/${docId}/kpi/list`, { headers: owner.auth })).json()).items[2].guid;
     const hook = await (await api.call("/api/webhooks", jsonInit("POST", { name: "r", url: receiver.url }, owner.auth))).json();
-    receiver.useSecret(hook.secret);
+    receiver.acceptSecret(hook.secret);
     await api.call(`/api/document/${docId}/alerts`, jsonInit("POST", { name: "big", kpiGuid: guid, condition: "VALUE_ABOVE", threshold: 500, webhookId: hook.id }, owner.auth));
     ids = { accountId: owner.accountId, docId, guid, hookId: hook.id };
   });

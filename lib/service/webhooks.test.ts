@@ -26,7 +26,7 @@ describe.each(testDatabases)("alerts and webhook delivery on $name", ({ open }) 
   async function hookAndAlert(condition: string, threshold: number | null, url = receiver.url) {
     const hook = await call("POST", "/api/webhooks", { name: "Receiver", url });
     expect(hook.status).toBe(201);
-    receiver.useSecret(hook.body.secret);
+    receiver.acceptSecret(hook.body.secret);
     const alert = await call("POST", `/api/document/${doc}/alerts`, { name: `Sales ${condition}`, kpiGuid: sales, condition, threshold, webhookId: hook.body.id });
     expect(alert.status).toBe(201);
     return { hook: hook.body, alert: alert.body };

@@ -82,7 +82,7 @@ export const requestBody = (example: Json) =>
   fc.oneof(
     { weight: 5, arbitrary: mutatedBody(example ?? {}).map((b) => JSON.stringify(b)) },
     { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
-    { weight: 1, arbitrary: fc.constantFrom("{not json", '{"a":', "\u0000", "[1,2", '{"items":[' + "1,".repeat(10) + "]}") },
+    { weight: 1, arbitrary: fc.constantFrom("{not json", '{"a":', "\u0000", "[1,2", `{"items":[${"1,".repeat(10)}]}`) },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 

@@ -38,7 +38,7 @@ export async function startReceiver(respond: (attempt: number, req: http.Incomin
   return {
     url: `http://127.0.0.1:${listening}/hook`,
     received,
-    useSecret(value: string) {
+    acceptSecret(value: string) {
       secret = value;
     },
     reset() {

@@ -4,7 +4,7 @@ import type { ConnectorPreview } from "@/lib/contract/connectors";
 import type { Db, Tx } from "@/lib/db/client";
 import { arrayValue } from "@/lib/db/array-params";
 import { queryRows } from "@/lib/db/query";
-import { connectors, scorecards, users } from "@/lib/db/schema";
+import { type connectors, scorecards, users } from "@/lib/db/schema";
 import type { Caller, Ctx, Deps } from "../context";
 import { ApiError } from "../errors";
 import { periodsBefore, periodsBetween, periodStart } from "../domain/periods";

@@ -48,5 +48,5 @@ export async function activityCsv(ctx: Ctx, q: Omit<ActivityQuery, "limit" | "be
   const rows = await ctx.deps.db.select().from(activityEvents).where(filters(ctx, q)).orderBy(desc(activityEvents.id));
   const header = ["id", "at", "email", "api_key", "via", "kind", "action", "scorecard_id", "details"];
   const lines = rows.map(toEvent).map((e) => [e.id, e.at, e.email, e.apiKey, e.via, e.kind, e.action, e.scorecardId, e.details].map(csvField).join(","));
-  return [header.join(","), ...lines].join("\r\n") + "\r\n";
+  return `${[header.join(","), ...lines].join("\r\n")}\r\n`;
 }

@@ -158,7 +158,7 @@ async function evaluate(tx: Tx, { alert, webhookDisabled, webhookLanguage }: Wat
  */
 export async function evaluateProjection(tx: Tx, alertId: number, reading: Reading | null, holds: boolean, now: Date, dashboardUrl = DEFAULT_DASHBOARD): Promise<FiredAlert | null> {
   const [row] = await tx.select({ alert: alerts, webhookDisabled: webhooks.disabledAt, webhookLanguage: webhooks.language }).from(alerts).leftJoin(webhooks, eq(webhooks.id, alerts.webhookId)).where(eq(alerts.id, alertId)).for("update", { of: alerts });
-  if (!row || !row.alert.active) return null;
+  if (!row?.alert.active) return null;
   if (!reading) {
     if (row.alert.lastState) await tx.update(alerts).set({ lastState: false }).where(eq(alerts.id, alertId));
     return null;

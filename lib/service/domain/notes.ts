@@ -2,7 +2,7 @@ import "server-only";
 import { MAX_ROW_ID } from "@/lib/contract/constants";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateNote, Note, NotificationSettings, UpdateNotificationSettings } from "@/lib/contract/notes";
-import { kpiNotes, notificationSettings, users, webhooks } from "@/lib/db/schema";
+import { kpiNotes, notificationSettings, webhooks } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
 import { preparedRows, uuidArray } from "@/lib/db/query";
 import type { Ctx } from "../context";

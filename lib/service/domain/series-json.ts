@@ -31,11 +31,12 @@ const SOURCES = PointSource.options;
 // and end follow from the range, which is the same. A property added to Point fails to compile
 // here until it is compared too.
 type Compared = "value" | "target" | "baseline" | "min" | "max" | "performance" | "progress" | "score" | "status" | "source" | "complete" | "start" | "end";
+// biome-ignore lint/correctness/noUnusedVariables: a check for the compiler, never read
 const everyPropertyCompared: [Exclude<keyof Point, Compared>] extends [never] ? true : never = true;
 
 const wordOf = (p: Point) => STATUSES.indexOf(p.status) | (SOURCES.indexOf(p.source) << 2) | (p.complete ? 16 : 0);
 // Equal numbers are written alike (0 and -0 both as 0); NaN and null both as null.
-const same = (a: number, b: number) => a === b || (a !== a && b !== b);
+const same = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
 
 /** Writes down the points' figures, and says whether each one equals the point written `before` at its place. */
 function record(points: Point[], before: WrittenPoints | undefined): { written: WrittenPoints; reused: boolean[] } {

@@ -1,7 +1,7 @@
 import "server-only";
 import { ENTITY_SETS, NAMESPACE, setNamed, type EntitySet, type Navigation } from "./model";
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
 /** The navigation of the target set that leads back (its partner), if any. */
 const partnerOf = (set: EntitySet, nav: Navigation) => setNamed(nav.target)!.navigation.find((back) => back.target === set.name);
@@ -26,7 +26,7 @@ export function metadataDocument(): string {
   return (
     `<?xml version="1.0" encoding="utf-8"?>` +
     `<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>` +
-    `<Schema Namespace="${escape(NAMESPACE)}" xmlns="http://docs.oasis-open.org/odata/ns/edm">${ENTITY_SETS.map(entityType).join("")}` +
+    `<Schema Namespace="${escapeXml(NAMESPACE)}" xmlns="http://docs.oasis-open.org/odata/ns/edm">${ENTITY_SETS.map(entityType).join("")}` +
     `<EntityContainer Name="Container">${sets.join("")}</EntityContainer></Schema></edmx:DataServices></edmx:Edmx>`
   );
 }

@@ -49,7 +49,7 @@ export async function readPeriods(ctx: Ctx, plan: QueryPlan): Promise<Record<str
   );
   const rows: Record<string, unknown>[] = [];
   for (const { id } of cards) {
-    let grouped;
+    let grouped: Awaited<ReturnType<typeof groupedValues>>;
     try {
       grouped = await groupedValues(ctx, { docId: id, period, startDate: from, endDate: to });
     } catch (error) {

@@ -56,7 +56,7 @@ export const connectorRoutes = newRouter()
 export const pushRoutes = newRouter().openapi(routes.pushValues, async (c) => {
   const { deps } = c.var;
   const connector = await connectorByPushKey({ deps }, c.req.valid("param").key);
-  if (!connector || connector.kind !== "push") throw notFound("Push connector");
+  if (connector?.kind !== "push") throw notFound("Push connector");
   if (!connector.enabled) throw conflict("This connector is disabled: enable it in Gauge to take pushes");
   for (const [name, value] of Object.entries(await spendOrRefuse(deps, connector.accountId, `push:${connector.id}`))) c.header(name, value);
   const type = c.req.header("Content-Type") ?? "";

@@ -1,5 +1,5 @@
 import "server-only";
-import { users } from "@/lib/db/schema";
+import type { users } from "@/lib/db/schema";
 
 // The SCIM 2.0 User resource (RFC 7643 §4.1) as Gauge keeps it: userName is the login e-mail.
 

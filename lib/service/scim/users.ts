@@ -18,8 +18,8 @@ const visible = (owner: ScimOwner) => and(eq(users.accountId, owner.accountId), 
 /** The filters identity providers send to find a user before creating it: `userName eq "..."`, `externalId eq "..."`, `emails.value eq "..."`. */
 function parseFilter(filter: string): { attribute: "userName" | "externalId"; value: string } {
   const match = /^\s*([\w.:[\]" ]+?)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(filter);
-  const attribute = match?.[1]!.toLowerCase().replace(/^urn:ietf:params:scim:schemas:core:2\.0:user:/, "");
-  const value = match?.[2]!.replace(/\\(.)/g, "$1") ?? "";
+  const attribute = match?.[1]?.toLowerCase().replace(/^urn:ietf:params:scim:schemas:core:2\.0:user:/, "");
+  const value = match?.[2]?.replace(/\\(.)/g, "$1") ?? "";
   if (attribute === "username" || attribute === "emails.value" || attribute === 'emails[type eq "work"].value') return { attribute: "userName", value };
   if (attribute === "externalid") return { attribute: "externalId", value };
   throw new ScimError(400, 'Filters supported: userName eq "...", externalId eq "...", emails.value eq "..."', "invalidFilter");

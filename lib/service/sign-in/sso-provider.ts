@@ -1,6 +1,6 @@
 import "server-only";
 import * as client from "openid-client";
-import { ssoConfigs } from "@/lib/db/schema";
+import type { ssoConfigs } from "@/lib/db/schema";
 import type { Deps } from "../context";
 import { openText, sealText } from "../sealed-text";
 import { signInSecret } from "./sealing-key";
