@@ -3,7 +3,8 @@ import { rmSync } from "node:fs";
 import http from "node:http";
 import fc from "fast-check";
 import { ErrorBody } from "@/lib/contract/common";
-import { endpoints, type AnyEndpoint } from "@/lib/bff/endpoints";
+import { endpoints } from "@/lib/bff/endpoints";
+import type { AnyEndpoint } from "@/lib/bff/endpoint-spec";
 import { CONTENT_TYPES, filledPath, HOSTILE_CLASSES, HOSTILE_STRINGS, leaves, operationsOf, replaced, requestBody, type Operation } from "@/lib/testing/hostile";
 import { expect, test } from "./fixtures";
 

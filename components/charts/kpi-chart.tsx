@@ -6,6 +6,7 @@ import type { ForecastPoint } from "@/lib/contract/forecast";
 import type { Point } from "@/lib/contract/grouped";
 import type { Period } from "@/lib/contract/kpis";
 import { useFormats } from "@/lib/i18n/use-formats";
+import { ChartTooltip, type Row, SoFarDot, SourceDot } from "./chart-marks";
 
 export interface KpiChartProps {
   name: string;
@@ -20,57 +21,6 @@ export interface KpiChartProps {
   thresholds?: { onTrack: number; atRisk: number };
   /** Its forecast: a dashed line from the last complete value, in its 80 % band. */
   forecast?: ForecastPoint[];
-}
-
-/** A point as drawn: its value on the solid line when complete, on the dashed "so far" line otherwise. */
-type Row = Point & { label: string; done: number | null; soFar: number | null; notes: string[]; expected: number | null; band: [number, number] | null };
-
-function SourceDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row }) {
-  if (cx === undefined || cy === undefined || !payload || payload.done === null) return null;
-  if (payload.source === "INHERITED") return <circle cx={cx} cy={cy} r={4} fill="var(--chart-bg)" stroke="var(--chart-value)" strokeWidth={2} />;
-  if (payload.source === "CALCULATED") return <rect x={cx - 4} y={cy - 4} width={8} height={8} transform={`rotate(45 ${cx} ${cy})`} fill="var(--chart-value)" />;
-  return <circle cx={cx} cy={cy} r={4} fill="var(--chart-value)" />;
-}
-
-/** The running period: a hollow dashed ring. */
-function SoFarDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row }) {
-  if (cx === undefined || cy === undefined || !payload || payload.complete || payload.value === null) return null;
-  return <circle cx={cx} cy={cy} r={5} fill="var(--chart-bg)" stroke="var(--chart-value)" strokeWidth={2} strokeDasharray="2 2" />;
-}
-
-function ChartTooltip({ active, payload, measure, thresholds }: { active?: boolean; payload?: { payload: Row }[]; measure: string; thresholds?: KpiChartProps["thresholds"] }) {
-  const t = useTranslations("chart");
-  const f = useFormats();
-  const row = payload?.[0]?.payload;
-  if (!active || !row) return null;
-  return (
-    <div className="rounded-md border border-slate-200 bg-white p-3 text-xs shadow-md dark:border-slate-700 dark:bg-slate-900">
-      <p className="font-semibold">
-        {row.label}
-        {!row.complete && t("soFar")}
-      </p>
-      <p className="text-slate-500 dark:text-slate-400">
-        {row.start} – {row.end}
-      </p>
-      <p className="mt-1">
-        {t.rich("value", { value: f.value(row.value, measure), b: (chunks) => <strong>{chunks}</strong> })}
-      </p>
-      {row.expected !== null && row.band && (
-        <p>
-          {t.rich("forecastTip", { value: f.estimate(row.expected, measure), low: f.estimate(row.band[0], measure), high: f.estimate(row.band[1], measure), b: (chunks) => <strong>{chunks}</strong> })}
-        </p>
-      )}
-      {row.target !== null && <p>{t("targetTip", { value: f.value(row.target, measure) })}</p>}
-      {row.baseline !== null && <p>{t("baselineTip", { value: f.value(row.baseline, measure) })}</p>}
-      <p>
-        {t("statusTip", { status: f.status(row.status), score: f.score(row.score, thresholds) })}
-      </p>
-      <p className="text-slate-500 dark:text-slate-400">{t(`source.${row.source}`)} · {f.full(row.value, measure)}</p>
-      {row.notes.map((text, i) => (
-        <p key={i} className="mt-1 max-w-64 border-l-2 border-amber-400 pl-2 text-slate-700 dark:text-slate-300">✎ {text}</p>
-      ))}
-    </div>
-  );
 }
 
 /** A KPI's grouped values with the target and baseline of each period; presentational only. */

@@ -2,8 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import type { Connector, ConnectorKind, ConnectorPreview, CreateConnector } from "@/lib/contract/connectors";
-import type { KpiNode } from "@/lib/contract/kpis";
+import type { Connector, ConnectorKind, ConnectorPreview } from "@/lib/contract/connectors";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,58 +10,9 @@ import { Field, inputClass } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { PreviewTable } from "./preview-table";
+import { SCHEDULES, KINDS, SHAPES, EMPTY, bodyOf, draftOf, enteredKpis, type Draft } from "./connector-draft";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
-
-const SCHEDULES = [
-  ["none", ""],
-  ["hourly", "0 * * * *"],
-  ["daily", "0 6 * * *"],
-  ["weekdays", "0 6 * * 1-5"],
-  ["monday", "0 6 * * 1"],
-  ["monthly", "0 6 1 * *"],
-] as const;
-const KINDS: ConnectorKind[] = ["postgres", "mysql", "json", "csv", "push"];
-const SHAPES: CreateConnector["shape"][] = ["rows", "period", "snapshot"];
-
-type Draft = { name: string; docId: string; kind: ConnectorKind; shape: CreateConnector["shape"]; url: string; header: string; headerValue: string; query: string; rows: string; kpi: string; kpiGuid: string; date: string; value: string; target: string; cron: string; timeZone: string };
-const EMPTY: Draft = { name: "", docId: "", kind: "postgres", shape: "rows", url: "", header: "", headerValue: "", query: "", rows: "", kpi: "kpi", kpiGuid: "", date: "date", value: "value", target: "", cron: "", timeZone: "" };
-
-/** The connector the form describes, as the API takes it (empty fields left out). */
-function bodyOf(d: Draft): CreateConnector {
-  const some = (s: string) => (s.trim() ? s.trim() : undefined);
-  const single = d.shape !== "rows";
-  return {
-    name: d.name.trim(),
-    kind: d.kind,
-    shape: d.shape,
-    docId: Number(d.docId),
-    ...(d.kind === "push" ? {} : { source: { url: d.url.trim(), ...(some(d.header) ? { headers: { [d.header.trim()]: d.headerValue } } : {}) } }),
-    ...(d.kind === "postgres" || d.kind === "mysql" ? { query: d.query } : {}),
-    mapping: {
-      rows: d.kind === "json" || d.kind === "csv" ? some(d.rows) : undefined,
-      kpi: single || some(d.kpiGuid) ? undefined : some(d.kpi),
-      kpiGuid: some(d.kpiGuid),
-      date: single ? undefined : some(d.date),
-      value: some(d.value),
-      target: single ? undefined : some(d.target),
-    },
-    schedule: d.cron && d.kind !== "push" ? { cron: d.cron, timeZone: d.timeZone || "UTC" } : null,
-  };
-}
-
-/** A saved connector as the form holds it: its credentials stay *** (sent back as ***, the stored ones are kept). */
-function draftOf(c: Connector): Draft {
-  const [header, headerValue] = Object.entries(c.source?.headers ?? {})[0] ?? ["", ""];
-  const m = c.mapping;
-  return {
-    name: c.name, docId: String(c.docId), kind: c.kind, shape: c.shape, url: c.source?.url ?? "", header, headerValue, query: c.query ?? "",
-    rows: m.rows ?? "", kpi: m.kpi ?? "", kpiGuid: m.kpiGuid ?? "", date: m.date ?? "", value: m.value ?? "", target: m.target ?? "",
-    cron: c.schedule?.cron ?? "", timeZone: c.schedule?.timeZone ?? "UTC",
-  };
-}
-
-const enteredKpis = (node: KpiNode | undefined): KpiNode[] => (!node ? [] : [...(node.indicatorType === "INDICATOR" && !node.formula ? [node] : []), ...node.children.flatMap(enteredKpis)]);
 
 function Select({ label, id, value, onChange, children }: { label: string; id: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
   return (

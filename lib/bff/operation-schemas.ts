@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { operations } from "@/lib/contract/routes";
-import type { AnyEndpoint } from "./endpoints";
+import type { AnyEndpoint } from "./endpoint-spec";
 
 type RouteConfig = {
   method: string;

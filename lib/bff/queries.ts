@@ -1,7 +1,8 @@
 // Query and mutation options for every endpoint of the table: server components prefetch with
 // the same options (and keys) that client components read with useSuspenseQuery.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { endpoints, type AnyEndpoint, type BodyOf, type EndpointName, type InputOf, type QueryKey, type ReadName, type ResponseOf, type WriteName } from "./endpoints";
+import { endpoints, type BodyOf, type EndpointName, type InputOf, type ReadName, type ResponseOf, type WriteName } from "./endpoints";
+import type { AnyEndpoint, QueryKey } from "./endpoint-spec";
 import { decodeResponse, endpointUrl } from "./http";
 
 export type CallOptions<E extends EndpointName> = { body?: BodyOf<E>; headers?: Record<string, string> };

@@ -4,7 +4,7 @@ import { getDatabase } from "@/lib/db";
 import type { Db } from "@/lib/db/client";
 import { preparedStatement } from "@/lib/db/query";
 import { dashboardReads } from "@/lib/db/schema";
-import type { QueryKey } from "./endpoints";
+import type { QueryKey } from "./endpoint-spec";
 
 /**
  * How long a confirmed read is served without asking the API again: long enough for one page's

@@ -35,6 +35,7 @@ import { peopleRoutes } from "./routes/people";
 import { publicRoutes } from "./routes/public";
 import { groupedRoutes } from "./routes/grouped";
 import { scorecardRoutes } from "./routes/scorecards";
+import { kpiRoutes } from "./routes/kpis";
 import { valueRoutes } from "./routes/values";
 import { webhookRoutes } from "./routes/webhooks";
 import { initiativeRoutes, mapAndReportRoutes } from "./routes/vendor-extras";
@@ -105,6 +106,7 @@ export function createApi(deps: Deps) {
   });
   app.route("/", authRoutes);
   app.route("/", scorecardRoutes);
+  app.route("/", kpiRoutes);
   app.route("/", valueRoutes);
   app.route("/", groupedRoutes);
   app.route("/", webhookRoutes);

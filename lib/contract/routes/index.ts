@@ -9,6 +9,7 @@ import * as forecast from "./forecast";
 import * as grouped from "./grouped";
 import * as history from "./history";
 import * as initiatives from "./initiatives";
+import * as kpis from "./kpis";
 import * as maps from "./maps";
 import * as notes from "./notes";
 import * as people from "./people";
@@ -19,6 +20,6 @@ import * as signIn from "./sign-in";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity, ...connectors, ...feeds, ...forecast, ...signIn };
+export const operations = { ...auth, ...people, ...scorecards, ...kpis, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity, ...connectors, ...feeds, ...forecast, ...signIn };
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
