@@ -62,7 +62,18 @@ export default defineConfig({
     url: `http://localhost:${PORT}/rest/health`,
     // Webhooks may post to the test's own receiver on loopback, and connectors read its sources there; retries come 100 times sooner.
     // The seed's 100 calls an hour per admin or expert: the dashboard spends none of them (manager-session and call-limit hold that).
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", WEBHOOK_ALLOW_PRIVATE: "true", CONNECTOR_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCALE: "0.01", RATE_LIMIT_PER_HOUR: "100", LOG_LEVEL: "warn", SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: "Gauge <gauge@localhost>" },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: "",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      CONNECTOR_ALLOWED_HOSTS: "127.0.0.1",
+      WEBHOOK_RETRY_SCALE: "0.01",
+      RATE_LIMIT_PER_HOUR: "100",
+      LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: "Gauge <gauge@localhost>",
+    },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -42,7 +42,10 @@ export const config = {
   matcher: [
     {
       source: "/((?!(?:api|rest)(?:/|$)|_next/static/|_next/image|favicon\\.ico$).*)",
-      missing: [{ type: "header", key: "next-router-prefetch" }, { type: "header", key: "purpose", value: "prefetch" }],
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
     },
   ],
 };

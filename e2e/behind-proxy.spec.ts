@@ -15,15 +15,23 @@ import { startTlsProxy } from "./tls-proxy";
 const DEMO = { email: "demo@example.com", password: "demo-password" };
 
 for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
-  test(`behind a TLS proxy with ${setting}: SSO lands signed in on the page asked for, and every link starts with the proxy's https address`, async ({ browser }) => {
+  test(`behind a TLS proxy with ${setting}: SSO lands signed in on the page asked for, and every link starts with the proxy's https address`, async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const port = reserveGaugePort();
     const proxy = await startTlsProxy(`http://127.0.0.1:${port}`);
     const smtp = await startSmtp();
-    const provider = await startOidcProvider({ redirectUris: [`${proxy.url}/api/session/oidc/callback`], people: { "lee@sso-proxy.example": { groups: ["kpi-editors"] } } });
+    const provider = await startOidcProvider({
+      redirectUris: [`${proxy.url}/api/session/oidc/callback`],
+      people: { "lee@sso-proxy.example": { groups: ["kpi-editors"] } },
+    });
     const dataDir = mkdtempSync(path.join(tmpdir(), "gauge-proxy-"));
     const address: Record<string, string> = setting === "TRUST_PROXY" ? { TRUST_PROXY: "loopback" } : { PUBLIC_URL: proxy.url };
-    const gauge = await startGauge({ ...address, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", SMTP_URL: smtp.url, MAIL_FROM: "Gauge <gauge@proxy.example>" }, port);
+    const gauge = await startGauge(
+      { ...address, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", SMTP_URL: smtp.url, MAIL_FROM: "Gauge <gauge@proxy.example>" },
+      port,
+    );
     const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
     const newContext = async () => (contexts.push(await browser.newContext({ baseURL: proxy.url, ignoreHTTPSErrors: true })), contexts.at(-1)!);
     const startsAtProxy = (link: string, rest: RegExp) => {
@@ -47,7 +55,11 @@ for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
 
       // The links the dashboard hands out, made through the BFF as its pages make them.
       const write = (url: string, data?: unknown) => admin.request.post(url, { headers: { Origin: proxy.url }, data }).then((r) => r.json());
-      startsAtProxy((await write("/api/connectors", { name: "Zapier", kind: "push", shape: "rows", docId: 1, mapping: { kpi: "kpi", date: "date", value: "value" } })).pushUrl, /^\/rest\/push\/\S+$/);
+      startsAtProxy(
+        (await write("/api/connectors", { name: "Zapier", kind: "push", shape: "rows", docId: 1, mapping: { kpi: "kpi", date: "date", value: "value" } }))
+          .pushUrl,
+        /^\/rest\/push\/\S+$/,
+      );
       startsAtProxy((await write("/api/document/1/feeds")).url, /^\/rest\/feeds\/gfd_\S+$/);
       const scimToken = await write("/api/scim-tokens", { name: "Entra ID" });
       startsAtProxy((await (await admin.request.get("/api/scim-tokens")).json()).baseUrl, /^\/scim\/v2$/);

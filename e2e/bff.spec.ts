@@ -14,17 +14,43 @@ test.describe("the BFF's error mapping", () => {
       { name: "an unknown route", status: 404, code: "not_found", send: () => page.request.get("/api/no/such/route") },
       { name: "a server-only operation", status: 404, code: "not_found", send: () => page.request.post("/api/logout", write) },
       { name: "a malformed path parameter", status: 400, code: "invalid_request", detail: "docId", send: () => page.request.get("/api/document/a.b/kpi/tree") },
-      { name: "an invalid query", status: 400, code: "invalid_request", detail: "endDate", send: () => page.request.get("/api/document/1/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-02-30") },
-      { name: "malformed JSON", status: 400, code: "invalid_request", send: () => page.request.post("/api/document/1/alerts", { ...write, data: "{not json" }) },
-      { name: "a body failing its schema", status: 400, code: "invalid_request", detail: "items", send: () => page.request.post("/api/document/1/kpi/batch/set-values", { ...write, data: { items: "x" } }) },
-      { name: "another account's (or no) scorecard, from the API", status: 404, code: "not_found", send: () => page.request.get("/api/document/987654/kpi/tree") },
+      {
+        name: "an invalid query",
+        status: 400,
+        code: "invalid_request",
+        detail: "endDate",
+        send: () => page.request.get("/api/document/1/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-02-30"),
+      },
+      {
+        name: "malformed JSON",
+        status: 400,
+        code: "invalid_request",
+        send: () => page.request.post("/api/document/1/alerts", { ...write, data: "{not json" }),
+      },
+      {
+        name: "a body failing its schema",
+        status: 400,
+        code: "invalid_request",
+        detail: "items",
+        send: () => page.request.post("/api/document/1/kpi/batch/set-values", { ...write, data: { items: "x" } }),
+      },
+      {
+        name: "another account's (or no) scorecard, from the API",
+        status: 404,
+        code: "not_found",
+        send: () => page.request.get("/api/document/987654/kpi/tree"),
+      },
     ];
     for (const c of cases) {
       const response = await c.send();
       expect(response.status(), c.name).toBe(c.status);
       const body = (await response.json()) as { details: { path: string }[] };
       expect(body, c.name).toMatchObject({ ...errorShape, code: c.code });
-      if (c.detail) expect(body.details.map((d) => d.path), c.name).toContain(c.detail);
+      if (c.detail)
+        expect(
+          body.details.map((d) => d.path),
+          c.name,
+        ).toContain(c.detail);
       expect(response.headers()["cache-control"], c.name).toBe("no-store");
     }
   });
@@ -90,7 +116,11 @@ test("sign-in pages carry no query client; the dashboard's pages do", async ({ b
     return scripts;
   };
   const signedOut = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  for (const path of ["/login", "/forgot"]) expect((await scriptsOf(await signedOut.newPage(), path)).some((text) => text.includes(marker)), path).toBe(false);
+  for (const path of ["/login", "/forgot"])
+    expect(
+      (await scriptsOf(await signedOut.newPage(), path)).some((text) => text.includes(marker)),
+      path,
+    ).toBe(false);
   await signedOut.close();
   expect((await scriptsOf(page, "/")).some((text) => text.includes(marker))).toBe(true);
 });

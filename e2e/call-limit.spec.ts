@@ -5,7 +5,18 @@ import { DEMO, expect, gridPeriods, test } from "./fixtures";
 // Runs last (its own project): a script spends the rest of the demo account's hourly pool.
 const EXPERT = { email: "pat.pages@example.com", password: "pat pages all day long" };
 // What an expert opens in a working day, over and over: every page they may use.
-const PAGES = ["/", "/s/1", "/s/1/values", "/s/2", "/s/1/map", "/s/1/activity", "/s/3?period=QUARTER", "/s/1/values?period=QUARTER", "/api-keys", "/connectors"];
+const PAGES = [
+  "/",
+  "/s/1",
+  "/s/1/values",
+  "/s/2",
+  "/s/1/map",
+  "/s/1/activity",
+  "/s/3?period=QUARTER",
+  "/s/1/values?period=QUARTER",
+  "/api-keys",
+  "/connectors",
+];
 
 async function inviteExpert(api: APIRequestContext, admin: string): Promise<void> {
   const invitation = await (await api.post("/rest/api/invitations", { headers: { Token: admin }, data: { email: EXPERT.email, role: "expert" } })).json();
@@ -23,12 +34,18 @@ async function logIn(page: Page) {
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test("people never spend the pool: 300 pages and 20 saved batches leave it untouched, a script's key gets its 429, and the API keys page names it", async ({ page, browser, playwright, baseURL }) => {
+test("people never spend the pool: 300 pages and 20 saved batches leave it untouched, a script's key gets its 429, and the API keys page names it", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(600_000);
   const api = await playwright.request.newContext({ baseURL });
   const admin = (await (await api.post("/rest/login", { data: { email: DEMO.email, contraseña: DEMO.password } })).json()).token as string;
   await inviteExpert(api, admin);
-  const info = async () => (await (await api.get("/rest/api/access/info", { headers: { Token: admin } })).json()) as { usedCount: number; allowedCount: number };
+  const info = async () =>
+    (await (await api.get("/rest/api/access/info", { headers: { Token: admin } })).json()) as { usedCount: number; allowedCount: number };
   const before = (await info()).usedCount;
 
   await logIn(page);
@@ -66,7 +83,9 @@ test("people never spend the pool: 300 pages and 20 saved batches leave it untou
   await expect(limited).toHaveCount(0);
   await page.goto("/api-keys");
   const pool = page.getByRole("region", { name: "Calls by programs this hour" });
-  await expect(pool.getByRole("status")).toContainText(new RegExp(`${allowedCount.toLocaleString("en")} of ${allowedCount.toLocaleString("en")} used, 0 left; the hour resets at \\d{1,2}:\\d{2}`));
+  await expect(pool.getByRole("status")).toContainText(
+    new RegExp(`${allowedCount.toLocaleString("en")} of ${allowedCount.toLocaleString("en")} used, 0 left; the hour resets at \\d{1,2}:\\d{2}`),
+  );
   await expect(pool.getByRole("row", { name: /^Other people's keys, tokens and links Others – [\d,]+$/ })).toBeVisible();
   // An admin sees each spender by name.
   const adminContext = await browser.newContext({ baseURL, storageState: AUTH_FILE });

@@ -20,7 +20,13 @@ test.beforeAll(async () => {
     stdio: "ignore",
   });
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${BASE}/rest/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${BASE}/rest/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
 });
@@ -61,7 +67,16 @@ async function expectNoSeriousViolations(page: Page, name: string) {
     await page.screenshot({ path: `e2e/screenshots/${name}-${theme}.png`, fullPage: true });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`), `${name}, ${theme}`).toEqual([]);
+    expect(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      ),
+      `${name}, ${theme}`,
+    ).toEqual([]);
   }
   await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
 }
@@ -69,7 +84,9 @@ async function expectNoSeriousViolations(page: Page, name: string) {
 /** The open KPI form's field, by its label. */
 const kpiField = (page: Page, label: string) => page.getByRole("form", { name: /^(New KPI|Edit )/ }).getByLabel(label, { exact: true });
 
-test("the first admin builds a scorecard from nothing: perspectives, KPIs with a formula, a year's plan and values, an initiative, the map", async ({ page }) => {
+test("the first admin builds a scorecard from nothing: perspectives, KPIs with a formula, a year's plan and values, an initiative, the map", async ({
+  page,
+}) => {
   await page.goto(`${BASE}/login`);
   await page.getByLabel("E-mail").fill("founder@fresh.example");
   await page.getByLabel("Password").fill("a long passphrase");
@@ -141,7 +158,8 @@ test("the first admin builds a scorecard from nothing: perspectives, KPIs with a
   const map = page.getByRole("group", { name: /Strategy map of Company 2027/ });
   await expect(map.getByRole("button", { name: /^Revenue: / })).toBeVisible();
   const onMap: Record<string, string> = {};
-  for (const name of ["Revenue", "Costs", "Profit"]) onMap[name] = (await map.getByRole("button", { name: new RegExp(`^${name}: `) }).getAttribute("aria-label"))!.split(": ")[1]!.split("; ")[0]!;
+  for (const name of ["Revenue", "Costs", "Profit"])
+    onMap[name] = (await map.getByRole("button", { name: new RegExp(`^${name}: `) }).getAttribute("aria-label"))!.split(": ")[1]!.split("; ")[0]!;
   await page.screenshot({ path: "e2e/screenshots/built-map.png", fullPage: true });
   // A person building in the dashboard spends none of the programs' pool.
   expect((await used()) - before).toBe(0);
@@ -149,7 +167,11 @@ test("the first admin builds a scorecard from nothing: perspectives, KPIs with a
   await page.goto(`${BASE}/s/${docId}?period=MONTH`);
   for (const name of ["Revenue", "Costs", "Profit"]) {
     const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
-    const badge = (await row.getByRole("cell").nth(2).innerText()).replace(/\s+/g, " ").split(" :")[0]!.replace(/^[●▲■○] /, "").trim();
+    const badge = (await row.getByRole("cell").nth(2).innerText())
+      .replace(/\s+/g, " ")
+      .split(" :")[0]!
+      .replace(/^[●▲■○] /, "")
+      .trim();
     expect(badge, name).toBe(onMap[name]);
   }
   // The last complete month's Revenue: 80 % of its plan, at risk, on both pages.

@@ -25,7 +25,14 @@ export const test = base.extend<Fixtures>({
   },
   responseBodies: async ({ page }, use) => {
     const bodies: Promise<string>[] = [];
-    page.on("response", (response) => bodies.push(response.body().then((b) => b.toString("utf8"), () => "")));
+    page.on("response", (response) =>
+      bodies.push(
+        response.body().then(
+          (b) => b.toString("utf8"),
+          () => "",
+        ),
+      ),
+    );
     await use(() => Promise.all(bodies));
   },
   sessionToken: async ({ context }, use) => {

@@ -5,7 +5,17 @@ import fc from "fast-check";
 import { ErrorBody } from "@/lib/contract/common";
 import { endpoints } from "@/lib/bff/endpoints";
 import type { AnyEndpoint } from "@/lib/bff/endpoint-spec";
-import { CONTENT_TYPES, filledPath, HOSTILE_CLASSES, HOSTILE_STRINGS, leaves, operationsOf, replaced, requestBody, type Operation } from "@/lib/testing/hostile";
+import {
+  CONTENT_TYPES,
+  filledPath,
+  HOSTILE_CLASSES,
+  HOSTILE_STRINGS,
+  leaves,
+  operationsOf,
+  replaced,
+  requestBody,
+  type Operation,
+} from "@/lib/testing/hostile";
 import { expect, test } from "./fixtures";
 
 // The whole app over real HTTP (its own server: unlimited budget, its own data): the API, the
@@ -14,7 +24,23 @@ import { expect, test } from "./fixtures";
 const PORT = 3299;
 const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = ".data-e2e-fuzz";
-const PAGES = ["/", "/s/{docId}", "/s/{docId}/values", "/s/{docId}/alerts", "/s/{docId}/sharing", "/webhooks", "/people", "/api-keys", "/account", "/login", "/join/{id}", "/p/{eventId}", "/security", "/forgot", "/reset/{id}"];
+const PAGES = [
+  "/",
+  "/s/{docId}",
+  "/s/{docId}/values",
+  "/s/{docId}/alerts",
+  "/s/{docId}/sharing",
+  "/webhooks",
+  "/people",
+  "/api-keys",
+  "/account",
+  "/login",
+  "/join/{id}",
+  "/p/{eventId}",
+  "/security",
+  "/forgot",
+  "/reset/{id}",
+];
 const PAGE_QUERY = ["period", "from", "to", "kpi", "next", "q", "expired", "sso_error", "reset"];
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
@@ -23,7 +49,15 @@ let server: ChildProcess;
 let token = "";
 let cookie = "";
 let operations: Operation[] = [];
-const real: Record<string, string> = { docId: "1", date: "2024-02-29", startDate: "2024-01-01", endDate: "2024-12-31", period: "MONTH", id: "1", eventId: "msg_x" };
+const real: Record<string, string> = {
+  docId: "1",
+  date: "2024-02-29",
+  startDate: "2024-01-01",
+  endDate: "2024-12-31",
+  period: "MONTH",
+  id: "1",
+  eventId: "msg_x",
+};
 let sent = 0;
 
 interface Answer {
@@ -71,13 +105,24 @@ test.beforeAll(async () => {
     stdio: "ignore",
   });
   for (let i = 0; i < 300; i++) {
-    const up = await fetch(`${BASE}/rest/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${BASE}/rest/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const login = await fetch(`${BASE}/rest/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "demo@example.com", contraseña: "demo-password" }) });
+  const login = await fetch(`${BASE}/rest/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "demo@example.com", contraseña: "demo-password" }),
+  });
   token = (await login.json()).token;
-  const session = await fetch(`${BASE}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: BASE }, body: JSON.stringify({ email: "demo@example.com", contraseña: "demo-password" }) });
+  const session = await fetch(`${BASE}/api/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: BASE },
+    body: JSON.stringify({ email: "demo@example.com", contraseña: "demo-password" }),
+  });
   cookie = session.headers.get("set-cookie")!.split(";")[0]!;
   operations = operationsOf(await (await fetch(`${BASE}/rest/openapi.json`)).json());
   const tree = await (await fetch(`${BASE}/rest/api/document/1/kpi/tree`, { headers: { Token: token } })).json();
@@ -90,7 +135,8 @@ test.afterAll(() => {
 });
 
 const cookieVariant = fc.constantFrom("valid", "valid", "valid", "none", "Fe26.2*1*a*b*c*d*e*f", "Ae26.2*x", "%ff", "x".repeat(4000));
-const cookieHeader = (variant: string): Record<string, string> => (variant === "none" ? {} : { Cookie: variant === "valid" ? cookie : `gauge_session=${variant}` });
+const cookieHeader = (variant: string): Record<string, string> =>
+  variant === "none" ? {} : { Cookie: variant === "valid" ? cookie : `gauge_session=${variant}` };
 const oddMethod = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND", "CONNECT");
 const bigHeader = fc.boolean().map((b): Record<string, string> => (b && Math.random() < 0.05 ? { "X-Padding": "a".repeat(17 * 1024) } : {}));
 
@@ -153,7 +199,10 @@ test("the BFF over HTTP: every endpoint with hostile params, bodies, cookies and
     for (const leaf of example === undefined ? [] : leaves(example)) {
       for (const value of HOSTILE_CLASSES) {
         const body = JSON.stringify(replaced(example, leaf, value));
-        expectSound(`${endpoint.method} ${path} ${body.slice(0, 80)}`, await send(endpoint.method, path, { Cookie: cookie, Origin: BASE, "Content-Type": "application/json" }, body));
+        expectSound(
+          `${endpoint.method} ${path} ${body.slice(0, 80)}`,
+          await send(endpoint.method, path, { Cookie: cookie, Origin: BASE, "Content-Type": "application/json" }, body),
+        );
       }
     }
   }
@@ -171,12 +220,14 @@ test("the pages over HTTP: hostile paths, queries and cookies, 400 of them", asy
   const queryValue = fc.constantFrom(...encoded, "%ff", "%E0%80", "/%5Cevil.example", "%09/evil.example", "YEAR", "2024-01-01");
   await fc.assert(
     fc.asyncProperty(
-      fc.record({
-        template: fc.constantFrom(...PAGES),
-        query: fc.array(fc.tuple(fc.constantFrom(...PAGE_QUERY), queryValue), { maxLength: 3 }),
-        cookie: cookieVariant,
-        method: fc.oneof({ weight: 6, arbitrary: fc.constant("GET") }, { weight: 1, arbitrary: oddMethod }),
-      }).chain((r) => filledPath(r.template, real).map((path) => ({ ...r, path }))),
+      fc
+        .record({
+          template: fc.constantFrom(...PAGES),
+          query: fc.array(fc.tuple(fc.constantFrom(...PAGE_QUERY), queryValue), { maxLength: 3 }),
+          cookie: cookieVariant,
+          method: fc.oneof({ weight: 6, arbitrary: fc.constant("GET") }, { weight: 1, arbitrary: oddMethod }),
+        })
+        .chain((r) => filledPath(r.template, real).map((path) => ({ ...r, path }))),
       async (r) => {
         const query = r.query.map(([k, v]) => `${k}=${v}`).join("&");
         const path = query ? `${r.path}?${query}` : r.path;
@@ -200,7 +251,12 @@ test("the sign-in routes over HTTP: hostile bodies, queries and cookies, 300 of 
         cookie: cookieVariant,
       }),
       async (r) => {
-        const answer = await send("POST", r.path, { ...cookieHeader(r.cookie), "Content-Type": "application/json", Origin: BASE }, typeof r.body === "string" ? r.body : JSON.stringify(r.body));
+        const answer = await send(
+          "POST",
+          r.path,
+          { ...cookieHeader(r.cookie), "Content-Type": "application/json", Origin: BASE },
+          typeof r.body === "string" ? r.body : JSON.stringify(r.body),
+        );
         expectSound(`POST ${r.path}`, answer);
       },
     ),

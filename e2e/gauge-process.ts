@@ -21,7 +21,10 @@ export const reserveGaugePort = () => nextPort++;
  * answers 200, or rejects with what it printed when it exits first or is not ready within a minute.
  */
 export async function startGauge(env: Record<string, string>, port = reserveGaugePort()): Promise<GaugeProcess> {
-  const proc = spawn(process.execPath, ["lib/cli/serve.mjs"], { env: { ...process.env, LOG_LEVEL: "info", DEMO_DATA: "true", ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, ["lib/cli/serve.mjs"], {
+    env: { ...process.env, LOG_LEVEL: "info", DEMO_DATA: "true", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const output: string[] = [];
   for (const stream of [proc.stdout!, proc.stderr!]) stream.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)));
   const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
@@ -30,7 +33,10 @@ export async function startGauge(env: Record<string, string>, port = reserveGaug
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`the server exited ${proc.exitCode}:\n${output.join("\n")}`);
-    const ready = await fetch(`${url}/rest/ready`).then((r) => r.status, () => 0);
+    const ready = await fetch(`${url}/rest/ready`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (ready === 200) return server;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

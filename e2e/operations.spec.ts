@@ -19,7 +19,10 @@ test.describe.configure({ mode: "serial" });
 
 /** A production start that must refuse: its exit status and what it printed. */
 async function refusedStart(env: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
-  const proc = spawn(process.execPath, ["lib/cli/serve.mjs"], { env: { ...process.env, LOG_LEVEL: "info", DATABASE_URL: "", ...env, PORT: "3399" }, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, ["lib/cli/serve.mjs"], {
+    env: { ...process.env, LOG_LEVEL: "info", DATABASE_URL: "", ...env, PORT: "3399" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: string[] = [];
   for (const stream of [proc.stdout!, proc.stderr!]) stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean)));
   const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
@@ -30,17 +33,26 @@ test("each bad setting stops the start with one line that names it, and status 1
   test.setTimeout(120_000);
   const unreachable = "postgres://gauge:pw@127.0.0.1:9/gauge";
   const cases: [Record<string, string>, RegExp][] = [
-    [{ PUBLIC_URL: "gauge.corp" }, /^\[gauge\] cannot start: Invalid configuration: PUBLIC_URL must be the address people use, such as https:\/\/gauge\.example\.com$/],
+    [
+      { PUBLIC_URL: "gauge.corp" },
+      /^\[gauge\] cannot start: Invalid configuration: PUBLIC_URL must be the address people use, such as https:\/\/gauge\.example\.com$/,
+    ],
     [{ DATABASE_URL: "postgres//gauge@db/gauge" }, /^\[gauge\] cannot start: Invalid configuration: DATABASE_URL must be a PostgreSQL address/],
     [{ TRUST_PROXY: "loopbak" }, /^\[gauge\] cannot start: Invalid configuration: TRUST_PROXY must be/],
     [{ SESSION_SECRET: "short" }, /^\[gauge\] cannot start: Invalid configuration: SESSION_SECRET must be at least 32 characters$/],
     [{ DATABASE_URL: unreachable }, /^\[gauge\] cannot start: Invalid configuration: with DATABASE_URL, set SESSION_SECRET, CONNECTOR_SECRET, SIGN_IN_SECRET/],
-    [{ DATABASE_URL: unreachable, ...SECRETS }, /^\[gauge\] cannot start: Nothing answers at 127\.0\.0\.1:9 \(connection refused\): is PostgreSQL running there/],
+    [
+      { DATABASE_URL: unreachable, ...SECRETS },
+      /^\[gauge\] cannot start: Nothing answers at 127\.0\.0\.1:9 \(connection refused\): is PostgreSQL running there/,
+    ],
   ];
   if (ADMIN_URL) {
     const missing = new URL(ADMIN_URL);
     missing.pathname = "/gauge_no_such_database";
-    cases.push([{ DATABASE_URL: missing.toString(), ...SECRETS }, /^\[gauge\] cannot start: The database gauge_no_such_database does not exist on .*: create it \(createdb gauge_no_such_database\)/]);
+    cases.push([
+      { DATABASE_URL: missing.toString(), ...SECRETS },
+      /^\[gauge\] cannot start: The database gauge_no_such_database does not exist on .*: create it \(createdb gauge_no_such_database\)/,
+    ]);
   }
   for (const [env, expected] of cases) {
     const { code, lines } = await refusedStart(env);
@@ -53,7 +65,6 @@ test("each bad setting stops the start with one line that names it, and status 1
 
 test.describe("over PostgreSQL", () => {
   test.skip(!ADMIN_URL, "needs PostgreSQL: set TEST_DATABASE_URL (as .ci/run does)");
-
 
   async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
     const name = `gauge_ops_${randomBytes(5).toString("hex")}`;
@@ -74,7 +85,15 @@ test.describe("over PostgreSQL", () => {
   const startGauge = (env: Record<string, string>) => startProcess({ ...SECRETS, ...env });
 
   const login = async (server: Server) =>
-    (await (await fetch(`${server.url}/rest/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "demo@example.com", contraseña: "demo-password" }) })).json()).token as string;
+    (
+      await (
+        await fetch(`${server.url}/rest/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "demo@example.com", contraseña: "demo-password" }),
+        })
+      ).json()
+    ).token as string;
 
   /** A TCP relay to PostgreSQL that the test can cut and restore, as if the database server stopped and came back. */
   async function relayTo(target: URL) {
@@ -83,7 +102,7 @@ test.describe("over PostgreSQL", () => {
       new Promise<net.Server>((resolve) => {
         const server = net.createServer((client) => {
           const upstream = net.connect(Number(target.port || 5432), target.hostname);
-          for (const s of [client, upstream]) (sockets.add(s), s.on("error", () => {}), s.on("close", () => sockets.delete(s)));
+          for (const s of [client, upstream]) sockets.add(s), s.on("error", () => {}), s.on("close", () => sockets.delete(s));
           client.pipe(upstream).pipe(client);
         });
         server.listen(port, "127.0.0.1", () => resolve(server));
@@ -111,7 +130,8 @@ test.describe("over PostgreSQL", () => {
         await client.end();
         expect(rows[0]).toEqual({ n: MIGRATIONS, distinct: MIGRATIONS });
         expect(demo.rows[0].n).toBe(1);
-        for (const server of [one, two]) expect((await fetch(`${server.url}/rest/api/documents/list`, { headers: { Token: await login(server) } })).status).toBe(200);
+        for (const server of [one, two])
+          expect((await fetch(`${server.url}/rest/api/documents/list`, { headers: { Token: await login(server) } })).status).toBe(200);
       } finally {
         await Promise.all([one.stop(), two.stop()]);
       }
@@ -169,16 +189,23 @@ test.describe("over PostgreSQL", () => {
       const [leaving, staying] = [await startGauge({ DATABASE_URL: url, LOG_LEVEL: "debug" }), await startGauge({ DATABASE_URL: url })];
       try {
         const token = await login(staying);
-        const kpis = (await (await fetch(`${staying.url}/rest/api/document/1/kpi/list`, { headers: { Token: token } })).json()).items as { guid: string; name: string }[];
+        const kpis = (await (await fetch(`${staying.url}/rest/api/document/1/kpi/list`, { headers: { Token: token } })).json()).items as {
+          guid: string;
+          name: string;
+        }[];
         const guid = kpis.find((k) => k.name === "Revenue")!.guid;
         const body = JSON.stringify({ items: [{ guid, date: "2024-03-31", value: 777_123 }] });
         // The request's head and half its body; the rest once the process has begun to stop.
         const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-          const request = http.request(`${leaving.url}/rest/api/document/1/kpi/batch/set-values`, { method: "POST", headers: { Token: token, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (response) => {
-            let text = "";
-            response.on("data", (chunk) => (text += chunk));
-            response.on("end", () => resolve({ status: response.statusCode!, text }));
-          });
+          const request = http.request(
+            `${leaving.url}/rest/api/document/1/kpi/batch/set-values`,
+            { method: "POST", headers: { Token: token, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
+            (response) => {
+              let text = "";
+              response.on("data", (chunk) => (text += chunk));
+              response.on("end", () => resolve({ status: response.statusCode!, text }));
+            },
+          );
           request.on("error", reject);
           request.write(body.slice(0, 20));
           void (async () => {
@@ -194,7 +221,12 @@ test.describe("over PostgreSQL", () => {
         expect(leaving.output.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
         const read = await (await fetch(`${staying.url}/rest/api/document/1/kpi/indicator/${guid}/value/2024-03-31`, { headers: { Token: token } })).json();
         expect(read).toMatchObject({ value: 777_123 });
-        expect(await fetch(`${leaving.url}/rest/health`).then((r) => r.status, () => "refused")).toBe("refused");
+        expect(
+          await fetch(`${leaving.url}/rest/health`).then(
+            (r) => r.status,
+            () => "refused",
+          ),
+        ).toBe("refused");
       } finally {
         await Promise.all([leaving.stop(), staying.stop()]);
       }
@@ -203,7 +235,11 @@ test.describe("over PostgreSQL", () => {
 
   test("a worker process runs scheduled connectors, and a web process never does", async () => {
     test.setTimeout(180_000);
-    const source = http.createServer((_, res) => (res.writeHead(200, { "Content-Type": "application/json" }), res.end(JSON.stringify({ data: [{ kpi: "Revenue", day: "2024-05-31", amount: 4242 }] }))));
+    const source = http.createServer(
+      (_, res) => (
+        res.writeHead(200, { "Content-Type": "application/json" }), res.end(JSON.stringify({ data: [{ kpi: "Revenue", day: "2024-05-31", amount: 4242 }] }))
+      ),
+    );
     await new Promise<void>((resolve) => source.listen(0, "127.0.0.1", resolve));
     const sourceUrl = `http://127.0.0.1:${(source.address() as net.AddressInfo).port}/sales.json`;
     await withDatabase(async (url) => {
@@ -214,7 +250,15 @@ test.describe("over PostgreSQL", () => {
         const created = await fetch(`${web.url}/rest/api/connectors`, {
           method: "POST",
           headers: { Token: token, "Content-Type": "application/json" },
-          body: JSON.stringify({ name: "ERP revenue", kind: "json", shape: "rows", docId: 1, source: { url: sourceUrl, headers: {} }, mapping: { rows: "$.data[*]", kpi: "$.kpi", date: "day", value: "amount" }, schedule: { cron: "0 6 * * *", timeZone: "UTC" } }),
+          body: JSON.stringify({
+            name: "ERP revenue",
+            kind: "json",
+            shape: "rows",
+            docId: 1,
+            source: { url: sourceUrl, headers: {} },
+            mapping: { rows: "$.data[*]", kpi: "$.kpi", date: "day", value: "amount" },
+            schedule: { cron: "0 6 * * *", timeZone: "UTC" },
+          }),
         });
         expect(created.status, await created.clone().text()).toBe(201);
         const { id } = await created.json();
@@ -222,7 +266,17 @@ test.describe("over PostgreSQL", () => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query("UPDATE connectors SET next_run_at = now() - interval '1 second' WHERE id = $1", [id]);
-        await expect.poll(async () => (await client.query("SELECT count(*)::int AS n FROM connector_runs WHERE connector_id = $1 AND trigger = 'schedule' AND status = 'succeeded'", [id])).rows[0].n, { timeout: 60_000 }).toBe(1);
+        await expect
+          .poll(
+            async () =>
+              (
+                await client.query("SELECT count(*)::int AS n FROM connector_runs WHERE connector_id = $1 AND trigger = 'schedule' AND status = 'succeeded'", [
+                  id,
+                ])
+              ).rows[0].n,
+            { timeout: 60_000 },
+          )
+          .toBe(1);
         await client.end();
         expect(await metricsOf(worker)).toMatch(/gauge_connector_runs_total\{trigger="schedule",outcome="succeeded"\} 1/);
         expect(await metricsOf(web)).not.toMatch(/gauge_connector_runs_total\{/);

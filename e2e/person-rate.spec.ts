@@ -21,9 +21,9 @@ test("a runaway tab gets a page that says so, and the account's programs keep th
     const limited = page.getByRole("heading", { name: "Too many requests from this browser" });
     // A page view makes a handful of the person's requests: the rate is met within 40 views.
     for (let views = 0; views < 40 && (await limited.count()) === 0; views++) {
-    const year = 2000 + views;
-    await page.goto(`/s/3?period=${views % 2 ? "MONTH" : "QUARTER"}&from=${year}-01-01&to=${year}-12-31`);
-  }
+      const year = 2000 + views;
+      await page.goto(`/s/3?period=${views % 2 ? "MONTH" : "QUARTER"}&from=${year}-01-01&to=${year}-12-31`);
+    }
     await expect(limited).toBeVisible();
     await expect(page.getByRole("alert").filter({ has: limited })).toContainText(/more than a person can in ten minutes .* at \d{1,2}:\d{2}/);
     await page.screenshot({ path: "e2e/screenshots/person-rate.png" });

@@ -24,9 +24,5 @@ test("a script can log in and list the demo scorecards over real HTTP", async ({
   const info = await (await request.get("/rest/api/access/info", { headers: { Token: token } })).json();
   expect(list.headers()["x-ratelimit-remaining"]).toBe(String(info.allowedCount - info.usedCount));
   const { documents } = await list.json();
-  expect(documents.map((d: { name: string }) => d.name)).toEqual([
-    "Acme Corp balanced scorecard",
-    "Sales team scorecard",
-    "IT operations scorecard",
-  ]);
+  expect(documents.map((d: { name: string }) => d.name)).toEqual(["Acme Corp balanced scorecard", "Sales team scorecard", "IT operations scorecard"]);
 });

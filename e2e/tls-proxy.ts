@@ -27,7 +27,27 @@ const freePort = () =>
 /** A self-signed certificate for 127.0.0.1, made with openssl. */
 function certificate(folder: string) {
   const [key, cert] = [path.join(folder, "key.pem"), path.join(folder, "cert.pem")];
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   return { key, cert };
 }
 
@@ -68,15 +88,30 @@ http {
     const nginx = spawn(NGINX, ["-p", folder, "-c", path.join(folder, "nginx.conf")], { stdio: "ignore" });
     const exited = new Promise<void>((resolve) => nginx.once("exit", () => resolve()));
     const deadline = Date.now() + 15_000;
-    while (!(await new Promise<boolean>((resolve) => net.connect(port, "127.0.0.1").once("connect", function (this: net.Socket) { this.destroy(); resolve(true); }).once("error", () => resolve(false))))) {
-      if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start: ${existsSync(`${folder}/error.log`) ? readFileSync(`${folder}/error.log`, "utf8") : ""}`);
+    while (
+      !(await new Promise<boolean>((resolve) =>
+        net
+          .connect(port, "127.0.0.1")
+          .once("connect", function (this: net.Socket) {
+            this.destroy();
+            resolve(true);
+          })
+          .once("error", () => resolve(false)),
+      ))
+    ) {
+      if (Date.now() > deadline || nginx.exitCode !== null)
+        throw new Error(`nginx did not start: ${existsSync(`${folder}/error.log`) ? readFileSync(`${folder}/error.log`, "utf8") : ""}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return { url, kind: "nginx", close: async () => void (nginx.kill("SIGQUIT"), await exited, rmSync(folder, { recursive: true, force: true })) };
   }
   const target = new URL(upstream);
   const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
-    const headers = { ...req.headers, "x-forwarded-proto": "https", "x-forwarded-for": [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ") };
+    const headers = {
+      ...req.headers,
+      "x-forwarded-proto": "https",
+      "x-forwarded-for": [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", "),
+    };
     const forward = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
       res.writeHead(answer.statusCode!, answer.headers);
       answer.pipe(res);
@@ -85,5 +120,10 @@ http {
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url, kind: "node", close: async () => void (server.closeAllConnections(), await new Promise((resolve) => server.close(resolve)), rmSync(folder, { recursive: true, force: true })) };
+  return {
+    url,
+    kind: "node",
+    close: async () =>
+      void (server.closeAllConnections(), await new Promise((resolve) => server.close(resolve)), rmSync(folder, { recursive: true, force: true })),
+  };
 }

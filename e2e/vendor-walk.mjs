@@ -40,13 +40,38 @@ async function op(n, method, path, body, check = () => []) {
   return outcome.data;
 }
 
-const has = (...fields) => (data) => fields.filter((f) => data === null || typeof data !== "object" || !(f in data)).map((f) => `no ${f}`);
+const has =
+  (...fields) =>
+  (data) =>
+    fields.filter((f) => data === null || typeof data !== "object" || !(f in data)).map((f) => `no ${f}`);
 const DOC = ["id", "guid", "name", "alias", "description", "icon", "type", "ownerId", "treeGroupId", "sharedForPublic", "sharedForRegRW", "items"];
 const KPI = ["guid", "name", "description", "indicatorType", "measure", "measureNames", "updateInterval", "acceptValueData", "initiatives", "items"];
 const VAL = ["date", "value", "target", "baseline", "min", "max", "valueDate", "targetDate", "baselineDate", "minDate", "maxDate", "item"];
-const INIT = ["guid", "name", "description", "status", "initiativeType", "showOnMap", "budget", "actualBudget", "currency", "duration", "durationUnit", "intervalStart", "intervalEnd", "author", "responsible", "alignedKpiGuid", "alignedInitiativesGuids", "documents"];
+const INIT = [
+  "guid",
+  "name",
+  "description",
+  "status",
+  "initiativeType",
+  "showOnMap",
+  "budget",
+  "actualBudget",
+  "currency",
+  "duration",
+  "durationUnit",
+  "intervalStart",
+  "intervalEnd",
+  "author",
+  "responsible",
+  "alignedKpiGuid",
+  "alignedInitiativesGuids",
+  "documents",
+];
 const GROUPED = ["period", "start", "end"];
-const rows = (key, fields) => (data) => [...has(key)(data), ...(Array.isArray(data?.[key]) && data[key].length ? has(...fields)(data[key][0]) : [`empty ${key}`])];
+const rows = (key, fields) => (data) => [
+  ...has(key)(data),
+  ...(Array.isArray(data?.[key]) && data[key].length ? has(...fields)(data[key][0]) : [`empty ${key}`]),
+];
 
 const today = new Date().toISOString().slice(0, 10);
 const date = `${today.slice(0, 7)}-01`;
@@ -66,7 +91,10 @@ await op(3, "GET", "/api/documents/tree", undefined, has("root", "sharedToUser")
 const doc = await op(5, "POST", "/api/documents", {}, has(...DOC));
 const id = doc?.id;
 const alias = `walk-${Date.now().toString(36)}`;
-await op(6, "PUT", `/api/documents/list/${id}`, { name: "Vendor walk", alias, description: "Made by e2e/vendor-walk.mjs" }, (d) => [...has(...DOC)(d), ...(d.alias === alias ? [] : ["alias not set"])]);
+await op(6, "PUT", `/api/documents/list/${id}`, { name: "Vendor walk", alias, description: "Made by e2e/vendor-walk.mjs" }, (d) => [
+  ...has(...DOC)(d),
+  ...(d.alias === alias ? [] : ["alias not set"]),
+]);
 await op(4, "GET", `/api/documents/list/${alias}`, undefined, (d) => [...has(...DOC)(d), ...(d.id === id ? [] : ["alias names another scorecard"])]);
 
 // Setup with Gauge's own KPI create: a perspective and two indicators.
@@ -77,7 +105,13 @@ const other = (await call("POST", `/api/document/${id}/kpi`, { name: "Churn", pa
 await op(8, "GET", `/api/document/${alias}/kpi/list`, undefined, has("items"));
 await op(9, "GET", `/api/document/${id}/kpi/tree`, undefined, has("root"));
 await op(13, "GET", `/api/document/${id}/kpi/${kpi}`, undefined, has(...KPI));
-await op(14, "PUT", `/api/document/${id}/kpi/${kpi}`, { name: "Revenue", description: "Monthly revenue", indicatorType: "INDICATOR" }, has("guid", "name", "description", "indicatorType"));
+await op(
+  14,
+  "PUT",
+  `/api/document/${id}/kpi/${kpi}`,
+  { name: "Revenue", description: "Monthly revenue", indicatorType: "INDICATOR" },
+  has("guid", "name", "description", "indicatorType"),
+);
 await op(15, "GET", "/api/service/enums/indicator-types", undefined, rows("items", ["value"]));
 await op(17, "POST", `/api/document/${id}/kpi/indicator/${kpi}/value/${date}`, { value: 80, target: 100, baseline: 0, min: 0, max: 150 }, has(...VAL));
 await op(16, "GET", `/api/document/${id}/kpi/indicator/${kpi}/value/${date}`, undefined, has(...VAL));
@@ -86,7 +120,13 @@ await op(19, "POST", `/api/document/${id}/kpi/batch/get-value/${date}`, [kpi, ot
 await op(20, "POST", `/api/document/${id}/kpi/batch/set-value/${date}`, [{ guid: other, value: 3 }], rows("values", ["guid", "value"]));
 await call("POST", `/api/document/${id}/kpi/indicator/${kpi}/value/${yearStart}`, { value: 50, target: 90, baseline: 10, min: 0, max: 200, score: 0.5 });
 await op(21, "GET", `/api/document/${id}/kpi/indicator/${kpi}/values/${yearStart}`, undefined, has("baseline", "target", "min", "max", "score"));
-for (const [n, field] of [[23, "target"], [24, "baseline"], [25, "min"], [26, "max"], [27, "score"]]) {
+for (const [n, field] of [
+  [23, "target"],
+  [24, "baseline"],
+  [25, "min"],
+  [26, "max"],
+  [27, "score"],
+]) {
   await op(n, "DELETE", `/api/document/${id}/kpi/indicator/${kpi}/${field}/${yearStart}`);
 }
 await op(22, "DELETE", `/api/document/${id}/kpi/indicator/${kpi}/values/${yearStart}`);
@@ -95,17 +135,35 @@ await op(29, "GET", `/api/document/${id}/kpi/indicator/${kpi}/grouped-value/MONT
 await op(30, "GET", `/api/document/${id}/kpi/indicatos/grouped-value/MONTH`, undefined, has(...GROUPED, "items"));
 await op(31, "GET", `/api/document/${id}/kpi/indicators/grouped-value/MONTH/${yearStart}/${today}`, undefined, has(...GROUPED, "items"));
 await op(32, "GET", "/api/initiative-statuses", undefined, rows("items", ["value"]));
-const plan = { name: "Loyalty programme", status: "IN_PROGRESS", initiativeType: "PROJECT", description: "", currency: "USD", durationUnit: "MONTH", intervalStart: yearStart, showOnMap: true, budget: 1000, duration: 6 };
+const plan = {
+  name: "Loyalty programme",
+  status: "IN_PROGRESS",
+  initiativeType: "PROJECT",
+  description: "",
+  currency: "USD",
+  durationUnit: "MONTH",
+  intervalStart: yearStart,
+  showOnMap: true,
+  budget: 1000,
+  duration: 6,
+};
 const initiative = await op(34, "POST", `/api/document/${id}/kpi/${kpi}/initiatives`, plan, has(...INIT));
 await op(33, "GET", `/api/document/${id}/kpi/${kpi}/initiatives`, undefined, rows("items", INIT));
 await op(35, "GET", `/api/document/${id}/kpi/${kpi}/initiatives/${initiative?.guid}`, undefined, has(...INIT));
-await op(36, "PUT", `/api/document/${id}/kpi/${kpi}/initiatives/${initiative?.guid}`, { ...plan, status: "COMPLETED" }, (d) => [...has(...INIT)(d), ...(d.status === "COMPLETED" ? [] : ["status not changed"])]);
+await op(36, "PUT", `/api/document/${id}/kpi/${kpi}/initiatives/${initiative?.guid}`, { ...plan, status: "COMPLETED" }, (d) => [
+  ...has(...INIT)(d),
+  ...(d.status === "COMPLETED" ? [] : ["status not changed"]),
+]);
 await op(38, "GET", `/api/document/${id}/maps`, undefined, has("items"));
 await op(37, "DELETE", `/api/document/${id}/kpi/${kpi}/initiatives/${initiative?.guid}`);
 await op(10, "GET", `/api/document/${id}/download`, undefined, has("name", "kpis"));
 await op(11, "POST", `/api/document/${id}/document-check-requests`);
-await op(12, "PUT", `/api/document/${id}/kpi/weight-balance`, undefined, (d) => (Array.isArray(d) && d.length && "newWeight" in d[0] && "oldWeight" in d[0] ? [] : ["no weight changes listed"]));
-await op(39, "GET", `/api/report/${id}/excel?start=${date}`, undefined, (d, r) => (r.type.includes("spreadsheetml") && d[0] === 0x50 && d[1] === 0x4b ? [] : ["not an .xlsx file"]));
+await op(12, "PUT", `/api/document/${id}/kpi/weight-balance`, undefined, (d) =>
+  Array.isArray(d) && d.length && "newWeight" in d[0] && "oldWeight" in d[0] ? [] : ["no weight changes listed"],
+);
+await op(39, "GET", `/api/report/${id}/excel?start=${date}`, undefined, (d, r) =>
+  r.type.includes("spreadsheetml") && d[0] === 0x50 && d[1] === 0x4b ? [] : ["not an .xlsx file"],
+);
 await op(40, "GET", "/api/organization-info", undefined, has("settings", "strategy"));
 await op(7, "DELETE", `/api/documents/list/${id}`);
 

@@ -10,10 +10,17 @@ const files = (dir: string): string[] =>
     if (statSync(path.join(root, rel)).isDirectory()) return files(rel);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [rel] : [];
   });
-const importsOf = (file: string) => [...readFileSync(path.join(root, file), "utf8").matchAll(/from\s+"([^"]+)"|import\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2]!);
+const importsOf = (file: string) =>
+  [...readFileSync(path.join(root, file), "utf8").matchAll(/from\s+"([^"]+)"|import\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2]!);
 
 function violations(dirs: string[], forbidden: RegExp): string[] {
-  return dirs.flatMap((dir) => files(dir).flatMap((file) => importsOf(file).filter((i) => forbidden.test(i)).map((i) => `${file} imports ${i}`)));
+  return dirs.flatMap((dir) =>
+    files(dir).flatMap((file) =>
+      importsOf(file)
+        .filter((i) => forbidden.test(i))
+        .map((i) => `${file} imports ${i}`),
+    ),
+  );
 }
 
 describe("the rules of the house", () => {
@@ -26,7 +33,9 @@ describe("the rules of the house", () => {
     // app/rest, app/odata and app/scim only mount the service's three apps.
     const mounts = (v: string) => v.startsWith("app/rest/") || v.startsWith("app/odata/") || v.startsWith("app/scim/");
     expect(violations(["app", "components", "lib/bff"], /^@\/lib\/(service|db)\b/).filter((v) => !mounts(v) && !v.startsWith(`${cache} `))).toEqual([]);
-    const tables = [...readFileSync(path.join(root, cache), "utf8").matchAll(/import \{([^}]*)\} from "@\/lib\/db\/schema"/g)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()));
+    const tables = [...readFileSync(path.join(root, cache), "utf8").matchAll(/import \{([^}]*)\} from "@\/lib\/db\/schema"/g)].flatMap((m) =>
+      m[1]!.split(",").map((n) => n.trim()),
+    );
     expect(tables).toEqual(["dashboardReads"]);
   });
 

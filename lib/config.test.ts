@@ -18,7 +18,10 @@ const problemOf = (env: Record<string, string>) => {
 describe("the configuration", () => {
   it("names each bad setting in one line", () => {
     const cases: [Record<string, string>, RegExp][] = [
-      [{ DATABASE_URL: "postgres//gauge@db" }, /^Invalid configuration: DATABASE_URL must be a PostgreSQL address: postgres:\/\/user:password@host:5432\/database$/],
+      [
+        { DATABASE_URL: "postgres//gauge@db" },
+        /^Invalid configuration: DATABASE_URL must be a PostgreSQL address: postgres:\/\/user:password@host:5432\/database$/,
+      ],
       [{ DATABASE_URL: "mysql://root@db/gauge" }, /DATABASE_URL must be a PostgreSQL address/],
       [{ PUBLIC_URL: "gauge.corp" }, /^Invalid configuration: PUBLIC_URL must be the address people use, such as https:\/\/gauge\.example\.com$/],
       [{ PUBLIC_URL: "https://gauge.corp/?x=1" }, /PUBLIC_URL must be the address people use, without a query or fragment/],
@@ -45,6 +48,8 @@ describe("the configuration", () => {
     writeFileSync(path.join(folder, "session"), `${"f".repeat(40)}\n`);
     const fromFile = loadConfig({ DATABASE_URL: PG, ...SECRETS, SESSION_SECRET: "", SESSION_SECRET_FILE: path.join(folder, "session") });
     expect(fromFile.SESSION_SECRET).toBe("f".repeat(40));
-    expect(problemOf({ SESSION_SECRET_FILE: path.join(folder, "missing") })).toMatch(/^Invalid configuration: SESSION_SECRET_FILE: cannot read .*missing \(ENOENT\)$/);
+    expect(problemOf({ SESSION_SECRET_FILE: path.join(folder, "missing") })).toMatch(
+      /^Invalid configuration: SESSION_SECRET_FILE: cannot read .*missing \(ENOENT\)$/,
+    );
   });
 });

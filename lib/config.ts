@@ -7,56 +7,87 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a PostgreSQL address: postgres://user:password@host:5432/database" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default("./.data"),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  KPI_API_URL: z.string().url().optional(),
-  /** The address people reach Gauge at; unset, each request's own (see TRUST_PROXY). */
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: "PUBLIC_URL must be the address people use, such as https://gauge.example.com" })
-    .refine((url) => !/[?#]/.test(url), "PUBLIC_URL must be the address people use, without a query or fragment")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** Which proxies' X-Forwarded-Host, -Proto and -For to believe: loopback, addresses, CIDRs, true (as Express names them). */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      try {
-        parseTrustProxy(value);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: `TRUST_PROXY must be true, false, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs (${(error as Error).message})` });
-      }
-    }),
-  RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
-  /** What this process does: web (serves only), worker (connectors, alerts, deliveries, pruning), or all. */
-  GAUGE_ROLE: z.enum(["all", "web", "worker"], { error: "GAUGE_ROLE must be web, worker or all" }).default("all"),
-  /** A person's dashboard requests per ten minutes (unset: the service's default, 3000). */
-  PERSON_RATE_LIMIT: z.coerce.number().int().positive().optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
-  WEBHOOK_ALLOW_PRIVATE: booleanFlag,
-  /**
-   * Whether a first start loads the demo account. Unset: yes on the embedded database, no on
-   * PostgreSQL (a production database never gets a known admin login by accident).
-   */
-  DEMO_DATA: z.enum(["true", "false"]).optional().or(z.literal("").transform(() => undefined)),
-  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
-  /** The mail server alerts, reminders and digests are sent through; without it, e-mail is off. */
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp://host:port or smtps://host:port" }).optional().or(z.literal("").transform(() => undefined)),
-  /** The sender of Gauge's e-mails, e.g. "Gauge <gauge@example.com>"; needed with SMTP_URL. */
-  MAIL_FROM: z.string().min(3).optional().or(z.literal("").transform(() => undefined)),
-  /** Seals connectors' credentials; without it one is generated and kept in DATA_DIR. */
-  CONNECTOR_SECRET: z.string().min(32, "CONNECTOR_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
-  /** Seals SSO client secrets and two-factor keys; without it one is generated and kept in DATA_DIR. */
-  SIGN_IN_SECRET: z.string().min(32, "SIGN_IN_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
-  /** Private hosts, addresses and CIDRs connectors may reach, comma-separated (e.g. erp.lan,10.0.0.0/8). */
-  CONNECTOR_ALLOWED_HOSTS: z.string().default("").transform((list) => list.split(",").map((h) => h.trim()).filter(Boolean)),
-}).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ["MAIL_FROM"], message: "MAIL_FROM (the sender address) is needed when SMTP_URL is set" });
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a PostgreSQL address: postgres://user:password@host:5432/database" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    KPI_API_URL: z.string().url().optional(),
+    /** The address people reach Gauge at; unset, each request's own (see TRUST_PROXY). */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: "PUBLIC_URL must be the address people use, such as https://gauge.example.com" })
+      .refine((url) => !/[?#]/.test(url), "PUBLIC_URL must be the address people use, without a query or fragment")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Which proxies' X-Forwarded-Host, -Proto and -For to believe: loopback, addresses, CIDRs, true (as Express names them). */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({
+            code: "custom",
+            message: `TRUST_PROXY must be true, false, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs (${(error as Error).message})`,
+          });
+        }
+      }),
+    RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
+    /** What this process does: web (serves only), worker (connectors, alerts, deliveries, pruning), or all. */
+    GAUGE_ROLE: z.enum(["all", "web", "worker"], { error: "GAUGE_ROLE must be web, worker or all" }).default("all"),
+    /** A person's dashboard requests per ten minutes (unset: the service's default, 3000). */
+    PERSON_RATE_LIMIT: z.coerce.number().int().positive().optional(),
+    TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+    WEBHOOK_ALLOW_PRIVATE: booleanFlag,
+    /**
+     * Whether a first start loads the demo account. Unset: yes on the embedded database, no on
+     * PostgreSQL (a production database never gets a known admin login by accident).
+     */
+    DEMO_DATA: z
+      .enum(["true", "false"])
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+    /** The mail server alerts, reminders and digests are sent through; without it, e-mail is off. */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp://host:port or smtps://host:port" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** The sender of Gauge's e-mails, e.g. "Gauge <gauge@example.com>"; needed with SMTP_URL. */
+    MAIL_FROM: z
+      .string()
+      .min(3)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Seals connectors' credentials; without it one is generated and kept in DATA_DIR. */
+    CONNECTOR_SECRET: z
+      .string()
+      .min(32, "CONNECTOR_SECRET must be at least 32 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Seals SSO client secrets and two-factor keys; without it one is generated and kept in DATA_DIR. */
+    SIGN_IN_SECRET: z
+      .string()
+      .min(32, "SIGN_IN_SECRET must be at least 32 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Private hosts, addresses and CIDRs connectors may reach, comma-separated (e.g. erp.lan,10.0.0.0/8). */
+    CONNECTOR_ALLOWED_HOSTS: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((h) => h.trim())
+          .filter(Boolean),
+      ),
+  })
+  .refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ["MAIL_FROM"], message: "MAIL_FROM (the sender address) is needed when SMTP_URL is set" });
 
 export type Config = z.infer<typeof envSchema>;
 

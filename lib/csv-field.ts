@@ -15,4 +15,8 @@ const quote = (field: string) => (/[",\n\r]/.test(field) ? `"${field.replace(/"/
 
 /** A value as a CSV field: empty for null, JSON for an object, neutralised and quoted. */
 export const csvField = (value: unknown) =>
-  quote(neutralize(value === null || value === undefined ? "" : typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value)));
+  quote(
+    neutralize(
+      value === null || value === undefined ? "" : typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value),
+    ),
+  );

@@ -44,7 +44,10 @@ export const FORWARDED_PROOF_HEADER = "X-Gauge-Forwarded-Proof";
 const forwarded = (origin: string, address: string) => `forwarded:${origin}\n${address}`;
 
 /** The headers that forward the person's origin and address (none without an origin). */
-export const forwardedRequestHeaders = (from: { origin: string; address: string | null } | null, key = from ? dashboardProofKey() : undefined): Record<string, string> =>
+export const forwardedRequestHeaders = (
+  from: { origin: string; address: string | null } | null,
+  key = from ? dashboardProofKey() : undefined,
+): Record<string, string> =>
   from
     ? {
         [FORWARDED_ORIGIN_HEADER]: from.origin,

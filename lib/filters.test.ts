@@ -5,7 +5,11 @@ const today = new Date("2026-11-23T10:00:00Z");
 
 describe("the chart filters in the URL", () => {
   it("takes a valid range as it is", () => {
-    expect(filtersFrom({ period: "QUARTER", from: "2025-01-01", to: "2025-12-31" }, today)).toEqual({ period: "QUARTER", from: "2025-01-01", to: "2025-12-31" });
+    expect(filtersFrom({ period: "QUARTER", from: "2025-01-01", to: "2025-12-31" }, today)).toEqual({
+      period: "QUARTER",
+      from: "2025-01-01",
+      to: "2025-12-31",
+    });
   });
 
   it("says why an inverted or malformed range was replaced by the default", () => {

@@ -31,7 +31,11 @@ export function filtersFrom(params: Record<string, string | string[] | undefined
   const fallback = { period, ...defaultRange(period, today) };
   if (rawFrom === undefined && rawTo === undefined) return fallback;
   const problem: ChartFilters["problem"] =
-    from && to ? { key: "reversed", from, to } : !from ? { key: "notDate", value: rawFrom ?? "", field: "from" } : { key: "notDate", value: rawTo ?? "", field: "to" };
+    from && to
+      ? { key: "reversed", from, to }
+      : !from
+        ? { key: "notDate", value: rawFrom ?? "", field: "from" }
+        : { key: "notDate", value: rawTo ?? "", field: "to" };
   return { ...fallback, problem };
 }
 

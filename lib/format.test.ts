@@ -20,10 +20,15 @@ describe("formats a person reads as the numbers behind them", () => {
     expect(formatScore(1)).toBe("100 %");
     expect(formatScore(0.9, { onTrack: 0.9, atRisk: 0.5 })).toBe("90 %");
     fc.assert(
-      fc.property(fc.double({ min: -2, max: 3, noNaN: true }), fc.double({ min: 0.5, max: 1, noNaN: true }), fc.double({ min: 0.001, max: 0.5, noNaN: true }), (score, onTrack, atRisk) => {
-        const percent = Number(formatScore(score, { onTrack, atRisk }).replace(" %", ""));
-        for (const line of [onTrack * 100, atRisk * 100]) expect(percent < line, `${score} against ${line}`).toBe(score * 100 < line);
-      }),
+      fc.property(
+        fc.double({ min: -2, max: 3, noNaN: true }),
+        fc.double({ min: 0.5, max: 1, noNaN: true }),
+        fc.double({ min: 0.001, max: 0.5, noNaN: true }),
+        (score, onTrack, atRisk) => {
+          const percent = Number(formatScore(score, { onTrack, atRisk }).replace(" %", ""));
+          for (const line of [onTrack * 100, atRisk * 100]) expect(percent < line, `${score} against ${line}`).toBe(score * 100 < line);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -61,7 +66,11 @@ describe("formats a person reads as the numbers behind them", () => {
   it("keeps each language, time zone, digit count and currency apart though their formatters are made once", () => {
     const instant = "2026-11-26T23:30:00Z";
     for (let round = 0; round < 2; round++) {
-      expect([formatsFor("en", "UTC").dateTime(instant), formatsFor("en", "Asia/Tokyo").dateTime(instant), es.dateTime(instant)]).toEqual(["Nov 26, 2026, 11:30 PM", "Nov 27, 2026, 8:30 AM", "27 nov 2026, 0:30"]);
+      expect([formatsFor("en", "UTC").dateTime(instant), formatsFor("en", "Asia/Tokyo").dateTime(instant), es.dateTime(instant)]).toEqual([
+        "Nov 26, 2026, 11:30 PM",
+        "Nov 27, 2026, 8:30 AM",
+        "27 nov 2026, 0:30",
+      ]);
       expect([formatsFor("en").number(1.23456, 2), formatsFor("en").number(1.23456, 4), es.number(1.23456, 2)]).toEqual(["1.23", "1.2346", "1,23"]);
       expect([formatsFor("en").money(1234, "EUR"), formatsFor("en").money(1234, "USD"), es.money(1234, "EUR")]).toEqual(["€1,234", "$1,234", "1234\u00a0€"]);
       expect([formatScore(0.6996), formatScore(0.8792), es.score(0.6996)]).toEqual(["69.96 %", "88 %", "69,96 %"]);

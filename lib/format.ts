@@ -9,8 +9,18 @@ type FormatMessages = (typeof en)["format"];
 
 /** Short scales of big numbers by language: "1.15M" in English, "1,15 M" in Spanish (where a billón is 10^12). */
 const SCALES: Record<Locale, [number, string][]> = {
-  en: [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]],
-  es: [[1e12, " B"], [1e9, " mil M"], [1e6, " M"], [1e3, " mil"]],
+  en: [
+    [1e12, "T"],
+    [1e9, "B"],
+    [1e6, "M"],
+    [1e3, "K"],
+  ],
+  es: [
+    [1e12, " B"],
+    [1e9, " mil M"],
+    [1e6, " M"],
+    [1e3, " mil"],
+  ],
 };
 
 type Thresholds = { onTrack: number; atRisk: number };
@@ -62,7 +72,9 @@ function formatsOf(locale: Locale, timeZone: string, messages: FormatMessages) {
   const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone });
   const none = "–";
   const withDigits = numberFormats((digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }));
-  const fixedPercent = numberFormats((digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }));
+  const fixedPercent = numberFormats(
+    (digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }),
+  );
   const currencies = numberFormats((currency: string) => new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }));
 
   function withMeasure(text: string, measure: string): string {
@@ -110,7 +122,8 @@ function formatsOf(locale: Locale, timeZone: string, messages: FormatMessages) {
     full,
     score,
     /** An estimate (a forecast) to three significant figures: 778.77 leads reads "779 leads", 40,191.95 "40,200". */
-    estimate: (v: number | null | undefined, measure = "") => (v === null || v === undefined || v === 0 ? value(v, measure) : value(Number(v.toPrecision(3)), measure)),
+    estimate: (v: number | null | undefined, measure = "") =>
+      v === null || v === undefined || v === 0 ? value(v, measure) : value(Number(v.toPrecision(3)), measure),
 
     /**
      * A value and its target in the short format, with as many digits as it takes to tell them apart

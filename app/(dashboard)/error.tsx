@@ -23,10 +23,21 @@ export default function DashboardError({ error, reset }: { error: Error & { dige
       {t("notFound.back")}
     </PageLink>
   );
-  if (error instanceof ApiCallError && error.status === 429) return <CallLimitMessage retryAfterSeconds={error.retryAfterSeconds} action={<div className="mt-4">{retry}</div>} />;
+  if (error instanceof ApiCallError && error.status === 429)
+    return <CallLimitMessage retryAfterSeconds={error.retryAfterSeconds} action={<div className="mt-4">{retry}</div>} />;
   const { title, text } = explain(error);
   return (
-    <NoticePanel tone="error" heading="h1" title={t(title)} action={<div className="mt-4 flex items-center gap-4">{retry}{back}</div>}>
+    <NoticePanel
+      tone="error"
+      heading="h1"
+      title={t(title)}
+      action={
+        <div className="mt-4 flex items-center gap-4">
+          {retry}
+          {back}
+        </div>
+      }
+    >
       {t(text)}
     </NoticePanel>
   );

@@ -15,13 +15,7 @@ async function ForgotPage() {
   const byEmail = mailConfig(loadConfig()) !== null;
   return (
     <AuthCard title={t("title")} lead={byEmail ? t("leadMail") : t("leadNoMail")}>
-      {byEmail ? (
-        <ForgotForm />
-      ) : (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          {t("askAdmin")}
-        </p>
-      )}
+      {byEmail ? <ForgotForm /> : <p className="text-sm text-slate-700 dark:text-slate-300">{t("askAdmin")}</p>}
       <PageLink href="/login" className="mt-4 inline-block text-sm text-blue-700 hover:underline dark:text-blue-400">
         {t("back")}
       </PageLink>

@@ -49,7 +49,10 @@ async function LoginPage({ searchParams }: { searchParams: Promise<Record<string
             {t("or")}
             <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
           </div>
-          <SsoLogin next={safeNext(next)} error={one("sso_error") === undefined ? undefined : ((await cookies()).get(SSO_ERROR_COOKIE)?.value ?? t("sso.incomplete"))} />
+          <SsoLogin
+            next={safeNext(next)}
+            error={one("sso_error") === undefined ? undefined : ((await cookies()).get(SSO_ERROR_COOKIE)?.value ?? t("sso.incomplete"))}
+          />
         </>
       ) : null}
     </AuthCard>

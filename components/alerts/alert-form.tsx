@@ -27,7 +27,10 @@ const fromAlert = (a: Alert): Draft => ({
   name: a.name,
   kpiGuid: a.kpiGuid,
   condition: a.condition,
-  threshold: a.threshold === null ? "" : String(a.condition === "PERFORMANCE_BELOW" || a.condition === "FORECAST_BELOW_TARGET" ? Math.round(a.threshold * 10000) / 100 : a.threshold),
+  threshold:
+    a.threshold === null
+      ? ""
+      : String(a.condition === "PERFORMANCE_BELOW" || a.condition === "FORECAST_BELOW_TARGET" ? Math.round(a.threshold * 10000) / 100 : a.threshold),
   webhookId: a.webhookId === null ? "" : String(a.webhookId),
   emailUserIds: a.emailUserIds,
 });
@@ -49,7 +52,9 @@ interface Props {
 /** Creates or edits an alert. Input stays as typed when the server refuses it; each field says why. */
 export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert, onDone }: Props) {
   const [draft, setDraft] = useState<Draft>(
-    alert ? fromAlert(alert) : { name: "", kpiGuid: kpis[0]?.guid ?? "", condition: "VALUE_ABOVE", threshold: "", webhookId: hooks[0] ? String(hooks[0].id) : "", emailUserIds: [] },
+    alert
+      ? fromAlert(alert)
+      : { name: "", kpiGuid: kpis[0]?.guid ?? "", condition: "VALUE_ABOVE", threshold: "", webhookId: hooks[0] ? String(hooks[0].id) : "", emailUserIds: [] },
   );
   const t = useTranslations("alerts.form");
   const errorText = useErrorText();
@@ -83,7 +88,14 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
       emailUserIds: draft.emailUserIds,
     });
     if (!input.success) {
-      return setErrors(Object.fromEntries(input.error.issues.map((i) => [fieldOf(i.path.map(String).join(".")), i.path[0] === "threshold" && number !== undefined && !Number.isFinite(number) ? t("enterNumber") : fieldText(i.message)])));
+      return setErrors(
+        Object.fromEntries(
+          input.error.issues.map((i) => [
+            fieldOf(i.path.map(String).join(".")),
+            i.path[0] === "threshold" && number !== undefined && !Number.isFinite(number) ? t("enterNumber") : fieldText(i.message),
+          ]),
+        ),
+      );
     }
     if (alert) update.mutate({ input: { docId, id: alert.id }, body: { ...input.data, threshold: input.data.threshold ?? null } });
     else create.mutate({ input: { docId }, body: input.data });
@@ -100,24 +112,49 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
         {err("name")}
       </div>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${prefix}-kpi`} className={label}>{t("kpi")}</label>
+        <label htmlFor={`${prefix}-kpi`} className={label}>
+          {t("kpi")}
+        </label>
         <select id={`${prefix}-kpi`} value={draft.kpiGuid} onChange={(e) => set({ kpiGuid: e.target.value })} className={inputClass} {...invalid("kpiGuid")}>
-          {kpis.map((k) => <option key={k.guid} value={k.guid}>{k.name}</option>)}
+          {kpis.map((k) => (
+            <option key={k.guid} value={k.guid}>
+              {k.name}
+            </option>
+          ))}
         </select>
         {err("kpiGuid")}
       </div>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${prefix}-condition`} className={label}>{t("when")}</label>
-        <select id={`${prefix}-condition`} value={draft.condition} onChange={(e) => set({ condition: e.target.value as AlertCondition })} className={inputClass}>
-          {AlertCondition.options.map((c) => <option key={c} value={c}>{t(`conditions.${c}`)}</option>)}
+        <label htmlFor={`${prefix}-condition`} className={label}>
+          {t("when")}
+        </label>
+        <select
+          id={`${prefix}-condition`}
+          value={draft.condition}
+          onChange={(e) => set({ condition: e.target.value as AlertCondition })}
+          className={inputClass}
+        >
+          {AlertCondition.options.map((c) => (
+            <option key={c} value={c}>
+              {t(`conditions.${c}`)}
+            </option>
+          ))}
         </select>
       </div>
       {draft.condition !== "VALUE_CHANGED" && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${prefix}-threshold`} className={label}>
-            {t("threshold")}{unit && ` (${unit === "USD" ? "$" : unit})`}
+            {t("threshold")}
+            {unit && ` (${unit === "USD" ? "$" : unit})`}
           </label>
-          <input id={`${prefix}-threshold`} inputMode="decimal" value={draft.threshold} onChange={(e) => set({ threshold: e.target.value })} className={inputClass} {...invalid("threshold")} />
+          <input
+            id={`${prefix}-threshold`}
+            inputMode="decimal"
+            value={draft.threshold}
+            onChange={(e) => set({ threshold: e.target.value })}
+            className={inputClass}
+            {...invalid("threshold")}
+          />
           <span className="text-xs text-slate-600 dark:text-slate-400">
             {byScore ? t("byScore") : t("inUnit", { kpi: kpi?.name ?? t("theKpi"), measure: kpi?.measure ? ` (${kpi.measure})` : "" })}
           </span>
@@ -125,10 +162,22 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
         </div>
       )}
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${prefix}-webhook`} className={label}>{t("postTo")}</label>
-        <select id={`${prefix}-webhook`} value={draft.webhookId} onChange={(e) => set({ webhookId: e.target.value })} className={inputClass} {...invalid("webhookId")}>
+        <label htmlFor={`${prefix}-webhook`} className={label}>
+          {t("postTo")}
+        </label>
+        <select
+          id={`${prefix}-webhook`}
+          value={draft.webhookId}
+          onChange={(e) => set({ webhookId: e.target.value })}
+          className={inputClass}
+          {...invalid("webhookId")}
+        >
           <option value="">{t("noWebhook")}</option>
-          {hooks.map((h) => <option key={h.id} value={h.id}>{h.name}</option>)}
+          {hooks.map((h) => (
+            <option key={h.id} value={h.id}>
+              {h.name}
+            </option>
+          ))}
         </select>
         {err("webhookId")}
       </div>
@@ -154,8 +203,14 @@ export function AlertForm({ docId, kpis, hooks, people, emailUnavailable, alert,
         {err("emailUserIds")}
       </fieldset>
       <div className="flex items-end gap-2 md:col-span-3">
-        <Button type="submit" disabled={create.isPending || update.isPending}>{alert ? t("save") : t("create")}</Button>
-        {alert && <Button type="button" variant="secondary" onClick={onDone}>{t("cancel")}</Button>}
+        <Button type="submit" disabled={create.isPending || update.isPending}>
+          {alert ? t("save") : t("create")}
+        </Button>
+        {alert && (
+          <Button type="button" variant="secondary" onClick={onDone}>
+            {t("cancel")}
+          </Button>
+        )}
         {err("form")}
       </div>
     </form>

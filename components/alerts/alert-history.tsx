@@ -10,7 +10,17 @@ import { useFormats } from "@/lib/i18n/use-formats";
 import { Notice } from "@/components/ui/notice";
 
 /** When an alert fired, what it saw, and where each message went (read when opened). */
-export function AlertHistory({ docId, alert, measure, thresholds }: { docId: number; alert: Alert; measure: string; thresholds?: { onTrack: number; atRisk: number } }) {
+export function AlertHistory({
+  docId,
+  alert,
+  measure,
+  thresholds,
+}: {
+  docId: number;
+  alert: Alert;
+  measure: string;
+  thresholds?: { onTrack: number; atRisk: number };
+}) {
   const fmt = useFormats();
   const t = useTranslations("alerts.firings");
   const errorText = useErrorText();
@@ -24,8 +34,14 @@ export function AlertHistory({ docId, alert, measure, thresholds }: { docId: num
       {data.items.map((f) => (
         <li key={f.id} className="rounded-md border border-slate-200 px-3 py-2 dark:border-slate-700">
           <p>
-            {t.rich("fired", { when: fmt.dateTime(f.firedAt), value: fmt.full(f.value, measure), date: fmt.date(f.date), b: (chunks) => <strong>{chunks}</strong> })}
-            {f.previousValue !== null && t("was", { value: fmt.full(f.previousValue, measure) })} · {fmt.status(f.status as Status)} {fmt.score(f.score, thresholds)}
+            {t.rich("fired", {
+              when: fmt.dateTime(f.firedAt),
+              value: fmt.full(f.value, measure),
+              date: fmt.date(f.date),
+              b: (chunks) => <strong>{chunks}</strong>,
+            })}
+            {f.previousValue !== null && t("was", { value: fmt.full(f.previousValue, measure) })} · {fmt.status(f.status as Status)}{" "}
+            {fmt.score(f.score, thresholds)}
           </p>
           <ul className="mt-1 text-slate-700 dark:text-slate-300">
             {f.deliveries.length === 0 && <li>{t("nowhere")}</li>}

@@ -50,7 +50,14 @@ export function AlertManager({ docId }: { docId: number }) {
   if (hooks.items.length === 0 && emailUnavailable) {
     return (
       <Notice tone="empty">
-        {t.rich("noWebhook", { reason: emailUnavailable, link: (chunks) => <PageLink href="/webhooks" className="text-blue-700 underline dark:text-blue-400">{chunks}</PageLink> })}
+        {t.rich("noWebhook", {
+          reason: emailUnavailable,
+          link: (chunks) => (
+            <PageLink href="/webhooks" className="text-blue-700 underline dark:text-blue-400">
+              {chunks}
+            </PageLink>
+          ),
+        })}
       </Notice>
     );
   }
@@ -68,15 +75,24 @@ export function AlertManager({ docId }: { docId: number }) {
           <Th>{t("sendsTo")}</Th>
           <Th>{t("lastFired")}</Th>
           <Th>{t("active")}</Th>
-          <Th><span className="sr-only">{t("actions")}</span></Th>
+          <Th>
+            <span className="sr-only">{t("actions")}</span>
+          </Th>
         </TableHead>
         <tbody>
           {alerts.items.length === 0 && (
-            <tr><td colSpan={7} className="px-3 py-6 text-center text-slate-600 dark:text-slate-400">{t("none")}</td></tr>
+            <tr>
+              <td colSpan={7} className="px-3 py-6 text-center text-slate-600 dark:text-slate-400">
+                {t("none")}
+              </td>
+            </tr>
           )}
           {alerts.items.map((a) => {
             const kpi = kpiOf.get(a.kpiGuid);
-            const targets = [...(a.webhookId === null ? [] : [hookName.get(a.webhookId) ?? t("aWebhook")]), ...a.emailUserIds.map((id) => emailOf.get(id) ?? t("formerUser"))];
+            const targets = [
+              ...(a.webhookId === null ? [] : [hookName.get(a.webhookId) ?? t("aWebhook")]),
+              ...a.emailUserIds.map((id) => emailOf.get(id) ?? t("formerUser")),
+            ];
             const toggle = (what: "edit" | "history") => setOpen(open?.id === a.id && open.what === what ? null : { id: a.id, what });
             return (
               <Fragment key={a.id}>
@@ -99,9 +115,29 @@ export function AlertManager({ docId }: { docId: number }) {
                     />
                   </Td>
                   <Td className="whitespace-nowrap text-right">
-                    <Button variant="ghost" aria-expanded={open?.id === a.id && open.what === "edit"} onClick={() => toggle("edit")} aria-label={t("editName", { name: a.name })}>{t("edit")}</Button>
-                    <Button variant="ghost" aria-expanded={open?.id === a.id && open.what === "history"} onClick={() => toggle("history")} aria-label={t("historyName", { name: a.name })}>{t("history")}</Button>
-                    <Button variant="ghost" onClick={() => window.confirm(t("confirmDelete", { name: a.name })) && remove.mutate({ input: { docId, id: a.id } })} aria-label={t("deleteName", { name: a.name })}>{t("delete")}</Button>
+                    <Button
+                      variant="ghost"
+                      aria-expanded={open?.id === a.id && open.what === "edit"}
+                      onClick={() => toggle("edit")}
+                      aria-label={t("editName", { name: a.name })}
+                    >
+                      {t("edit")}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      aria-expanded={open?.id === a.id && open.what === "history"}
+                      onClick={() => toggle("history")}
+                      aria-label={t("historyName", { name: a.name })}
+                    >
+                      {t("history")}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      onClick={() => window.confirm(t("confirmDelete", { name: a.name })) && remove.mutate({ input: { docId, id: a.id } })}
+                      aria-label={t("deleteName", { name: a.name })}
+                    >
+                      {t("delete")}
+                    </Button>
                   </Td>
                 </Tr>
                 {open?.id === a.id && (

@@ -21,7 +21,11 @@ export function ForgotForm() {
     if (!email.includes("@")) return setError(t("forgotPage.enterEmail"));
     setPending(true);
     setError(null);
-    const response = await fetch("/api/session/password-reset", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email }) }).catch(() => null);
+    const response = await fetch("/api/session/password-reset", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    }).catch(() => null);
     const answer = (await response?.json().catch(() => null)) as Parameters<typeof errorText>[0];
     setPending(false);
     if (response?.status === 202) return setSent(true);

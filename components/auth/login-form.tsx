@@ -33,17 +33,7 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
       {error && <Notice tone="error">{error}</Notice>}
       <Field label={t("email")} id="email" name="email" type="email" autoComplete="username" required />
       <Field label={t("password")} id="password" name="password" type="password" autoComplete="current-password" required />
-      {codeAsked && (
-        <Field
-          label={t("otp")}
-          id="otp"
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          required
-        />
-      )}
+      {codeAsked && <Field label={t("otp")} id="otp" name="otp" inputMode="numeric" autoComplete="one-time-code" autoFocus required />}
       <Button type="submit" disabled={pending}>
         {pending ? t("loggingIn") : t("logIn")}
       </Button>

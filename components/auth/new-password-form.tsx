@@ -7,7 +7,14 @@ import { NewPasswordFields } from "./new-password-fields";
 import { useNewPassword, useSessionPost } from "./use-session-post";
 
 /** A form that chooses a password (typed twice) and posts it with `body` to a session route; on success, to `next`. */
-export function NewPasswordForm({ url, next, body, submit, pending: pendingLabel, children }: {
+export function NewPasswordForm({
+  url,
+  next,
+  body,
+  submit,
+  pending: pendingLabel,
+  children,
+}: {
   url: string;
   next: string;
   body: (password: string, form: FormData) => object;

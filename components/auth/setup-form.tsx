@@ -8,7 +8,13 @@ import { NewPasswordForm } from "./new-password-form";
 export function SetupForm() {
   const t = useTranslations("auth.setup");
   return (
-    <NewPasswordForm url="/api/session/setup" next="/" body={(password, form) => ({ email: form.get("email"), password })} submit={t("submit")} pending={t("pending")}>
+    <NewPasswordForm
+      url="/api/session/setup"
+      next="/"
+      body={(password, form) => ({ email: form.get("email"), password })}
+      submit={t("submit")}
+      pending={t("pending")}
+    >
       <Field label={t("email")} id="email" name="email" type="email" autoComplete="username" required />
     </NewPasswordForm>
   );

@@ -21,7 +21,11 @@ export function SsoLogin({ next, error: refused }: { next: string; error?: strin
     if (!email.includes("@")) return setError(t("enterEmail"));
     setPending(true);
     setError(null);
-    const response = await fetch("/api/session/oidc/start", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, next }) }).catch(() => null);
+    const response = await fetch("/api/session/oidc/start", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, next }),
+    }).catch(() => null);
     const answer = (await response?.json().catch(() => null)) as ({ authorizationUrl?: string } & Parameters<typeof errorText>[0]) | null;
     if (response?.ok && answer?.authorizationUrl) return window.location.assign(answer.authorizationUrl);
     setPending(false);

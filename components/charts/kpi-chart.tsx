@@ -48,18 +48,49 @@ export function KpiChart({ name, measure, period, points, container = false, hei
   const lastStart = points.at(-1)?.start ?? "";
   for (const f of forecast) {
     if (f.start <= lastStart || f.value === null) continue;
-    data.push({ start: f.start, end: f.end, value: null, target: null, baseline: null, min: null, max: null, performance: null, progress: null, score: f.score, status: f.status, complete: false, source: "NONE",
-      label: fm.period(f.start, period), done: null, soFar: null, notes: [], expected: f.value, band: f.low !== null && f.high !== null ? [f.low, f.high] : null });
+    data.push({
+      start: f.start,
+      end: f.end,
+      value: null,
+      target: null,
+      baseline: null,
+      min: null,
+      max: null,
+      performance: null,
+      progress: null,
+      score: f.score,
+      status: f.status,
+      complete: false,
+      source: "NONE",
+      label: fm.period(f.start, period),
+      done: null,
+      soFar: null,
+      notes: [],
+      expected: f.value,
+      band: f.low !== null && f.high !== null ? [f.low, f.high] : null,
+    });
   }
   const noted = data.filter((row) => row.notes.length > 0);
   const periodWord = fm.periodName(period);
   // What the chart shows, in words: each period's value against its target.
-  const summary = data
-    .filter((row) => row.value !== null)
-    .map((row) => t("summaryItem", { period: row.label, value: fm.full(row.value, measure), hasTarget: String(!container && row.target !== null), target: fm.full(row.target, measure), complete: String(row.complete) }))
-    .join("; ") || t("noValues");
+  const summary =
+    data
+      .filter((row) => row.value !== null)
+      .map((row) =>
+        t("summaryItem", {
+          period: row.label,
+          value: fm.full(row.value, measure),
+          hasTarget: String(!container && row.target !== null),
+          target: fm.full(row.target, measure),
+          complete: String(row.complete),
+        }),
+      )
+      .join("; ") || t("noValues");
   // Wide enough for the longest label the axis can show (its ticks lie between the extremes drawn).
-  const drawnFigures = [...points.flatMap((p) => [p.value, container ? null : p.target, container ? null : p.baseline]), ...forecast.flatMap((f) => [f.low, f.high])].filter((v): v is number => v !== null);
+  const drawnFigures = [
+    ...points.flatMap((p) => [p.value, container ? null : p.target, container ? null : p.baseline]),
+    ...forecast.flatMap((f) => [f.low, f.high]),
+  ].filter((v): v is number => v !== null);
   const longestLabel = Math.max(3, ...drawnFigures.flatMap((v) => [fm.value(v).length, fm.value(-Math.abs(v)).length]));
   const axisWidth = Math.min(120, 16 + longestLabel * 7);
   const has = (f: (p: Point) => boolean) => points.some(f);
@@ -83,31 +114,133 @@ export function KpiChart({ name, measure, period, points, container = false, hei
             <YAxis tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} width={axisWidth} tickFormatter={(v: number) => fm.value(v)} />
             <Tooltip content={<ChartTooltip measure={measure} thresholds={thresholds} />} />
             {noted.map((row) => (
-              <ReferenceLine key={row.start} x={row.label} stroke="#d97706" strokeDasharray="2 2" label={{ value: "✎", position: "insideTopRight", fill: "#b45309", fontSize: 13 }} />
+              <ReferenceLine
+                key={row.start}
+                x={row.label}
+                stroke="#d97706"
+                strokeDasharray="2 2"
+                label={{ value: "✎", position: "insideTopRight", fill: "#b45309", fontSize: 13 }}
+              />
             ))}
-            {drawn.forecast && <Area dataKey="band" fill="var(--chart-value)" fillOpacity={0.12} stroke="none" isAnimationActive={false} name={t("series.interval")} />}
-            {drawn.forecast && <Line dataKey="expected" stroke="var(--chart-value)" strokeOpacity={0.7} strokeWidth={2} strokeDasharray="6 3" dot={false} isAnimationActive={false} connectNulls name={t("series.forecast")} />}
-            {drawn.baseline && <Line dataKey="baseline" stroke="#a855f7" strokeDasharray="2 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name={t("series.baseline")} />}
-            {drawn.target && <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name={t("series.target")} />}
-            <Line dataKey="done" stroke="var(--chart-value)" strokeWidth={2} dot={<SourceDot />} activeDot={{ r: 6 }} isAnimationActive={false} connectNulls={false} name={t("series.value")} />
+            {drawn.forecast && (
+              <Area dataKey="band" fill="var(--chart-value)" fillOpacity={0.12} stroke="none" isAnimationActive={false} name={t("series.interval")} />
+            )}
+            {drawn.forecast && (
+              <Line
+                dataKey="expected"
+                stroke="var(--chart-value)"
+                strokeOpacity={0.7}
+                strokeWidth={2}
+                strokeDasharray="6 3"
+                dot={false}
+                isAnimationActive={false}
+                connectNulls
+                name={t("series.forecast")}
+              />
+            )}
+            {drawn.baseline && (
+              <Line
+                dataKey="baseline"
+                stroke="#a855f7"
+                strokeDasharray="2 4"
+                strokeWidth={1.5}
+                dot={false}
+                isAnimationActive={false}
+                name={t("series.baseline")}
+              />
+            )}
+            {drawn.target && (
+              <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name={t("series.target")} />
+            )}
+            <Line
+              dataKey="done"
+              stroke="var(--chart-value)"
+              strokeWidth={2}
+              dot={<SourceDot />}
+              activeDot={{ r: 6 }}
+              isAnimationActive={false}
+              connectNulls={false}
+              name={t("series.value")}
+            />
             {drawn.soFar && (
-              <Line dataKey="soFar" stroke="var(--chart-value)" strokeWidth={2} strokeDasharray="3 3" dot={<SoFarDot />} isAnimationActive={false} connectNulls name={t("series.soFar")} />
+              <Line
+                dataKey="soFar"
+                stroke="var(--chart-value)"
+                strokeWidth={2}
+                strokeDasharray="3 3"
+                dot={<SoFarDot />}
+                isAnimationActive={false}
+                connectNulls
+                name={t("series.soFar")}
+              />
             )}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
       <p className="sr-only">{summary}</p>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-        {drawn.entered && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">━ ●</span> {t("legend.entered")}</span>}
-        {drawn.inherited && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">○</span> {t("legend.inherited")}</span>}
-        {drawn.calculated && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">◆</span> {container ? t("legend.parts") : t("legend.calculated")}</span>}
-        {drawn.soFar && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">┄ ◌</span> {t("legend.soFar")}</span>}
-        {drawn.forecast && <span><span aria-hidden className="text-blue-700 dark:text-blue-400">╍╍ ▒</span> {t("legend.forecast")}</span>}
-        {drawn.target && <span><span aria-hidden className="text-green-600">╌╌</span> {t("legend.target")}</span>}
-        {drawn.baseline && <span><span aria-hidden className="text-purple-500">┈┈</span> {t("legend.baseline")}</span>}
+        {drawn.entered && (
+          <span>
+            <span aria-hidden className="text-blue-700 dark:text-blue-400">
+              ━ ●
+            </span>{" "}
+            {t("legend.entered")}
+          </span>
+        )}
+        {drawn.inherited && (
+          <span>
+            <span aria-hidden className="text-blue-700 dark:text-blue-400">
+              ○
+            </span>{" "}
+            {t("legend.inherited")}
+          </span>
+        )}
+        {drawn.calculated && (
+          <span>
+            <span aria-hidden className="text-blue-700 dark:text-blue-400">
+              ◆
+            </span>{" "}
+            {container ? t("legend.parts") : t("legend.calculated")}
+          </span>
+        )}
+        {drawn.soFar && (
+          <span>
+            <span aria-hidden className="text-blue-700 dark:text-blue-400">
+              ┄ ◌
+            </span>{" "}
+            {t("legend.soFar")}
+          </span>
+        )}
+        {drawn.forecast && (
+          <span>
+            <span aria-hidden className="text-blue-700 dark:text-blue-400">
+              ╍╍ ▒
+            </span>{" "}
+            {t("legend.forecast")}
+          </span>
+        )}
+        {drawn.target && (
+          <span>
+            <span aria-hidden className="text-green-600">
+              ╌╌
+            </span>{" "}
+            {t("legend.target")}
+          </span>
+        )}
+        {drawn.baseline && (
+          <span>
+            <span aria-hidden className="text-purple-500">
+              ┈┈
+            </span>{" "}
+            {t("legend.baseline")}
+          </span>
+        )}
         {noted.length > 0 && (
           <span>
-            <span aria-hidden className="text-amber-700 dark:text-amber-400">┆✎</span> {t("legend.note", { periods: noted.map((row) => row.label).join(", ") })}
+            <span aria-hidden className="text-amber-700 dark:text-amber-400">
+              ┆✎
+            </span>{" "}
+            {t("legend.note", { periods: noted.map((row) => row.label).join(", ") })}
           </span>
         )}
       </figcaption>

@@ -13,8 +13,42 @@ export const SCHEDULES = [
 export const KINDS: ConnectorKind[] = ["postgres", "mysql", "json", "csv", "push"];
 export const SHAPES: CreateConnector["shape"][] = ["rows", "period", "snapshot"];
 
-export type Draft = { name: string; docId: string; kind: ConnectorKind; shape: CreateConnector["shape"]; url: string; header: string; headerValue: string; query: string; rows: string; kpi: string; kpiGuid: string; date: string; value: string; target: string; cron: string; timeZone: string };
-export const EMPTY: Draft = { name: "", docId: "", kind: "postgres", shape: "rows", url: "", header: "", headerValue: "", query: "", rows: "", kpi: "kpi", kpiGuid: "", date: "date", value: "value", target: "", cron: "", timeZone: "" };
+export type Draft = {
+  name: string;
+  docId: string;
+  kind: ConnectorKind;
+  shape: CreateConnector["shape"];
+  url: string;
+  header: string;
+  headerValue: string;
+  query: string;
+  rows: string;
+  kpi: string;
+  kpiGuid: string;
+  date: string;
+  value: string;
+  target: string;
+  cron: string;
+  timeZone: string;
+};
+export const EMPTY: Draft = {
+  name: "",
+  docId: "",
+  kind: "postgres",
+  shape: "rows",
+  url: "",
+  header: "",
+  headerValue: "",
+  query: "",
+  rows: "",
+  kpi: "kpi",
+  kpiGuid: "",
+  date: "date",
+  value: "value",
+  target: "",
+  cron: "",
+  timeZone: "",
+};
 
 /** The connector the form describes, as the API takes it (empty fields left out). */
 export function bodyOf(d: Draft): CreateConnector {
@@ -44,10 +78,24 @@ export function draftOf(c: Connector): Draft {
   const [header, headerValue] = Object.entries(c.source?.headers ?? {})[0] ?? ["", ""];
   const m = c.mapping;
   return {
-    name: c.name, docId: String(c.docId), kind: c.kind, shape: c.shape, url: c.source?.url ?? "", header, headerValue, query: c.query ?? "",
-    rows: m.rows ?? "", kpi: m.kpi ?? "", kpiGuid: m.kpiGuid ?? "", date: m.date ?? "", value: m.value ?? "", target: m.target ?? "",
-    cron: c.schedule?.cron ?? "", timeZone: c.schedule?.timeZone ?? "UTC",
+    name: c.name,
+    docId: String(c.docId),
+    kind: c.kind,
+    shape: c.shape,
+    url: c.source?.url ?? "",
+    header,
+    headerValue,
+    query: c.query ?? "",
+    rows: m.rows ?? "",
+    kpi: m.kpi ?? "",
+    kpiGuid: m.kpiGuid ?? "",
+    date: m.date ?? "",
+    value: m.value ?? "",
+    target: m.target ?? "",
+    cron: c.schedule?.cron ?? "",
+    timeZone: c.schedule?.timeZone ?? "UTC",
   };
 }
 
-export const enteredKpis = (node: KpiNode | undefined): KpiNode[] => (!node ? [] : [...(node.indicatorType === "INDICATOR" && !node.formula ? [node] : []), ...node.children.flatMap(enteredKpis)]);
+export const enteredKpis = (node: KpiNode | undefined): KpiNode[] =>
+  !node ? [] : [...(node.indicatorType === "INDICATOR" && !node.formula ? [node] : []), ...node.children.flatMap(enteredKpis)];

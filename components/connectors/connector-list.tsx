@@ -23,7 +23,9 @@ export function ConnectorList({ scorecards }: { scorecards: { id: number; name: 
   if (data.items.length === 0) return <Notice tone="empty">{t("none")}</Notice>;
   return (
     <ul className="flex flex-col gap-3">
-      {data.items.map((connector) => <ConnectorItem key={connector.id} connector={connector} scorecards={scorecards} />)}
+      {data.items.map((connector) => (
+        <ConnectorItem key={connector.id} connector={connector} scorecards={scorecards} />
+      ))}
     </ul>
   );
 }
@@ -54,30 +56,68 @@ function ConnectorItem({ connector, scorecards }: { connector: Connector; scorec
     <li className={cardClass} data-testid="connector">
       <div className="flex flex-wrap items-start gap-3">
         <div className="mr-auto min-w-0">
-          <h2 className="font-semibold">{connector.name}{!connector.enabled && <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">{t("list.paused")}</span>}</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t(`kinds.${connector.kind}`)} → {scorecard}</p>
+          <h2 className="font-semibold">
+            {connector.name}
+            {!connector.enabled && <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">{t("list.paused")}</span>}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t(`kinds.${connector.kind}`)} → {scorecard}
+          </p>
           {connector.source && <p className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">{connector.source.url}</p>}
           <p className="text-sm">
             {connector.schedule ? (
               <>
                 <ScheduleWords schedule={connector.schedule} />
-                {connector.schedule.nextRunAt && connector.enabled && <span className="text-slate-600 dark:text-slate-400">{t("list.next", { when: fmt.dateTime(connector.schedule.nextRunAt) })}</span>}
+                {connector.schedule.nextRunAt && connector.enabled && (
+                  <span className="text-slate-600 dark:text-slate-400">{t("list.next", { when: fmt.dateTime(connector.schedule.nextRunAt) })}</span>
+                )}
               </>
-            ) : connector.kind === "push" ? t("list.onPush") : t("list.byHand")}
+            ) : connector.kind === "push" ? (
+              t("list.onPush")
+            ) : (
+              t("list.byHand")
+            )}
           </p>
           <p className={`text-sm ${last?.status === "failed" ? "text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-300"}`}>
             {last ? t("list.lastRun", { when: runWhen(last, fmt), figures: runFigures(last) }) : t("list.neverRun")}
           </p>
-          {connector.failuresInRow >= 3 && <Notice tone="error" className="mt-2">{t("list.failedInRow", { count: connector.failuresInRow, owner: connector.owner ? ` (${connector.owner.email})` : "" })}</Notice>}
+          {connector.failuresInRow >= 3 && (
+            <Notice tone="error" className="mt-2">
+              {t("list.failedInRow", { count: connector.failuresInRow, owner: connector.owner ? ` (${connector.owner.email})` : "" })}
+            </Notice>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
-          {connector.kind !== "push" && <Button onClick={() => run.mutate({ input: { id: connector.id } })} disabled={run.isPending}>{run.isPending ? t("list.running") : t("list.runNow")}</Button>}
-          {connector.kind !== "push" && <Button variant="secondary" onClick={() => preview.mutate({ input: { id: connector.id } })} disabled={preview.isPending}>{t("list.preview")}</Button>}
-          {connector.shape === "period" && <Button variant="secondary" aria-expanded={panel === "backfill"} onClick={() => toggle("backfill")}>{t("list.backfill")}</Button>}
-          <Button variant="secondary" aria-expanded={panel === "runs"} onClick={() => toggle("runs")}>{panel === "runs" ? t("list.hideRuns") : t("list.runsButton")}</Button>
-          <Button variant="ghost" aria-expanded={panel === "edit"} onClick={() => toggle("edit")}>{t("list.edit")}</Button>
-          <Button variant="ghost" onClick={() => update.mutate({ input: { id: connector.id }, body: { enabled: !connector.enabled } })}>{connector.enabled ? t("list.pause") : t("list.resume")}</Button>
-          <Button variant="ghost" onClick={() => window.confirm(t("list.confirmDelete", { name: connector.name })) && remove.mutate({ input: { id: connector.id } })}>{t("list.delete")}</Button>
+          {connector.kind !== "push" && (
+            <Button onClick={() => run.mutate({ input: { id: connector.id } })} disabled={run.isPending}>
+              {run.isPending ? t("list.running") : t("list.runNow")}
+            </Button>
+          )}
+          {connector.kind !== "push" && (
+            <Button variant="secondary" onClick={() => preview.mutate({ input: { id: connector.id } })} disabled={preview.isPending}>
+              {t("list.preview")}
+            </Button>
+          )}
+          {connector.shape === "period" && (
+            <Button variant="secondary" aria-expanded={panel === "backfill"} onClick={() => toggle("backfill")}>
+              {t("list.backfill")}
+            </Button>
+          )}
+          <Button variant="secondary" aria-expanded={panel === "runs"} onClick={() => toggle("runs")}>
+            {panel === "runs" ? t("list.hideRuns") : t("list.runsButton")}
+          </Button>
+          <Button variant="ghost" aria-expanded={panel === "edit"} onClick={() => toggle("edit")}>
+            {t("list.edit")}
+          </Button>
+          <Button variant="ghost" onClick={() => update.mutate({ input: { id: connector.id }, body: { enabled: !connector.enabled } })}>
+            {connector.enabled ? t("list.pause") : t("list.resume")}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => window.confirm(t("list.confirmDelete", { name: connector.name })) && remove.mutate({ input: { id: connector.id } })}
+          >
+            {t("list.delete")}
+          </Button>
         </div>
       </div>
       {error && <FieldError>{error}</FieldError>}
@@ -85,12 +125,26 @@ function ConnectorItem({ connector, scorecards }: { connector: Connector; scorec
         <form onSubmit={backfill} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <Field label={t("list.from")} id={`backfill-from-${connector.id}`} name="from" type="date" required />
           <Field label={t("list.to")} id={`backfill-to-${connector.id}`} name="to" type="date" required />
-          <Button type="submit" disabled={run.isPending}>{run.isPending ? t("list.filling") : t("list.fill")}</Button>
+          <Button type="submit" disabled={run.isPending}>
+            {run.isPending ? t("list.filling") : t("list.fill")}
+          </Button>
         </form>
       )}
-      {panel === "preview" && preview.data && <div className="mt-3"><PreviewTable preview={preview.data} /></div>}
-      {panel === "edit" && <div className="mt-3"><ConnectorForm scorecards={scorecards} editing={connector} onDone={() => setPanel(null)} /></div>}
-      {panel === "runs" && <div className="mt-3"><RunHistory connectorId={connector.id} docId={connector.docId} name={connector.name} /></div>}
+      {panel === "preview" && preview.data && (
+        <div className="mt-3">
+          <PreviewTable preview={preview.data} />
+        </div>
+      )}
+      {panel === "edit" && (
+        <div className="mt-3">
+          <ConnectorForm scorecards={scorecards} editing={connector} onDone={() => setPanel(null)} />
+        </div>
+      )}
+      {panel === "runs" && (
+        <div className="mt-3">
+          <RunHistory connectorId={connector.id} docId={connector.docId} name={connector.name} />
+        </div>
+      )}
     </li>
   );
 }

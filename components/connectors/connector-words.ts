@@ -28,7 +28,9 @@ export function useScheduleWords(schedule: NonNullable<Connector["schedule"]>): 
     },
   });
   if (locale === "en") return t("runs", { schedule: lowerFirst(schedule.description) });
-  return words ? t("runsIn", { schedule: lowerFirst(words), timeZone: schedule.timeZone }) : t("runsCron", { cron: schedule.cron, timeZone: schedule.timeZone });
+  return words
+    ? t("runsIn", { schedule: lowerFirst(words), timeZone: schedule.timeZone })
+    : t("runsCron", { cron: schedule.cron, timeZone: schedule.timeZone });
 }
 
 /** "12 values written, 1 unchanged, 2 rows rejected", in the reader's words. */

@@ -16,7 +16,14 @@ export function FedBy({ connectors }: { connectors: FeedingConnector[] }) {
       {connectors.map((c, i) => (
         <span key={c.id}>
           {i > 0 && "; "}
-          {t.rich("by", { name: c.name, link: (chunks) => <PageLink href="/connectors" className="text-blue-700 underline dark:text-blue-400">{chunks}</PageLink> })}
+          {t.rich("by", {
+            name: c.name,
+            link: (chunks) => (
+              <PageLink href="/connectors" className="text-blue-700 underline dark:text-blue-400">
+                {chunks}
+              </PageLink>
+            ),
+          })}
           {c.lastWrittenAt ? t("lastWrote", { when: fmt.dateTime(c.lastWrittenAt), count: c.lastWritten ?? 0 }) : t("nothing")}
         </span>
       ))}

@@ -14,8 +14,15 @@ export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
   return (
     <div className="flex flex-col gap-3" data-testid="connector-preview">
       <p className="text-sm" role="status">
-        {t.rich("read", { rows: preview.rowsRead, new: preview.new, changed: preview.changed, unchanged: preview.unchanged, b: (chunks) => <strong>{chunks}</strong> })}
-        {preview.rowsRejected > 0 && t.rich("rejected", { count: preview.rowsRejected, bad: (chunks) => <strong className="text-red-700 dark:text-red-300">{chunks}</strong> })}
+        {t.rich("read", {
+          rows: preview.rowsRead,
+          new: preview.new,
+          changed: preview.changed,
+          unchanged: preview.unchanged,
+          b: (chunks) => <strong>{chunks}</strong>,
+        })}
+        {preview.rowsRejected > 0 &&
+          t.rich("rejected", { count: preview.rowsRejected, bad: (chunks) => <strong className="text-red-700 dark:text-red-300">{chunks}</strong> })}
         {t("nothingYet")}
       </p>
       {preview.values.length > 0 && <h3 className="text-sm font-semibold">{t("wouldWrite")}</h3>}
@@ -41,7 +48,9 @@ export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
           </tbody>
         </Table>
       )}
-      {preview.values.length < preview.new + preview.changed && <p className="text-xs text-slate-600 dark:text-slate-400">{t("firstShown", { count: preview.values.length })}</p>}
+      {preview.values.length < preview.new + preview.changed && (
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t("firstShown", { count: preview.values.length })}</p>
+      )}
       <RejectedRows rejections={preview.rejections} total={preview.rowsRejected} />
     </div>
   );
@@ -53,22 +62,29 @@ export function RejectedRows({ rejections, total }: { rejections: Rejection[]; t
   if (rejections.length === 0) return null;
   return (
     <div className="flex flex-col gap-1">
-      <h3 className="text-sm font-semibold">{t("rejectedTitle")}{total > rejections.length ? t("firstOf", { shown: rejections.length, total }) : ""}</h3>
+      <h3 className="text-sm font-semibold">
+        {t("rejectedTitle")}
+        {total > rejections.length ? t("firstOf", { shown: rejections.length, total }) : ""}
+      </h3>
       <Table caption={t("rejectedCaption", { total })} dense>
-      <TableHead>
-        <Th align="right">{t("row")}</Th>
-        <Th>{t("reason")}</Th>
-        <Th>{t("held")}</Th>
-      </TableHead>
-      <tbody>
-        {rejections.map((r) => (
-          <Tr key={r.row}>
-            <Td align="right">{r.row}</Td>
-            <Td className="text-red-700 dark:text-red-300">{r.reason}</Td>
-            <Td className="font-mono text-xs break-all">{Object.entries(r.data).map(([k, v]) => `${k}: ${v === null ? "null" : String(v)}`).join(" · ")}</Td>
-          </Tr>
-        ))}
-      </tbody>
+        <TableHead>
+          <Th align="right">{t("row")}</Th>
+          <Th>{t("reason")}</Th>
+          <Th>{t("held")}</Th>
+        </TableHead>
+        <tbody>
+          {rejections.map((r) => (
+            <Tr key={r.row}>
+              <Td align="right">{r.row}</Td>
+              <Td className="text-red-700 dark:text-red-300">{r.reason}</Td>
+              <Td className="font-mono text-xs break-all">
+                {Object.entries(r.data)
+                  .map(([k, v]) => `${k}: ${v === null ? "null" : String(v)}`)
+                  .join(" · ")}
+              </Td>
+            </Tr>
+          ))}
+        </tbody>
       </Table>
     </div>
   );

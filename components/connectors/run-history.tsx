@@ -30,10 +30,16 @@ export function RunHistory({ connectorId, docId, name }: { connectorId: number; 
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
         <h3 className="text-sm font-semibold">{t("runHistory.title")}</h3>
-        <Button variant="secondary" onClick={() => void runs.refetch()} disabled={runs.isFetching}>{runs.isFetching ? t("runHistory.refreshing") : t("runHistory.refresh")}</Button>
+        <Button variant="secondary" onClick={() => void runs.refetch()} disabled={runs.isFetching}>
+          {runs.isFetching ? t("runHistory.refreshing") : t("runHistory.refresh")}
+        </Button>
       </div>
       {runs.isError && <FieldError>{errorText(runs.error)}</FieldError>}
-      {message && <p role="status" className="text-sm">{message}</p>}
+      {message && (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      )}
       {runs.isSuccess && items.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">{t("runHistory.none")}</p>}
       {items.length > 0 && (
         <Table caption={t("runHistory.caption", { name })} dense>
@@ -43,7 +49,9 @@ export function RunHistory({ connectorId, docId, name }: { connectorId: number; 
             <Th>{t("runHistory.result")}</Th>
             <Th align="right">{t("runHistory.rowsRead")}</Th>
             <Th align="right">{t("runHistory.took")}</Th>
-            <Th><span className="sr-only">{t("runHistory.actions")}</span></Th>
+            <Th>
+              <span className="sr-only">{t("runHistory.actions")}</span>
+            </Th>
           </TableHead>
           <tbody>
             {items.map((run) => (
@@ -53,7 +61,9 @@ export function RunHistory({ connectorId, docId, name }: { connectorId: number; 
                   <Td>{t(`triggers.${run.trigger}`)}</Td>
                   <Td className={run.status === "failed" ? "text-red-700 dark:text-red-300" : ""}>{runFigures(run)}</Td>
                   <Td align="right">{run.rowsRead}</Td>
-                  <Td align="right" className="whitespace-nowrap">{t("runHistory.seconds", { seconds: fmt.number(run.durationMs / 1000, 1) })}</Td>
+                  <Td align="right" className="whitespace-nowrap">
+                    {t("runHistory.seconds", { seconds: fmt.number(run.durationMs / 1000, 1) })}
+                  </Td>
                   <Td className="whitespace-nowrap">
                     {run.rowsRejected > 0 && (
                       <Button variant="ghost" aria-expanded={open === run.id} onClick={() => setOpen(open === run.id ? null : run.id)}>
@@ -64,7 +74,10 @@ export function RunHistory({ connectorId, docId, name }: { connectorId: number; 
                       <Button
                         variant="ghost"
                         disabled={undo.isPending}
-                        onClick={() => window.confirm(t("runHistory.confirmUndo", { count: run.valuesWritten })) && undo.mutate({ input: { docId, changeId: run.changeId!, dryRun: false, overwrite: false } })}
+                        onClick={() =>
+                          window.confirm(t("runHistory.confirmUndo", { count: run.valuesWritten })) &&
+                          undo.mutate({ input: { docId, changeId: run.changeId!, dryRun: false, overwrite: false } })
+                        }
                       >
                         {t("runHistory.undo")}
                       </Button>
@@ -73,7 +86,9 @@ export function RunHistory({ connectorId, docId, name }: { connectorId: number; 
                 </Tr>
                 {open === run.id && (
                   <tr>
-                    <td colSpan={6} className="p-2"><RejectedRows rejections={run.rejections} total={run.rowsRejected} /></td>
+                    <td colSpan={6} className="p-2">
+                      <RejectedRows rejections={run.rejections} total={run.rowsRejected} />
+                    </td>
                   </tr>
                 )}
               </Fragment>

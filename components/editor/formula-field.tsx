@@ -12,7 +12,15 @@ import { useFormats } from "@/lib/i18n/use-formats";
  * the way the service checks it (syntax, unknown KPI, cycle) and computed for the last complete
  * month from `lastValues`; a list inserts a KPI's name.
  */
-export function FormulaField({ id, guid, value, onChange, rows, lastValues, lastMonth }: {
+export function FormulaField({
+  id,
+  guid,
+  value,
+  onChange,
+  rows,
+  lastValues,
+  lastMonth,
+}: {
   id: string;
   guid: string;
   value: string;
@@ -29,8 +37,16 @@ export function FormulaField({ id, guid, value, onChange, rows, lastValues, last
     const problems = [
       ...ambiguous.map((name) => t("ambiguous", { name })),
       // A syntax error's own words (where the formula goes wrong) are the contract's, in English.
-      ...formulaProblems(rows.map((r) => ({ guid: r.node.guid, formula: r.node.guid === guid ? null : r.node.formula })), guid, formula).map((p) =>
-        p.kind === "unknown" ? t("unknown", { name: p.message.replace(/^No KPI \[(.*)\] in this scorecard$/, "$1") }) : fmt.locale === "en" ? p.message : t(p.kind),
+      ...formulaProblems(
+        rows.map((r) => ({ guid: r.node.guid, formula: r.node.guid === guid ? null : r.node.formula })),
+        guid,
+        formula,
+      ).map((p) =>
+        p.kind === "unknown"
+          ? t("unknown", { name: p.message.replace(/^No KPI \[(.*)\] in this scorecard$/, "$1") })
+          : fmt.locale === "en"
+            ? p.message
+            : t(p.kind),
       ),
     ];
     const preview = problems.length ? null : evaluate(parseFormula(formula), (g) => lastValues.get(g) ?? null);
@@ -41,7 +57,9 @@ export function FormulaField({ id, guid, value, onChange, rows, lastValues, last
   const describedBy = `${id}-help`;
   return (
     <div className="flex flex-col gap-1.5 sm:col-span-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("label")}</label>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        {t("label")}
+      </label>
       <div className="flex flex-wrap gap-2">
         <input
           id={id}
@@ -60,14 +78,24 @@ export function FormulaField({ id, guid, value, onChange, rows, lastValues, last
           onChange={(e) => e.target.value && onChange(`${value}${value && !/[\s(+\-*/]$/.test(value) ? " " : ""}[${e.target.value}]`)}
         >
           <option value="">{t("insertOption")}</option>
-          {others.map((r) => <option key={r.node.guid} value={r.node.name}>{r.node.name}</option>)}
+          {others.map((r) => (
+            <option key={r.node.guid} value={r.node.name}>
+              {r.node.name}
+            </option>
+          ))}
         </select>
       </div>
-      <p id={describedBy} role="status" className={`text-sm ${check.problems.length ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}>
+      <p
+        id={describedBy}
+        role="status"
+        className={`text-sm ${check.problems.length ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}
+      >
         {check.problems.length
           ? check.problems.join(". ")
           : value.trim()
-            ? check.preview === null ? t("noResult", { month: lastMonth }) : t("result", { month: lastMonth, value: fmt.number(check.preview, 4) })
+            ? check.preview === null
+              ? t("noResult", { month: lastMonth })
+              : t("result", { month: lastMonth, value: fmt.number(check.preview, 4) })
             : t("help")}
       </p>
     </div>

@@ -35,7 +35,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
   const move = useWrite("updateKpi", { onError: fail, onSuccess: (k) => setNews(t("moved", { name: k.name })) });
   const remove = useWrite("deleteKpi", { onError: fail, onSuccess: () => (setEditing(null), setConfirming(false)) });
 
-  const current = editing?.kind === "edit" ? rows.find((r) => r.node.guid === editing.guid)?.node ?? null : null;
+  const current = editing?.kind === "edit" ? (rows.find((r) => r.node.guid === editing.guid)?.node ?? null) : null;
   const done = ({ guid, name }: { guid: string; name: string }, verb: "added" | "saved") => {
     setEditing({ kind: "edit", guid });
     setNews(t(verb, { name }));
@@ -53,7 +53,11 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
           onAdd={(parent, type) => (setEditing({ kind: "new", parent, type }), setFailure(null))}
         />
         {failure && <FieldError>{failure}</FieldError>}
-        {news && <p role="status" className="text-sm text-slate-600 dark:text-slate-400">{news}</p>}
+        {news && (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+            {news}
+          </p>
+        )}
       </div>
       <div className="self-start lg:sticky lg:top-4">
         {editing === null && <Notice tone="empty">{t("choose")}</Notice>}
@@ -93,13 +97,21 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
                 {confirming ? (
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     <span>{t("confirmDelete", { name: current.name, children: current.children.length })}</span>
-                    <Button variant="primary" className="bg-red-700 hover:bg-red-800 dark:bg-red-700" onClick={() => remove.mutate({ input: { docId, guid: current.guid } })}>
+                    <Button
+                      variant="primary"
+                      className="bg-red-700 hover:bg-red-800 dark:bg-red-700"
+                      onClick={() => remove.mutate({ input: { docId, guid: current.guid } })}
+                    >
                       {t("deleteName", { name: current.name })}
                     </Button>
-                    <Button variant="secondary" onClick={() => setConfirming(false)}>{t("keep")}</Button>
+                    <Button variant="secondary" onClick={() => setConfirming(false)}>
+                      {t("keep")}
+                    </Button>
                   </div>
                 ) : (
-                  <Button variant="secondary" onClick={() => setConfirming(true)}>{t("deleteAsk")}</Button>
+                  <Button variant="secondary" onClick={() => setConfirming(true)}>
+                    {t("deleteAsk")}
+                  </Button>
                 )}
               </div>
             )}

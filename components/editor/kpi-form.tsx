@@ -20,7 +20,10 @@ import { TranslationFields } from "./translation-fields";
 const GROUPINGS: Grouping[] = ["AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"];
 const OPTIMIZATIONS: Optimization[] = ["MAXIMIZE", "MINIMIZE", "BINARY"];
 
-type Draft = Record<"name" | "description" | "measure" | "formula" | "weight" | "min" | "max" | "validMin" | "validMax" | "baseline" | "target" | "onTrack" | "atRisk" | "cap", string> & {
+type Draft = Record<
+  "name" | "description" | "measure" | "formula" | "weight" | "min" | "max" | "validMin" | "validMax" | "baseline" | "target" | "onTrack" | "atRisk" | "cap",
+  string
+> & {
   indicatorType: "INDICATOR" | "CONTAINER";
   updateInterval: Period;
   grouping: Grouping;
@@ -101,7 +104,17 @@ function bodyOf(draft: Draft, rows: Row[]) {
 const FIELD_OF: Record<string, string> = { "thresholds.onTrack": "onTrack", "thresholds.atRisk": "atRisk", scoreCap: "cap" };
 
 /** Every setting of one KPI (or a new one under `parentGuid`), checked by the API's own schemas. */
-export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, lastValues, lastMonth, onDone, onCancel }: {
+export function KpiForm({
+  docId,
+  kpi,
+  parentGuid,
+  newType = "INDICATOR",
+  rows,
+  lastValues,
+  lastMonth,
+  onDone,
+  onCancel,
+}: {
   docId: number;
   kpi: KpiNode | null;
   parentGuid?: string;
@@ -140,7 +153,8 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
     event.preventDefault();
     setFailure(null);
     const body = bodyOf(draft, rows);
-    if (isContainer) for (const k of ["measure", "formula", "min", "max", "validMin", "validMax", "baseline", "target", "ownerId", "noteRequiredOffTrack"]) delete body[k];
+    if (isContainer)
+      for (const k of ["measure", "formula", "min", "max", "validMin", "validMax", "baseline", "target", "ownerId", "noteRequiredOffTrack"]) delete body[k];
     const parsed = kpi ? UpdateKpi.safeParse(body) : CreateKpi.safeParse({ ...body, parentGuid });
     if (!parsed.success) {
       setErrors(Object.fromEntries(zodDetails(parsed.error).map((d) => [FIELD_OF[d.path] ?? d.path.split(".")[0]!, fieldText(d.message)])));
@@ -153,13 +167,21 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
 
   const field = (key: keyof Draft, label: string, input: ReactNode, hint?: string) => (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={`${prefix}-${key}`} className="text-sm font-medium text-slate-700 dark:text-slate-200">{label}</label>
+      <label htmlFor={`${prefix}-${key}`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
       {input}
       {hint && <span className="text-xs text-slate-500 dark:text-slate-400">{hint}</span>}
       {errors[key] && <FieldError id={`${prefix}-${key}-error`}>{errors[key]}</FieldError>}
     </div>
   );
-  const textInput = (key: Exclude<keyof Draft, "indicatorType" | "updateInterval" | "grouping" | "optimization" | "inheritance" | "noteRequiredOffTrack" | "ownerId" | "translations">, extra: { inputMode?: "decimal" } = {}) => (
+  const textInput = (
+    key: Exclude<
+      keyof Draft,
+      "indicatorType" | "updateInterval" | "grouping" | "optimization" | "inheritance" | "noteRequiredOffTrack" | "ownerId" | "translations"
+    >,
+    extra: { inputMode?: "decimal" } = {},
+  ) => (
     <input
       id={`${prefix}-${key}`}
       className={inputClass}
@@ -173,7 +195,11 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
   const owners = (people.data?.items ?? []).filter((u) => u.active || String(u.id) === draft.ownerId);
   const choice = <K extends "updateInterval" | "grouping" | "optimization" | "indicatorType">(key: K, labels: Record<Draft[K], string>, disabled = false) => (
     <select id={`${prefix}-${key}`} className={selectClass} value={draft[key]} disabled={disabled} onChange={(e) => set(key, e.target.value as Draft[K])}>
-      {(Object.keys(labels) as Draft[K][]).map((v) => <option key={v} value={v}>{labels[v]}</option>)}
+      {(Object.keys(labels) as Draft[K][]).map((v) => (
+        <option key={v} value={v}>
+          {labels[v]}
+        </option>
+      ))}
     </select>
   );
   const pending = create.isPending || update.isPending;
@@ -186,9 +212,30 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
       {!isContainer && (
         <>
           {field("measure", t("unit"), textInput("measure"), t("unitHint"))}
-          {field("updateInterval", t("interval"), choice("updateInterval", labels(PERIODS, (p) => periods(p))))}
-          {field("grouping", t("groupingLabel"), choice("grouping", labels(GROUPINGS, (g) => t(`grouping.${g}`))))}
-          {field("optimization", t("direction"), choice("optimization", labels(OPTIMIZATIONS, (o) => t(`optimization.${o}`))))}
+          {field(
+            "updateInterval",
+            t("interval"),
+            choice(
+              "updateInterval",
+              labels(PERIODS, (p) => periods(p)),
+            ),
+          )}
+          {field(
+            "grouping",
+            t("groupingLabel"),
+            choice(
+              "grouping",
+              labels(GROUPINGS, (g) => t(`grouping.${g}`)),
+            ),
+          )}
+          {field(
+            "optimization",
+            t("direction"),
+            choice(
+              "optimization",
+              labels(OPTIMIZATIONS, (o) => t(`optimization.${o}`)),
+            ),
+          )}
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
             <input type="checkbox" checked={draft.inheritance} onChange={(e) => set("inheritance", e.target.checked)} />
             {t("inheritance")}
@@ -204,7 +251,11 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
             t("owner"),
             <select id={`${prefix}-ownerId`} className={selectClass} value={draft.ownerId} onChange={(e) => set("ownerId", e.target.value)}>
               <option value="">{t("nobody")}</option>
-              {owners.map((u) => <option key={u.id} value={u.id}>{u.email}</option>)}
+              {owners.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.email}
+                </option>
+              ))}
               {people.isPending && draft.ownerId && <option value={draft.ownerId}>{t("loadingPeople")}</option>}
             </select>,
             t("ownerHint"),
@@ -213,7 +264,15 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
             <input type="checkbox" checked={draft.noteRequiredOffTrack} onChange={(e) => set("noteRequiredOffTrack", e.target.checked)} />
             {t("noteRequired")}
           </label>
-          <FormulaField id={`${prefix}-formula`} guid={kpi?.guid ?? "new"} value={draft.formula} onChange={(v) => set("formula", v)} rows={rows} lastValues={lastValues} lastMonth={lastMonth} />
+          <FormulaField
+            id={`${prefix}-formula`}
+            guid={kpi?.guid ?? "new"}
+            value={draft.formula}
+            onChange={(v) => set("formula", v)}
+            rows={rows}
+            lastValues={lastValues}
+            lastMonth={lastMonth}
+          />
         </>
       )}
       <TranslationFields id={`${prefix}-translations`} value={draft.translations} onChange={(next) => set("translations", next)} />
@@ -221,10 +280,18 @@ export function KpiForm({ docId, kpi, parentGuid, newType = "INDICATOR", rows, l
       {field("onTrack", t("onTrack"), textInput("onTrack", { inputMode: "decimal" }))}
       {field("atRisk", t("atRisk"), textInput("atRisk", { inputMode: "decimal" }), t("atRiskHint"))}
       {field("cap", t("cap"), textInput("cap", { inputMode: "decimal" }))}
-      {failure && <div className="sm:col-span-2"><FieldError>{failure}</FieldError></div>}
+      {failure && (
+        <div className="sm:col-span-2">
+          <FieldError>{failure}</FieldError>
+        </div>
+      )}
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={pending}>{kpi ? t("save") : t("add")}</Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>{t("cancel")}</Button>
+        <Button type="submit" disabled={pending}>
+          {kpi ? t("save") : t("add")}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t("cancel")}
+        </Button>
       </div>
     </form>
   );

@@ -15,7 +15,14 @@ const iconButton =
  * buttons (up, down, out of its container, into the container above): every move works from
  * the keyboard, no dragging needed.
  */
-export function KpiOutline({ rows, selected, busy, onSelect, onMove, onAdd }: {
+export function KpiOutline({
+  rows,
+  selected,
+  busy,
+  onSelect,
+  onMove,
+  onAdd,
+}: {
   rows: Row[];
   selected: string | null;
   busy: boolean;
@@ -25,12 +32,22 @@ export function KpiOutline({ rows, selected, busy, onSelect, onMove, onAdd }: {
 }) {
   const t = useTranslations("editor.tree");
   return (
-    <ul aria-label={t("outline")} className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+    <ul
+      aria-label={t("outline")}
+      className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+    >
       {rows.map((row) => {
         const { node, depth } = row;
         const can = moves(row, rows);
         const move = (label: string, glyph: string, place: Place | null) => (
-          <button type="button" className={iconButton} aria-label={t("moveLabel", { move: label, name: node.name })} title={label} disabled={busy || !place} onClick={() => place && onMove(node, place)}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={t("moveLabel", { move: label, name: node.name })}
+            title={label}
+            disabled={busy || !place}
+            onClick={() => place && onMove(node, place)}
+          >
             {glyph}
           </button>
         );
@@ -47,7 +64,13 @@ export function KpiOutline({ rows, selected, busy, onSelect, onMove, onAdd }: {
                 {node.name}
               </button>
               <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">
-                {node.parentGuid === null ? t("kindScorecard") : isContainer ? t("kindContainer") : node.formula ? t("kindFormula") : node.measure || t("kindKpi")}
+                {node.parentGuid === null
+                  ? t("kindScorecard")
+                  : isContainer
+                    ? t("kindContainer")
+                    : node.formula
+                      ? t("kindFormula")
+                      : node.measure || t("kindKpi")}
               </span>
             </span>
             <span className="flex shrink-0 items-center gap-0.5">
@@ -61,8 +84,24 @@ export function KpiOutline({ rows, selected, busy, onSelect, onMove, onAdd }: {
               )}
               {isContainer && (
                 <>
-                  <Button variant="ghost" className="px-2 py-0.5 text-xs" aria-label={t("addKpiTo", { name: node.name })} disabled={busy} onClick={() => onAdd(node, "INDICATOR")}>{t("addKpi")}</Button>
-                  <Button variant="ghost" className="px-2 py-0.5 text-xs" aria-label={t("addContainerTo", { name: node.name })} disabled={busy} onClick={() => onAdd(node, "CONTAINER")}>{t("addContainer")}</Button>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-0.5 text-xs"
+                    aria-label={t("addKpiTo", { name: node.name })}
+                    disabled={busy}
+                    onClick={() => onAdd(node, "INDICATOR")}
+                  >
+                    {t("addKpi")}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-0.5 text-xs"
+                    aria-label={t("addContainerTo", { name: node.name })}
+                    disabled={busy}
+                    onClick={() => onAdd(node, "CONTAINER")}
+                  >
+                    {t("addContainer")}
+                  </Button>
                 </>
               )}
             </span>

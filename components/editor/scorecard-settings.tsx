@@ -27,7 +27,10 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
   const [translations, setTranslations] = useState<Translations>(card.translations ?? {});
   const fail = (e: Error) => setErrors({ form: errorText(e) });
   const save = useWrite("updateScorecard", { onSuccess: () => setSaved(true), onError: fail });
-  const remove = useWrite("deleteScorecard", { onSuccess: (gone) => router.push(`/?${new URLSearchParams({ deleted: String(gone.id), name: gone.name })}`), onError: fail });
+  const remove = useWrite("deleteScorecard", {
+    onSuccess: (gone) => router.push(`/?${new URLSearchParams({ deleted: String(gone.id), name: gone.name })}`),
+    onError: fail,
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,17 +51,34 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
           {errors.name && <FieldError>{errors.name}</FieldError>}
         </div>
         <div>
-          <Field id="scorecard-alias" name="alias" label={t("alias")} defaultValue={card.alias ?? ""} placeholder={t("aliasPlaceholder")} aria-invalid={Boolean(errors.alias)} />
+          <Field
+            id="scorecard-alias"
+            name="alias"
+            label={t("alias")}
+            defaultValue={card.alias ?? ""}
+            placeholder={t("aliasPlaceholder")}
+            aria-invalid={Boolean(errors.alias)}
+          />
           {errors.alias && <FieldError>{errors.alias}</FieldError>}
         </div>
         <div className="sm:col-span-2">
           <Field id="scorecard-description" name="description" label={t("description")} defaultValue={card.description} />
         </div>
         <TranslationFields id="scorecard-translations" value={translations} onChange={setTranslations} />
-        {errors.form && <div className="sm:col-span-2"><FieldError>{errors.form}</FieldError></div>}
+        {errors.form && (
+          <div className="sm:col-span-2">
+            <FieldError>{errors.form}</FieldError>
+          </div>
+        )}
         <div className="flex items-center gap-3 sm:col-span-2">
-          <Button type="submit" disabled={save.isPending}>{t("save")}</Button>
-          {saved && <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">{t("saved")}</span>}
+          <Button type="submit" disabled={save.isPending}>
+            {t("save")}
+          </Button>
+          {saved && (
+            <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
+              {t("saved")}
+            </span>
+          )}
         </div>
       </form>
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 text-sm dark:border-slate-800">
@@ -78,10 +98,14 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
               <Button className="bg-red-700 hover:bg-red-800 dark:bg-red-700" disabled={remove.isPending} onClick={() => remove.mutate({ input: { docId } })}>
                 {t("delete")}
               </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>{t("keep")}</Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {t("keep")}
+              </Button>
             </div>
           ) : (
-            <Button variant="secondary" onClick={() => setConfirming(true)}>{t("deleteAsk")}</Button>
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              {t("deleteAsk")}
+            </Button>
           )}
         </div>
       )}

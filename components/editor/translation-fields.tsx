@@ -22,8 +22,22 @@ export function TranslationFields({ id, value, onChange }: { id: string; value: 
       {LOCALES.map((locale) => (
         <div key={locale} className="grid gap-2 sm:grid-cols-[8rem_1fr_2fr] sm:items-center" lang={locale}>
           <span className="text-sm text-slate-600 dark:text-slate-400">{LOCALE_NAMES[locale]}</span>
-          <input id={`${id}-${locale}-name`} aria-label={t("name", { language: LOCALE_NAMES[locale] })} className={inputClass} placeholder={t("namePlaceholder")} value={value[locale]?.name ?? ""} onChange={(e) => set(locale, "name", e.target.value)} />
-          <input id={`${id}-${locale}-description`} aria-label={t("description", { language: LOCALE_NAMES[locale] })} className={inputClass} placeholder={t("descriptionPlaceholder")} value={value[locale]?.description ?? ""} onChange={(e) => set(locale, "description", e.target.value)} />
+          <input
+            id={`${id}-${locale}-name`}
+            aria-label={t("name", { language: LOCALE_NAMES[locale] })}
+            className={inputClass}
+            placeholder={t("namePlaceholder")}
+            value={value[locale]?.name ?? ""}
+            onChange={(e) => set(locale, "name", e.target.value)}
+          />
+          <input
+            id={`${id}-${locale}-description`}
+            aria-label={t("description", { language: LOCALE_NAMES[locale] })}
+            className={inputClass}
+            placeholder={t("descriptionPlaceholder")}
+            value={value[locale]?.description ?? ""}
+            onChange={(e) => set(locale, "description", e.target.value)}
+          />
         </div>
       ))}
     </fieldset>

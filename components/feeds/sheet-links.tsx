@@ -31,14 +31,24 @@ export function SheetLinks({ docId, odataUrl, email }: { docId: number; odataUrl
   return (
     <div className="flex flex-col gap-4">
       <Card id="sheet-link" title={t("linkTitle")}>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          {t("linkLead")}
-        </p>
-        <div className="mt-3"><Button onClick={() => create.mutate({ input: { docId } })} disabled={create.isPending}>{t("create")}</Button></div>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("linkLead")}</p>
+        <div className="mt-3">
+          <Button onClick={() => create.mutate({ input: { docId } })} disabled={create.isPending}>
+            {t("create")}
+          </Button>
+        </div>
         {error && <FieldError>{error}</FieldError>}
         {created && <ShownOnce title={t("yourLink")} label={t("linkLabel")} value={created.url} onDone={() => setCreated(null)} />}
         <ol className="mt-4 flex list-decimal flex-col gap-2 pl-5 text-sm text-slate-700 dark:text-slate-300">
-          <li>{t.rich("google", { formula: `=IMPORTDATA("${example}?period=MONTH")`, range: "&from=2026-01-01&to=2026-12-31", quarter: "period=QUARTER", b: (chunks) => <strong>{chunks}</strong>, code: codeTag })}</li>
+          <li>
+            {t.rich("google", {
+              formula: `=IMPORTDATA("${example}?period=MONTH")`,
+              range: "&from=2026-01-01&to=2026-12-31",
+              quarter: "period=QUARTER",
+              b: (chunks) => <strong>{chunks}</strong>,
+              code: codeTag,
+            })}
+          </li>
           <li>{t.rich("excel", { b: (chunks) => <strong>{chunks}</strong> })}</li>
         </ol>
       </Card>
@@ -56,9 +66,14 @@ export function SheetLinks({ docId, odataUrl, email }: { docId: number; odataUrl
       ) : (
         <ul className="flex flex-col gap-2" aria-label={t("links")}>
           {mine.map((feed) => (
-            <li key={feed.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={feed.id}
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900"
+            >
               <span className="mr-auto">{t("madeBy", { id: feed.id, who: feed.createdBy, when: fmt.dateTime(feed.createdAt) })}</span>
-              <Button variant="ghost" onClick={() => window.confirm(t("confirmRevoke")) && revoke.mutate({ input: { id: feed.id } })}>{t("revoke")}</Button>
+              <Button variant="ghost" onClick={() => window.confirm(t("confirmRevoke")) && revoke.mutate({ input: { id: feed.id } })}>
+                {t("revoke")}
+              </Button>
             </li>
           ))}
         </ul>

@@ -13,6 +13,13 @@ const WhatIfPanel = dynamic(() => import("./what-if-panel").then((m) => m.WhatIf
 export function LazyWhatIf(props: { docId: number; period: Period; root: KpiNode }) {
   const t = useTranslations("whatIf");
   const [open, setOpen] = useState(false);
-  if (!open) return <div><Button variant="secondary" onClick={() => setOpen(true)}>{t("title")}</Button></div>;
+  if (!open)
+    return (
+      <div>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          {t("title")}
+        </Button>
+      </div>
+    );
   return <WhatIfPanel {...props} />;
 }

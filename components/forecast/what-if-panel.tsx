@@ -36,7 +36,10 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
     const kpi = kpis.find((k) => k.guid === form.get("guid"));
     const amount = Number(String(form.get("amount")).replace(",", "."));
     if (!kpi || !Number.isFinite(amount)) return setError(t("chooseKpi"));
-    const next: Override = form.get("kind") === "growth" ? { guid: kpi.guid, name: kpi.name, growth: amount / 100 } : { guid: kpi.guid, name: kpi.name, date: String(form.get("date")), value: amount };
+    const next: Override =
+      form.get("kind") === "growth"
+        ? { guid: kpi.guid, name: kpi.name, growth: amount / 100 }
+        : { guid: kpi.guid, name: kpi.name, date: String(form.get("date")), value: amount };
     const all = [...overrides, next];
     setOverrides(all);
     run.mutate({ input: { docId }, body: { period, from: `${year}-01-01`, to: `${year}-12-31`, overrides: all.map(({ name: _name, ...o }) => o) } });
@@ -47,11 +50,21 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
     <Card id="what-if" title={t("title")}>
       <form onSubmit={add} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end" aria-label={t("form")}>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="what-if-kpi" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("kpi")}</label>
-          <select id="what-if-kpi" name="guid" className={inputClass}>{kpis.map((k) => <option key={k.guid} value={k.guid}>{k.name}</option>)}</select>
+          <label htmlFor="what-if-kpi" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("kpi")}
+          </label>
+          <select id="what-if-kpi" name="guid" className={inputClass}>
+            {kpis.map((k) => (
+              <option key={k.guid} value={k.guid}>
+                {k.name}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="what-if-kind" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("change")}</label>
+          <label htmlFor="what-if-kind" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("change")}
+          </label>
           <select id="what-if-kind" name="kind" className={inputClass} defaultValue="growth">
             <option value="growth">{t("grows")}</option>
             <option value="value">{t("is")}</option>
@@ -59,17 +72,32 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
         </div>
         <Field label={t("by")} id="what-if-amount" name="amount" inputMode="decimal" defaultValue="5" />
         <Field label={t("period")} id="what-if-date" name="date" type="date" defaultValue={`${year}-12-01`} />
-        <Button type="submit" disabled={run.isPending}>{t("apply")}</Button>
+        <Button type="submit" disabled={run.isPending}>
+          {t("apply")}
+        </Button>
       </form>
       {error && <FieldError>{error}</FieldError>}
       {overrides.length > 0 && (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span>{t("changed")}</span>
-          {overrides.map((o, i) => <span key={i} className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{o.name} {"growth" in o ? t("growth", { percent: `${fmt.number(o.growth * 100, 1)} %` }) : t("value", { value: fmt.number(o.value), period: fmt.period(o.date, period) })}</span>)}
-          <Button variant="secondary" onClick={reset}>{t("reset")}</Button>
+          {overrides.map((o, i) => (
+            <span key={i} className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">
+              {o.name}{" "}
+              {"growth" in o
+                ? t("growth", { percent: `${fmt.number(o.growth * 100, 1)} %` })
+                : t("value", { value: fmt.number(o.value), period: fmt.period(o.date, period) })}
+            </span>
+          ))}
+          <Button variant="secondary" onClick={reset}>
+            {t("reset")}
+          </Button>
         </div>
       )}
-      {run.data && run.data.moved.length === 0 && <Notice tone="empty" className="mt-3">{t("nothing")}</Notice>}
+      {run.data && run.data.moved.length === 0 && (
+        <Notice tone="empty" className="mt-3">
+          {t("nothing")}
+        </Notice>
+      )}
       {run.data && run.data.moved.length > 0 && (
         <div className="mt-3">
           <Table caption={t("caption")} dense>
@@ -86,8 +114,12 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
                   <Td>{m.name}</Td>
                   <Td className="whitespace-nowrap">{fmt.period(m.start, period)}</Td>
                   <Td align="right">{fmt.estimate(m.actual)}</Td>
-                  <Td align="right" className="font-medium">{fmt.estimate(m.whatIf)}</Td>
-                  <Td className="whitespace-nowrap">{fmt.status(m.actualStatus)} → <strong>{fmt.status(m.whatIfStatus)}</strong></Td>
+                  <Td align="right" className="font-medium">
+                    {fmt.estimate(m.whatIf)}
+                  </Td>
+                  <Td className="whitespace-nowrap">
+                    {fmt.status(m.actualStatus)} → <strong>{fmt.status(m.whatIfStatus)}</strong>
+                  </Td>
                 </Tr>
               ))}
             </tbody>

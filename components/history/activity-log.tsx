@@ -39,16 +39,32 @@ export function ActivityLog() {
       <form className="flex flex-wrap items-end gap-3" aria-label={t("filter")} onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t("person")}
-          <select className={select} value={filters.person ?? ""} onChange={(e) => change({ ...filters, person: e.target.value ? Number(e.target.value) : undefined })}>
+          <select
+            className={select}
+            value={filters.person ?? ""}
+            onChange={(e) => change({ ...filters, person: e.target.value ? Number(e.target.value) : undefined })}
+          >
             <option value="">{t("everyone")}</option>
-            {people.items.map((p) => <option key={p.id} value={p.id}>{p.email}</option>)}
+            {people.items.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.email}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t("kind")}
-          <select className={select} value={filters.kind ?? ""} onChange={(e) => change({ ...filters, kind: (e.target.value || undefined) as Filters["kind"] })}>
+          <select
+            className={select}
+            value={filters.kind ?? ""}
+            onChange={(e) => change({ ...filters, kind: (e.target.value || undefined) as Filters["kind"] })}
+          >
             <option value="">{t("allKinds")}</option>
-            {ACTIVITY_KINDS.map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
+            {ACTIVITY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kinds.${k}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
@@ -59,7 +75,10 @@ export function ActivityLog() {
           {t("to")}
           <input type="date" className={select} value={filters.to ?? ""} onChange={(e) => change({ ...filters, to: e.target.value || undefined })} />
         </label>
-        <a className="ml-auto text-sm font-medium text-blue-700 hover:underline dark:text-blue-400" href={`/api/activity/export${query.size ? `?${query}` : ""}`}>
+        <a
+          className="ml-auto text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+          href={`/api/activity/export${query.size ? `?${query}` : ""}`}
+        >
           {t("csv")}
         </a>
       </form>
@@ -71,7 +90,12 @@ export function ActivityLog() {
         </TableHead>
         <tbody>
           {pages.map((before, i) => (
-            <EventPage key={`${query}|${before ?? ""}`} filters={filters} before={before} onNext={i === pages.length - 1 ? (next) => setPages([...pages, next]) : undefined} />
+            <EventPage
+              key={`${query}|${before ?? ""}`}
+              filters={filters}
+              before={before}
+              onNext={i === pages.length - 1 ? (next) => setPages([...pages, next]) : undefined}
+            />
           ))}
         </tbody>
       </Table>
@@ -84,9 +108,26 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
   const t = useTranslations("activity");
   const errorText = useErrorText();
   const { data, isPending, error } = useQuery(readQuery("activity", { ...filters, limit: PAGE, ...(before ? { before } : {}) }));
-  if (isPending) return <Tr><Td colSpan={3}>{t("loading")}</Td></Tr>;
-  if (error) return <Tr><Td colSpan={3}><Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice></Td></Tr>;
-  if (data.items.length === 0 && !before) return <Tr><Td colSpan={3}>{t("nothing")}</Td></Tr>;
+  if (isPending)
+    return (
+      <Tr>
+        <Td colSpan={3}>{t("loading")}</Td>
+      </Tr>
+    );
+  if (error)
+    return (
+      <Tr>
+        <Td colSpan={3}>
+          <Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice>
+        </Td>
+      </Tr>
+    );
+  if (data.items.length === 0 && !before)
+    return (
+      <Tr>
+        <Td colSpan={3}>{t("nothing")}</Td>
+      </Tr>
+    );
   return (
     <>
       {data.items.map((e) => (
@@ -110,7 +151,9 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
       {onNext && data.next && (
         <Tr>
           <Td colSpan={3}>
-            <Button variant="ghost" onClick={() => onNext(data.next!)}>{t("older")}</Button>
+            <Button variant="ghost" onClick={() => onNext(data.next!)}>
+              {t("older")}
+            </Button>
           </Td>
         </Tr>
       )}

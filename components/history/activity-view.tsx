@@ -57,7 +57,11 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
       {
         onSuccess: (result) => {
           setPreview(null);
-          setDone(result.records.length ? t("done", { id: change.id, count: result.records.length, newId: result.changeId ?? "" }) : t("nothingLeft", { id: change.id }));
+          setDone(
+            result.records.length
+              ? t("done", { id: change.id, count: result.records.length, newId: result.changeId ?? "" })
+              : t("nothingLeft", { id: change.id }),
+          );
         },
         onError: (error) => setPreview({ change, overwrite, error: errorText(error) }),
       },
@@ -65,15 +69,11 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {t("lead")}
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t("lead")}</p>
       {done && <Notice tone="ok">{done}</Notice>}
       {preview && (
         <Card id="undo" title={t("title", { id: preview.change.id })}>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            {t("summary", { author: authorText(preview.change.by), count: preview.change.records })}
-          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("summary", { author: authorText(preview.change.by), count: preview.change.records })}</p>
           {revert.isPending && !preview.result && !preview.error && <p className="mt-2 text-sm">{t("working")}</p>}
           {preview.result && (
             <>
@@ -83,7 +83,8 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
                 <ul className="mt-2 list-disc pl-5 text-sm" aria-label={t("putsBack")}>
                   {preview.result.records.map((r) => (
                     <li key={`${r.guid}|${r.date}`}>
-                      {r.kpiName}, {fmt.date(r.date)}: {fmt.full(r.from.value, measures.get(r.guid))} → {r.to.value === null && Object.values(r.to).every((v) => v === null) ? t("noRecord") : fmt.full(r.to.value, measures.get(r.guid))}
+                      {r.kpiName}, {fmt.date(r.date)}: {fmt.full(r.from.value, measures.get(r.guid))} →{" "}
+                      {r.to.value === null && Object.values(r.to).every((v) => v === null) ? t("noRecord") : fmt.full(r.to.value, measures.get(r.guid))}
                     </li>
                   ))}
                 </ul>
@@ -94,7 +95,9 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
                     {t("confirm", { count: preview.result.records.length })}
                   </Button>
                 )}
-                <Button variant="secondary" onClick={() => setPreview(null)}>{t("cancel")}</Button>
+                <Button variant="secondary" onClick={() => setPreview(null)}>
+                  {t("cancel")}
+                </Button>
               </div>
             </>
           )}
@@ -103,10 +106,18 @@ export function ActivityView({ docId, pageSize, canUndo }: { docId: number; page
               <Notice tone="error">{preview.error}</Notice>
               {preview.conflicts && (
                 <>
-                  <ul className="list-disc pl-5 text-sm">{preview.conflicts.map((c) => <li key={c}>{c}</li>)}</ul>
+                  <ul className="list-disc pl-5 text-sm">
+                    {preview.conflicts.map((c) => (
+                      <li key={c}>{c}</li>
+                    ))}
+                  </ul>
                   <div className="flex gap-2">
-                    <Button variant="secondary" onClick={() => ask(preview.change, true)}>{t("replacing")}</Button>
-                    <Button variant="ghost" onClick={() => setPreview(null)}>{t("cancel")}</Button>
+                    <Button variant="secondary" onClick={() => ask(preview.change, true)}>
+                      {t("replacing")}
+                    </Button>
+                    <Button variant="ghost" onClick={() => setPreview(null)}>
+                      {t("cancel")}
+                    </Button>
                   </div>
                 </>
               )}

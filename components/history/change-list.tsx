@@ -35,7 +35,14 @@ export function ChangeList({ docId, pageSize, onUndo }: { docId: number; pageSiz
         </TableHead>
         <tbody>
           {pages.map((before, i) => (
-            <ChangePage key={before ?? "first"} docId={docId} pageSize={pageSize} before={before} onUndo={onUndo} onNext={i === pages.length - 1 ? (next) => setPages([...pages, next]) : undefined} />
+            <ChangePage
+              key={before ?? "first"}
+              docId={docId}
+              pageSize={pageSize}
+              before={before}
+              onUndo={onUndo}
+              onNext={i === pages.length - 1 ? (next) => setPages([...pages, next]) : undefined}
+            />
           ))}
         </tbody>
       </Table>
@@ -43,15 +50,44 @@ export function ChangeList({ docId, pageSize, onUndo }: { docId: number; pageSiz
   );
 }
 
-function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number; pageSize: number; before?: number; onUndo?: (change: ChangeSet) => void; onNext?: (next: number) => void }) {
+function ChangePage({
+  docId,
+  pageSize,
+  before,
+  onUndo,
+  onNext,
+}: {
+  docId: number;
+  pageSize: number;
+  before?: number;
+  onUndo?: (change: ChangeSet) => void;
+  onNext?: (next: number) => void;
+}) {
   const fmt = useFormats();
   const t = useTranslations("history");
   const errorText = useErrorText();
   const authorText = useAuthorText();
   const { data, error, isPending } = useQuery(readQuery("changes", { docId, limit: pageSize, ...(before ? { before } : {}) }));
-  if (isPending) return <Tr><Td colSpan={4}>{t("loadingOlder")}</Td></Tr>;
-  if (error) return <Tr><Td colSpan={4}><Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice></Td></Tr>;
-  if (data.items.length === 0 && !before) return <Tr><Td colSpan={4}>{t("noneWritten")}</Td></Tr>;
+  if (isPending)
+    return (
+      <Tr>
+        <Td colSpan={4}>{t("loadingOlder")}</Td>
+      </Tr>
+    );
+  if (error)
+    return (
+      <Tr>
+        <Td colSpan={4}>
+          <Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice>
+        </Td>
+      </Tr>
+    );
+  if (data.items.length === 0 && !before)
+    return (
+      <Tr>
+        <Td colSpan={4}>{t("noneWritten")}</Td>
+      </Tr>
+    );
   return (
     <>
       {data.items.map((change) => (
@@ -75,7 +111,9 @@ function ChangePage({ docId, pageSize, before, onUndo, onNext }: { docId: number
       {onNext && data.next && (
         <Tr>
           <Td colSpan={4}>
-            <Button variant="ghost" onClick={() => onNext(data.next!)}>{t("showOlder")}</Button>
+            <Button variant="ghost" onClick={() => onNext(data.next!)}>
+              {t("showOlder")}
+            </Button>
           </Td>
         </Tr>
       )}

@@ -29,14 +29,12 @@ export function PeriodLock({ docId }: { docId: number }) {
   }
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        {card.lockedUntil
-          ? t("lockedLong", { date: fmt.date(card.lockedUntil) })
-          : t("none")}
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{card.lockedUntil ? t("lockedLong", { date: fmt.date(card.lockedUntil) }) : t("none")}</p>
       <form onSubmit={submit} aria-label={t("form")} className="flex flex-wrap items-end gap-3" noValidate>
         <Field id="locked-until" name="lockedUntil" type="date" label={t("upTo")} defaultValue={card.lockedUntil ?? ""} />
-        <Button type="submit" disabled={lock.isPending}>{t("lock")}</Button>
+        <Button type="submit" disabled={lock.isPending}>
+          {t("lock")}
+        </Button>
         {card.lockedUntil && (
           <Button type="button" variant="secondary" disabled={lock.isPending} onClick={() => lock.mutate({ input: { docId }, body: { lockedUntil: null } })}>
             {t("unlock")}

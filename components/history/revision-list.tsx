@@ -15,18 +15,35 @@ const FIELDS = ["value", "target", "baseline", "min", "max", "score"] as const;
 /** What a revision did, figure by figure: "value 12.5 (was 1,250)", "target cleared (was 80)". */
 function whatChanged(r: ValueRevision, measure: string, fmt: Formats, t: ReturnType<typeof useTranslations<"history">>): string {
   if (r.action === "deleted") return t("deleted", { value: fmt.full(r.before.value, measure) });
-  const show = (f: (typeof FIELDS)[number], figures: RecordFigures) => (f === "score" ? fmt.full(figures[f] === null ? null : figures[f]! * 100, "%") : fmt.full(figures[f], measure));
+  const show = (f: (typeof FIELDS)[number], figures: RecordFigures) =>
+    f === "score" ? fmt.full(figures[f] === null ? null : figures[f]! * 100, "%") : fmt.full(figures[f], measure);
   return FIELDS.filter((f) => r.before[f] !== r.after[f])
     .map((f) => {
       const field = t(`fields.${f}`);
       if (r.after[f] === null) return t("cleared", { field, before: show(f, r.before) });
-      return r.action === "created" ? t("set", { field, after: show(f, r.after) }) : t("changed", { field, after: show(f, r.after), before: show(f, r.before) });
+      return r.action === "created"
+        ? t("set", { field, after: show(f, r.after) })
+        : t("changed", { field, after: show(f, r.after), before: show(f, r.before) });
     })
     .join(", ");
 }
 
 /** A KPI's changes, newest first (read when shown: it costs a call). */
-export function RevisionList({ docId, guid, measure, from, to, label }: { docId: number; guid: string; measure: string; from?: string; to?: string; label: string }) {
+export function RevisionList({
+  docId,
+  guid,
+  measure,
+  from,
+  to,
+  label,
+}: {
+  docId: number;
+  guid: string;
+  measure: string;
+  from?: string;
+  to?: string;
+  label: string;
+}) {
   const fmt = useFormats();
   const t = useTranslations("history");
   const errorText = useErrorText();

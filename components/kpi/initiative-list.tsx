@@ -15,8 +15,12 @@ export function useInitiativeFacts(): (i: Initiative) => string {
   const t = useTranslations("initiatives");
   const fmt = useFormats();
   return (i) => {
-    const when = i.intervalStart || i.intervalEnd ? `${i.intervalStart ? fmt.month(i.intervalStart) : "…"} – ${i.intervalEnd ? fmt.month(i.intervalEnd) : "…"}` : "";
-    const budget = i.budget !== null ? `${t("budget", { budget: fmt.money(i.budget, i.currency) })}${i.actualBudget !== null ? t("spent", { spent: fmt.money(i.actualBudget, i.currency) }) : ""}` : "";
+    const when =
+      i.intervalStart || i.intervalEnd ? `${i.intervalStart ? fmt.month(i.intervalStart) : "…"} – ${i.intervalEnd ? fmt.month(i.intervalEnd) : "…"}` : "";
+    const budget =
+      i.budget !== null
+        ? `${t("budget", { budget: fmt.money(i.budget, i.currency) })}${i.actualBudget !== null ? t("spent", { spent: fmt.money(i.actualBudget, i.currency) }) : ""}`
+        : "";
     return [when, budget, i.responsible.join(", ")].filter(Boolean).join(" · ");
   };
 }

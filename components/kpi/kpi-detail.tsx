@@ -29,13 +29,34 @@ function ProjectionLine({ forecast, measure, period }: { forecast: KpiForecast; 
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="projection">
       <span className="font-medium">{t("projected")}</span>
-      {t("projection", { value: f.estimate(p.value, measure), period: f.period(p.start, period), interval, status: f.status(p.status).toLowerCase(), method: t(`method.${forecast.method ?? "none"}`), tested })}
+      {t("projection", {
+        value: f.estimate(p.value, measure),
+        period: f.period(p.start, period),
+        interval,
+        status: f.status(p.status).toLowerCase(),
+        method: t(`method.${forecast.method ?? "none"}`),
+        tested,
+      })}
     </p>
   );
 }
 
 /** The selected KPI: its latest complete period and why it has its colour, its chart, its history. */
-export function KpiDetail({ row, period, notes = [], docId, feeding = [], forecast }: { row: KpiWithSeries; period: Period; notes?: Note[]; docId?: number; feeding?: FeedingConnector[]; forecast?: KpiForecast }) {
+export function KpiDetail({
+  row,
+  period,
+  notes = [],
+  docId,
+  feeding = [],
+  forecast,
+}: {
+  row: KpiWithSeries;
+  period: Period;
+  notes?: Note[];
+  docId?: number;
+  feeding?: FeedingConnector[];
+  forecast?: KpiForecast;
+}) {
   const t = useTranslations("kpi.detail");
   const f = useFormats();
   const explainPoint = useExplainPoint();
@@ -59,9 +80,15 @@ export function KpiDetail({ row, period, notes = [], docId, feeding = [], foreca
     <section aria-labelledby="kpi-detail-heading" className={`flex flex-col gap-4 ${cardClass}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 id="kpi-detail-heading" className="text-lg font-semibold">{kpi.name}</h2>
+          <h2 id="kpi-detail-heading" className="text-lg font-semibold">
+            {kpi.name}
+          </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {container ? t("containerLead") : kpi.formula ? t("formulaLead") : kpi.description || t("updatedEvery", { period: f.periodName(kpi.updateInterval) })}
+            {container
+              ? t("containerLead")
+              : kpi.formula
+                ? t("formulaLead")
+                : kpi.description || t("updatedEvery", { period: f.periodName(kpi.updateInterval) })}
           </p>
         </div>
         <div className="text-right">
@@ -77,7 +104,11 @@ export function KpiDetail({ row, period, notes = [], docId, feeding = [], foreca
       </p>
       {soFar && (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
-          {t.rich("soFar", { period: f.period(soFar.start, period), value: f.value(soFar.value, measure), b: (chunks) => <strong className="tabular-nums">{chunks}</strong> })}
+          {t.rich("soFar", {
+            period: f.period(soFar.start, period),
+            value: f.value(soFar.value, measure),
+            b: (chunks) => <strong className="tabular-nums">{chunks}</strong>,
+          })}
           {!container && soFar.target !== null && t("dueBy", { target: f.value(soFar.target, measure) })}
           {t("soFarEnd", { status: f.status(soFar.status).toLowerCase(), score: f.score(soFar.score, kpi.thresholds) })}
         </p>
@@ -89,21 +120,40 @@ export function KpiDetail({ row, period, notes = [], docId, feeding = [], foreca
         </div>
       )}
       {forecast && <ProjectionLine forecast={forecast} measure={measure} period={period} />}
-      <LazyKpiChart name={kpi.name} measure={measure} period={period} points={points} container={container} notes={notesByPeriod} thresholds={kpi.thresholds} forecast={forecast?.points} />
+      <LazyKpiChart
+        name={kpi.name}
+        measure={measure}
+        period={period}
+        points={points}
+        container={container}
+        notes={notesByPeriod}
+        thresholds={kpi.thresholds}
+        forecast={forecast?.points}
+      />
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-sm font-semibold">{t("notes")}</h3>
           {mine.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">{t("noNotes")}</p>}
           {docId !== undefined && writing === null && points.length > 0 && (
-            <Button variant="secondary" className="ml-auto !py-1" onClick={() => setWriting((latest ?? points.at(-1)!).start)}>{t("addNote")}</Button>
+            <Button variant="secondary" className="ml-auto !py-1" onClick={() => setWriting((latest ?? points.at(-1)!).start)}>
+              {t("addNote")}
+            </Button>
           )}
         </div>
         {docId !== undefined && writing !== null && (
           <>
             <label className="flex items-center gap-2 text-sm">
               {t("period")}
-              <select value={writing} onChange={(e) => setWriting(e.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900">
-                {[...points].reverse().map((p) => <option key={p.start} value={p.start}>{f.period(p.start, period)}</option>)}
+              <select
+                value={writing}
+                onChange={(e) => setWriting(e.target.value)}
+                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+              >
+                {[...points].reverse().map((p) => (
+                  <option key={p.start} value={p.start}>
+                    {f.period(p.start, period)}
+                  </option>
+                ))}
               </select>
             </label>
             <NoteForm key={writing} docId={docId} kpi={kpi} date={writing} periodName={f.period(writing, period)} onDone={() => setWriting(null)} />
@@ -114,7 +164,9 @@ export function KpiDetail({ row, period, notes = [], docId, feeding = [], foreca
       {docId !== undefined && !container && !kpi.formula && (
         <details className="text-sm" onToggle={(e) => setShowChanges(e.currentTarget.open)}>
           <summary className="cursor-pointer font-semibold">{t("changes")}</summary>
-          <div className="mt-2">{showChanges && <RevisionList docId={docId} guid={kpi.guid} measure={measure} label={t("changesOf", { name: kpi.name })} />}</div>
+          <div className="mt-2">
+            {showChanges && <RevisionList docId={docId} guid={kpi.guid} measure={measure} label={t("changesOf", { name: kpi.name })} />}
+          </div>
         </details>
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it */}
@@ -140,8 +192,12 @@ export function KpiDetail({ row, period, notes = [], docId, feeding = [], foreca
                   )}
                   {!p.complete && <span className="text-xs text-slate-500 dark:text-slate-400">{t("soFarMark")}</span>}
                 </RowHeader>
-                <Td align="right" className="whitespace-nowrap">{f.full(p.value, measure)}</Td>
-                <Td align="right" className="whitespace-nowrap">{container ? "" : f.full(p.target, measure)}</Td>
+                <Td align="right" className="whitespace-nowrap">
+                  {f.full(p.value, measure)}
+                </Td>
+                <Td align="right" className="whitespace-nowrap">
+                  {container ? "" : f.full(p.target, measure)}
+                </Td>
                 <Td align="right">{f.score(p.score, kpi.thresholds)}</Td>
                 <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">
                   <span aria-hidden>{STATUS_ICON[p.status]}</span> {f.status(p.status)}

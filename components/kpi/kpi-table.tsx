@@ -17,11 +17,26 @@ import { STATUS_ICON, STATUS_TONE, StatusBadge } from "./status-badge";
  * whose latest period is not the table's (the last complete one) names its own, so a perspective
  * and the KPIs under it are never read as the same period when they are not.
  */
-export function KpiTable({ rows, period, selected, hrefFor, projected }: { rows: KpiWithSeries[]; period: Period; selected: string; hrefFor: (guid: string) => string; projected?: Map<string, KpiForecast> }) {
+export function KpiTable({
+  rows,
+  period,
+  selected,
+  hrefFor,
+  projected,
+}: {
+  rows: KpiWithSeries[];
+  period: Period;
+  selected: string;
+  hrefFor: (guid: string) => string;
+  projected?: Map<string, KpiForecast>;
+}) {
   const t = useTranslations("kpi.table");
   const f = useFormats();
   const explainPoint = useExplainPoint();
-  const tablePeriod = rows.flatMap(({ series }) => series?.points.filter((p) => p.complete).map((p) => p.start) ?? []).sort().at(-1);
+  const tablePeriod = rows
+    .flatMap(({ series }) => series?.points.filter((p) => p.complete).map((p) => p.start) ?? [])
+    .sort()
+    .at(-1);
   // Selecting a KPI only changes ?kpi=: the page has the data, so no server round trip.
   function select(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -38,10 +53,16 @@ export function KpiTable({ rows, period, selected, hrefFor, projected }: { rows:
         <TableHead>
           <Th>{t("kpi")}</Th>
           <Th align="right">{t("latest")}</Th>
-          <Th align="right" className="hidden sm:table-cell">{t("target")}</Th>
+          <Th align="right" className="hidden sm:table-cell">
+            {t("target")}
+          </Th>
           <Th>{t("status")}</Th>
           <Th className="hidden md:table-cell">{t("trend")}</Th>
-          {projected && <Th align="right" className="hidden sm:table-cell">{t("projected")}</Th>}
+          {projected && (
+            <Th align="right" className="hidden sm:table-cell">
+              {t("projected")}
+            </Th>
+          )}
         </TableHead>
         <tbody>
           {rows.map(({ kpi, depth, series }) => {
@@ -67,10 +88,16 @@ export function KpiTable({ rows, period, selected, hrefFor, projected }: { rows:
                 <Td align="right" className="whitespace-nowrap">
                   {value}
                   {/* On a phone the target column gives way to the target under the value. */}
-                  {!container && latest?.target != null && <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{t("of", { target })}</span>}
+                  {!container && latest?.target != null && (
+                    <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{t("of", { target })}</span>
+                  )}
                   {own && <span className="block text-xs text-slate-500 dark:text-slate-400">{own}</span>}
                   {/* On a phone the projection sits under the value too. */}
-                  {projected?.get(kpi.guid)?.projection && <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{t("projectedValue")} <ProjectedText forecast={projected.get(kpi.guid)!} measure={container ? "%" : kpi.measure} /></span>}
+                  {projected?.get(kpi.guid)?.projection && (
+                    <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                      {t("projectedValue")} <ProjectedText forecast={projected.get(kpi.guid)!} measure={container ? "%" : kpi.measure} />
+                    </span>
+                  )}
                 </Td>
                 <Td align="right" className="hidden whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-400">
                   {container ? "" : target}
@@ -100,7 +127,9 @@ function ProjectedText({ forecast, measure }: { forecast: KpiForecast; measure: 
   return (
     <>
       {value}
-      <span className="ml-1" role="img" aria-label={f.status(p.status)} style={{ color: STATUS_TONE[p.status] }}>{STATUS_ICON[p.status]}</span>
+      <span className="ml-1" role="img" aria-label={f.status(p.status)} style={{ color: STATUS_TONE[p.status] }}>
+        {STATUS_ICON[p.status]}
+      </span>
     </>
   );
 }
@@ -110,10 +139,17 @@ function ProjectedCell({ forecast, measure, period }: { forecast?: KpiForecast; 
   const t = useTranslations("kpi.table");
   const f = useFormats();
   const p = forecast?.projection;
-  if (!p) return <Td align="right" className="hidden text-xs text-slate-500 sm:table-cell dark:text-slate-400">{forecast?.note ? t("tooLittle") : "–"}</Td>;
+  if (!p)
+    return (
+      <Td align="right" className="hidden text-xs text-slate-500 sm:table-cell dark:text-slate-400">
+        {forecast?.note ? t("tooLittle") : "–"}
+      </Td>
+    );
   return (
     <Td align="right" className="hidden whitespace-nowrap sm:table-cell">
-      <span title={t("projectedFor", { period: f.period(p.start, period) })}><ProjectedText forecast={forecast} measure={measure} /></span>
+      <span title={t("projectedFor", { period: f.period(p.start, period) })}>
+        <ProjectedText forecast={forecast} measure={measure} />
+      </span>
     </Td>
   );
 }
@@ -127,7 +163,10 @@ export function StatusLegend({ period = "MONTH" }: { period?: Period }) {
     <p role="note" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400" aria-label={t("kpi.table.legend")}>
       {STATUSES.filter((s) => s !== "NONE").map((status) => (
         <span key={status}>
-          <span aria-hidden style={{ color: STATUS_TONE[status] }}>{STATUS_ICON[status]}</span> {t("kpi.table.legendItem", { status: f.status(status), meaning: f.statusMeaning(status, defaults) })}
+          <span aria-hidden style={{ color: STATUS_TONE[status] }}>
+            {STATUS_ICON[status]}
+          </span>{" "}
+          {t("kpi.table.legendItem", { status: f.status(status), meaning: f.statusMeaning(status, defaults) })}
         </span>
       ))}
       <span>{t("kpi.table.latestNote", { period, periodName: t(`periods.${period}`).toLowerCase() })}</span>

@@ -13,7 +13,27 @@ const secondaryLink =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
 
 /** Period and date range, kept in the URL so a view can be bookmarked and shared. */
-export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, editHref, mapHref, packHref, activityHref, sheetsHref }: { filters: ChartFilters; valuesHref?: string; alertsHref?: string; shareHref?: string; editHref?: string; mapHref?: string; packHref?: string; activityHref?: string; sheetsHref?: string }) {
+export function ScorecardFilters({
+  filters,
+  valuesHref,
+  alertsHref,
+  shareHref,
+  editHref,
+  mapHref,
+  packHref,
+  activityHref,
+  sheetsHref,
+}: {
+  filters: ChartFilters;
+  valuesHref?: string;
+  alertsHref?: string;
+  shareHref?: string;
+  editHref?: string;
+  mapHref?: string;
+  packHref?: string;
+  activityHref?: string;
+  sheetsHref?: string;
+}) {
   const t = useTranslations("filters");
   const periods = useTranslations("periods");
   const router = useRouter();
@@ -64,30 +84,72 @@ export function ScorecardFilters({ filters, valuesHref, alertsHref, shareHref, e
       </fieldset>
       <form onSubmit={apply} className="flex flex-wrap items-end gap-2" key={`${filters.from}-${filters.to}`}>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="from" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("from")}</label>
+          <label htmlFor="from" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("from")}
+          </label>
           <input id="from" name="from" type="date" defaultValue={filters.from} className={inputClass} required />
         </div>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="to" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("to")}</label>
+          <label htmlFor="to" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("to")}
+          </label>
           <input id="to" name="to" type="date" defaultValue={filters.to} className={inputClass} required />
         </div>
-        <Button type="submit" variant="secondary">{t("apply")}</Button>
+        <Button type="submit" variant="secondary">
+          {t("apply")}
+        </Button>
       </form>
       {(rangeError ?? filters.problem) && (
         <p role="alert" className="order-last basis-full text-sm text-red-700 dark:text-red-300">
-          {rangeError ?? (filters.problem?.key === "reversed" ? t("reversed", filters.problem) : filters.problem ? t("notDate", { value: filters.problem.value, field: t(filters.problem.field) }) : null)}
+          {rangeError ??
+            (filters.problem?.key === "reversed"
+              ? t("reversed", filters.problem)
+              : filters.problem
+                ? t("notDate", { value: filters.problem.value, field: t(filters.problem.field) })
+                : null)}
         </p>
       )}
       <div className="ml-auto flex flex-wrap gap-2">
-        {mapHref && <PageLink href={mapHref} className={secondaryLink}>{t("links.map")}</PageLink>}
-        {packHref && <PageLink href={packHref} className={secondaryLink}>{t("links.pack")}</PageLink>}
-        {activityHref && <PageLink href={activityHref} className={secondaryLink}>{t("links.activity")}</PageLink>}
-        {sheetsHref && <PageLink href={sheetsHref} className={secondaryLink}>{t("links.sheets")}</PageLink>}
-        {editHref && <PageLink href={editHref} className={secondaryLink}>{t("links.edit")}</PageLink>}
-        {shareHref && <PageLink href={shareHref} className={secondaryLink}>{t("links.share")}</PageLink>}
-        {alertsHref && <PageLink href={alertsHref} className={secondaryLink}>{t("links.alerts")}</PageLink>}
+        {mapHref && (
+          <PageLink href={mapHref} className={secondaryLink}>
+            {t("links.map")}
+          </PageLink>
+        )}
+        {packHref && (
+          <PageLink href={packHref} className={secondaryLink}>
+            {t("links.pack")}
+          </PageLink>
+        )}
+        {activityHref && (
+          <PageLink href={activityHref} className={secondaryLink}>
+            {t("links.activity")}
+          </PageLink>
+        )}
+        {sheetsHref && (
+          <PageLink href={sheetsHref} className={secondaryLink}>
+            {t("links.sheets")}
+          </PageLink>
+        )}
+        {editHref && (
+          <PageLink href={editHref} className={secondaryLink}>
+            {t("links.edit")}
+          </PageLink>
+        )}
+        {shareHref && (
+          <PageLink href={shareHref} className={secondaryLink}>
+            {t("links.share")}
+          </PageLink>
+        )}
+        {alertsHref && (
+          <PageLink href={alertsHref} className={secondaryLink}>
+            {t("links.alerts")}
+          </PageLink>
+        )}
         {valuesHref && (
-          <PageLink href={valuesHref} className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600">
+          <PageLink
+            href={valuesHref}
+            className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-600"
+          >
             {t("links.values")}
           </PageLink>
         )}

@@ -33,7 +33,21 @@ export function ScorecardView({ docId, filters }: { docId: number; filters: Char
 }
 
 /** The KPI table and the selected KPI's detail, from data in hand (the public page passes its own). */
-export function ScorecardPanels({ root, items, period, notes, docId, feeding }: { root: KpiNode; items: Series[]; period: Period; notes?: Note[]; docId?: number; feeding?: FeedingConnector[] }) {
+export function ScorecardPanels({
+  root,
+  items,
+  period,
+  notes,
+  docId,
+  feeding,
+}: {
+  root: KpiNode;
+  items: Series[];
+  period: Period;
+  notes?: Note[];
+  docId?: number;
+  feeding?: FeedingConnector[];
+}) {
   const t = useTranslations("scorecard");
   const errorText = useErrorText();
   const pathname = usePathname();
@@ -58,7 +72,9 @@ export function ScorecardPanels({ root, items, period, notes, docId, feeding }: 
       <div className="min-w-0 lg:col-span-7">
         {docId !== undefined && (
           <p className="mb-2 flex flex-wrap items-center gap-3 text-sm">
-            <PageLink href={`${pathname}?${toggled}`} className="text-blue-700 underline dark:text-blue-400" scroll={false}>{showForecast ? t("hideForecast") : t("showForecast")}</PageLink>
+            <PageLink href={`${pathname}?${toggled}`} className="text-blue-700 underline dark:text-blue-400" scroll={false}>
+              {showForecast ? t("hideForecast") : t("showForecast")}
+            </PageLink>
             {showForecast && forecast.isPending && <span className="text-slate-600 dark:text-slate-400">{t("forecasting")}</span>}
             {showForecast && forecast.isError && <span className="text-red-700 dark:text-red-300">{errorText(forecast.error)}</span>}
           </p>

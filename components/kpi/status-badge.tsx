@@ -11,7 +11,17 @@ export const STATUS_ICON: Record<Status, string> = { ON_TRACK: "●", AT_RISK: "
 export const STATUS_TONE: Record<Status, string> = { ON_TRACK: "#059669", AT_RISK: "#d97706", OFF_TRACK: "#dc2626", NONE: "#94a3b8" };
 
 /** Colour plus a shape and a word, so the status never depends on colour alone; `why` explains it on hover. */
-export function StatusBadge({ status, score, thresholds, why }: { status: Status; score: number | null; thresholds?: { onTrack: number; atRisk: number }; why?: string }) {
+export function StatusBadge({
+  status,
+  score,
+  thresholds,
+  why,
+}: {
+  status: Status;
+  score: number | null;
+  thresholds?: { onTrack: number; atRisk: number };
+  why?: string;
+}) {
   const f = useFormats();
   return (
     <span title={why} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STYLE[status]}`}>

@@ -21,7 +21,10 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
   const roles = useTranslations("roles");
   return (
     <HeaderBar links={links.filter((link) => link.roles.includes(budget.role)).map((link) => ({ href: link.href, label: t(link.label) }))}>
-      <PageLink href="/account" className="hidden text-sm text-slate-600 hover:text-blue-700 hover:underline md:inline dark:text-slate-400 dark:hover:text-blue-400">
+      <PageLink
+        href="/account"
+        className="hidden text-sm text-slate-600 hover:text-blue-700 hover:underline md:inline dark:text-slate-400 dark:hover:text-blue-400"
+      >
         {email} <span className="text-xs">({roles(budget.role)})</span>
       </PageLink>
       <ThemeToggle />

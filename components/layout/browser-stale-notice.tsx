@@ -27,7 +27,8 @@ export function BrowserStaleNotice() {
   if (!stale) return null;
   return (
     <Notice tone="warning" className="mb-4">
-      {stale.liveAgainAt ? t("asOfLiveAt", { asOf: f.time(stale.asOf), liveAt: f.time(stale.liveAgainAt) }) : t("asOf", { asOf: f.time(stale.asOf) })} {t("browser")}
+      {stale.liveAgainAt ? t("asOfLiveAt", { asOf: f.time(stale.asOf), liveAt: f.time(stale.liveAgainAt) }) : t("asOf", { asOf: f.time(stale.asOf) })}{" "}
+      {t("browser")}
     </Notice>
   );
 }

@@ -20,9 +20,13 @@ export function HeaderBar({ links, children }: { links: { href: string; label: s
         <nav aria-label={t("mainNav")} className="order-last flex w-full flex-wrap gap-x-4 gap-y-1 text-sm sm:order-none sm:w-auto">
           {links.map((link) =>
             link.href.startsWith("/rest/") ? (
-              <a key={link.href} href={link.href} className={linkClass}>{link.label}</a>
+              <a key={link.href} href={link.href} className={linkClass}>
+                {link.label}
+              </a>
             ) : (
-              <PageLink key={link.href} href={link.href} className={linkClass}>{link.label}</PageLink>
+              <PageLink key={link.href} href={link.href} className={linkClass}>
+                {link.label}
+              </PageLink>
             ),
           )}
         </nav>

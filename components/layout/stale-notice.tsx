@@ -11,7 +11,11 @@ export function StaleNotice({ reads }: { reads: StaleInfo[] }) {
   const asOf = reads.map((r) => r.asOf).sort()[0]!;
   const t = useTranslations("layout.stale");
   const f = useFormats();
-  const liveAt = reads.map((r) => r.liveAgainAt).filter((t): t is string => t !== null).sort().at(-1);
+  const liveAt = reads
+    .map((r) => r.liveAgainAt)
+    .filter((t): t is string => t !== null)
+    .sort()
+    .at(-1);
   return (
     <Notice tone="warning" className="mb-4">
       {liveAt ? t("asOfLiveAt", { asOf: f.time(asOf), liveAt: f.time(liveAt) }) : t("asOf", { asOf: f.time(asOf) })} {t("server")}

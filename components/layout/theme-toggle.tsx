@@ -11,8 +11,12 @@ export function ThemeToggle() {
   }
   return (
     <Button variant="ghost" onClick={toggle} aria-label={t("theme")} className="px-2">
-      <span aria-hidden className="dark:hidden">☾</span>
-      <span aria-hidden className="hidden dark:inline">☀</span>
+      <span aria-hidden className="dark:hidden">
+        ☾
+      </span>
+      <span aria-hidden className="hidden dark:inline">
+        ☀
+      </span>
     </Button>
   );
 }

@@ -34,25 +34,39 @@ export function MapLinksEditor({ docId, map }: { docId: number; map: StrategyMap
   return (
     <Card id="map-links" title={t("title")} className="print:hidden">
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        {t.rich("lead", { link: (chunks) => <PageLink href={`/s/${docId}/edit`} className="text-blue-700 underline dark:text-blue-400">{chunks}</PageLink> })}
+        {t.rich("lead", {
+          link: (chunks) => (
+            <PageLink href={`/s/${docId}/edit`} className="text-blue-700 underline dark:text-blue-400">
+              {chunks}
+            </PageLink>
+          ),
+        })}
       </p>
       <form onSubmit={add} aria-label={t("form")} className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex min-w-0 max-w-full flex-col gap-1.5">
           <span className="font-medium">{t("from")}</span>
-          <select name="from" className={`${selectClass} max-w-full`}>{options}</select>
+          <select name="from" className={`${selectClass} max-w-full`}>
+            {options}
+          </select>
         </label>
         <label className="flex min-w-0 max-w-full flex-col gap-1.5">
           <span className="font-medium">{t("to")}</span>
-          <select name="to" className={`${selectClass} max-w-full`} defaultValue={objectives[1]?.guid}>{options}</select>
+          <select name="to" className={`${selectClass} max-w-full`} defaultValue={objectives[1]?.guid}>
+            {options}
+          </select>
         </label>
-        <Button type="submit" disabled={save.isPending}>{t("add")}</Button>
+        <Button type="submit" disabled={save.isPending}>
+          {t("add")}
+        </Button>
       </form>
       {error && <FieldError>{error}</FieldError>}
       {map.links.length > 0 && (
         <ul className="mt-4 flex flex-col gap-1 text-sm">
           {map.links.map((l) => (
             <li key={`${l.fromGuid}-${l.toGuid}`} className="flex items-center justify-between gap-2">
-              <span>{name(l.fromGuid)} → {name(l.toGuid)}</span>
+              <span>
+                {name(l.fromGuid)} → {name(l.toGuid)}
+              </span>
               <Button
                 variant="ghost"
                 className="py-0.5"

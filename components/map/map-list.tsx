@@ -8,7 +8,13 @@ import { STATUS_ICON, STATUS_TONE } from "@/components/kpi/status-badge";
  * The strategy map on a phone: each perspective with its objectives as a list, read top to bottom
  * instead of a drawing too wide to read. Choosing an objective opens the same detail as the map.
  */
-export function MapList({ map, chosen, onChoose, score, initiativesOf }: {
+export function MapList({
+  map,
+  chosen,
+  onChoose,
+  score,
+  initiativesOf,
+}: {
   map: StrategyMap;
   chosen: string | null;
   onChoose: (guid: string) => void;
@@ -19,7 +25,11 @@ export function MapList({ map, chosen, onChoose, score, initiativesOf }: {
   return (
     <div className="flex flex-col gap-4 sm:hidden">
       {map.perspectives.map((perspective) => (
-        <section key={perspective.guid} aria-label={perspective.name} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+        <section
+          key={perspective.guid}
+          aria-label={perspective.name}
+          className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+        >
           <h2 className="mb-2 text-sm font-semibold">{perspective.name}</h2>
           <ul className="flex flex-col gap-2">
             {perspective.objectives.map((o) => (
@@ -32,7 +42,10 @@ export function MapList({ map, chosen, onChoose, score, initiativesOf }: {
                 >
                   <span className="font-medium">{o.name}</span>
                   <span className="text-xs text-slate-700 dark:text-slate-300">
-                    <span aria-hidden style={{ color: STATUS_TONE[o.status] }}>{STATUS_ICON[o.status]}</span> {fmt.status(o.status)}
+                    <span aria-hidden style={{ color: STATUS_TONE[o.status] }}>
+                      {STATUS_ICON[o.status]}
+                    </span>{" "}
+                    {fmt.status(o.status)}
                     {o.score === null ? "" : ` ${score(o)}`}
                     {o.initiativeGuids.length > 0 && ` · ◆ ${initiativesOf(o.initiativeGuids)}`}
                   </span>

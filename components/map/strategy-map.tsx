@@ -17,7 +17,12 @@ import { MapList } from "./map-list";
 import { useLocalizedTree } from "@/lib/i18n/use-localized";
 
 // Colours through CSS variables that the dark theme sets; a downloaded SVG has none and takes the light ones.
-const FILL = { ON_TRACK: "var(--map-on, #d1fae5)", AT_RISK: "var(--map-risk, #fef3c7)", OFF_TRACK: "var(--map-off, #fee2e2)", NONE: "var(--map-none, #f1f5f9)" } as const;
+const FILL = {
+  ON_TRACK: "var(--map-on, #d1fae5)",
+  AT_RISK: "var(--map-risk, #fef3c7)",
+  OFF_TRACK: "var(--map-off, #fee2e2)",
+  NONE: "var(--map-none, #f1f5f9)",
+} as const;
 const INK = "var(--map-ink, #0f172a)";
 const THEME =
   "[--map-band-a:#ffffff] [--map-band-b:#f8fafc] [--map-rule:#e2e8f0] [--map-arrow:#475569] [--map-mark:#1e3a8a] " +
@@ -34,7 +39,7 @@ function mapInWords(map: StrategyMap, root: KpiNode): StrategyMap {
 }
 
 const nameOf = (node: KpiNode, guid: string): string =>
-  node.guid === guid ? node.name : node.children.map((c) => nameOf(c, guid)).find((n) => n !== "") ?? "";
+  node.guid === guid ? node.name : (node.children.map((c) => nameOf(c, guid)).find((n) => n !== "") ?? "");
 
 /** Each KPI's thresholds by its GUID. */
 const kpiThresholds = (node: KpiNode, into = new Map<string, KpiNode["thresholds"]>()): Map<string, KpiNode["thresholds"]> => {
@@ -104,19 +109,31 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {t("lead")}
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("lead")}</p>
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "svg")}>{t("svg")}</Button>
-          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "png")}>{t("png")}</Button>
-          <Button variant="secondary" onClick={() => window.print()}>{t("print")}</Button>
+          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "svg")}>
+            {t("svg")}
+          </Button>
+          <Button variant="secondary" onClick={() => svg.current && download(svg.current, map.name, "png")}>
+            {t("png")}
+          </Button>
+          <Button variant="secondary" onClick={() => window.print()}>
+            {t("print")}
+          </Button>
         </div>
       </div>
       <MapList map={map} chosen={chosen} onChoose={setChosen} score={score} initiativesOf={namesOf} />
       <div className={`hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block dark:border-slate-800 dark:bg-slate-900 ${THEME}`}>
         {/* biome-ignore lint/a11y/useSemanticElements: SVG has no fieldset; the map's objectives are a group */}
-        <svg ref={svg} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${MAP.width} ${height}`} role="group" aria-labelledby="map-title" className="min-w-[900px]" fontFamily="system-ui, sans-serif">
+        <svg
+          ref={svg}
+          xmlns="http://www.w3.org/2000/svg"
+          viewBox={`0 0 ${MAP.width} ${height}`}
+          role="group"
+          aria-labelledby="map-title"
+          className="min-w-[900px]"
+          fontFamily="system-ui, sans-serif"
+        >
           <title id="map-title">{t("title", { name: map.name, objectives: placed.map((p) => `${p.name}, ${fmt.status(p.status)}`).join("; ") })}</title>
           <defs>
             <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -125,14 +142,31 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
           </defs>
           {map.perspectives.map((p, band) => (
             <g key={p.guid}>
-              <rect x={0} y={band * MAP.band} width={MAP.width} height={MAP.band} style={{ fill: band % 2 ? "var(--map-band-b, #f8fafc)" : "var(--map-band-a, #ffffff)" }} />
+              <rect
+                x={0}
+                y={band * MAP.band}
+                width={MAP.width}
+                height={MAP.band}
+                style={{ fill: band % 2 ? "var(--map-band-b, #f8fafc)" : "var(--map-band-a, #ffffff)" }}
+              />
               <line x1={0} x2={MAP.width} y1={(band + 1) * MAP.band} y2={(band + 1) * MAP.band} style={{ stroke: "var(--map-rule, #e2e8f0)" }} />
-              <text x={16} y={band * MAP.band + MAP.band / 2} dominantBaseline="middle" fontSize={15} fontWeight={600} style={{ fill: INK }}>{p.name}</text>
+              <text x={16} y={band * MAP.band + MAP.band / 2} dominantBaseline="middle" fontSize={15} fontWeight={600} style={{ fill: INK }}>
+                {p.name}
+              </text>
             </g>
           ))}
           {map.links.map((l) => {
             const [from, to] = [byGuid.get(l.fromGuid), byGuid.get(l.toGuid)];
-            return from && to ? <path key={`${l.fromGuid}-${l.toGuid}`} d={arrowPath(from, to, nodeWidth)} fill="none" style={{ stroke: "var(--map-arrow, #475569)" }} strokeWidth={1.6} markerEnd="url(#arrow)" /> : null;
+            return from && to ? (
+              <path
+                key={`${l.fromGuid}-${l.toGuid}`}
+                d={arrowPath(from, to, nodeWidth)}
+                fill="none"
+                style={{ stroke: "var(--map-arrow, #475569)" }}
+                strokeWidth={1.6}
+                markerEnd="url(#arrow)"
+              />
+            ) : null;
           })}
           {placed.map((o) => (
             // biome-ignore lint/a11y/useSemanticElements: SVG has no button; the objective is one, by role and keys
@@ -146,9 +180,31 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
               onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), setChosen(o.guid))}
               className="cursor-pointer focus:outline-none [&:focus>rect]:stroke-blue-600 [&:focus>rect]:stroke-[3px]"
             >
-              <rect x={o.x} y={o.y} width={nodeWidth} height={MAP.node.height} rx={10} style={{ fill: FILL[o.status] }} stroke={chosen === o.guid ? "#1d4ed8" : STATUS_TONE[o.status]} strokeWidth={chosen === o.guid ? 3 : 1.5} />
+              <rect
+                x={o.x}
+                y={o.y}
+                width={nodeWidth}
+                height={MAP.node.height}
+                rx={10}
+                style={{ fill: FILL[o.status] }}
+                stroke={chosen === o.guid ? "#1d4ed8" : STATUS_TONE[o.status]}
+                strokeWidth={chosen === o.guid ? 3 : 1.5}
+              />
               <foreignObject x={o.x + 8} y={o.y + 6} width={nodeWidth - 16 - (o.initiativeGuids.length ? 26 : 0)} height={MAP.node.height - 28}>
-                <div style={{ fontSize: 13, fontWeight: 600, lineHeight: "16px", color: INK, overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical" }}>{o.name}</div>
+                <div
+                  style={{
+                    fontSize: 13,
+                    fontWeight: 600,
+                    lineHeight: "16px",
+                    color: INK,
+                    overflow: "hidden",
+                    display: "-webkit-box",
+                    WebkitLineClamp: 3,
+                    WebkitBoxOrient: "vertical",
+                  }}
+                >
+                  {o.name}
+                </div>
               </foreignObject>
               <text x={o.x + 10} y={o.y + MAP.node.height - 10} fontSize={11.5} style={{ fill: INK }}>
                 {`${STATUS_ICON[o.status]} ${fmt.status(o.status)}${o.score === null ? "" : ` ${score(o)}`}`}
@@ -165,12 +221,16 @@ export function StrategyMapView({ docId, canEdit }: { docId: number; canEdit: bo
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">{t("legend")}</p>
       {current && (
-        <section aria-label={t("onMap", { name: current.name })} className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
+        <section
+          aria-label={t("onMap", { name: current.name })}
+          className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900"
+        >
           <h2 className="font-semibold">{current.name}</h2>
           <p className="text-slate-600 dark:text-slate-400">
             {current.perspective} · {fmt.status(current.status)}
             {current.score === null ? "" : ` ${score(current)}`}
-            {current.month ? t("inMonth", { month: fmt.period(current.month, "MONTH") }) : ""} · {t("measuredBy", { kpis: current.kpiGuids.length, initiatives: current.initiativeGuids.length })}
+            {current.month ? t("inMonth", { month: fmt.period(current.month, "MONTH") }) : ""} ·{" "}
+            {t("measuredBy", { kpis: current.kpiGuids.length, initiatives: current.initiativeGuids.length })}
           </p>
           {current.initiativeGuids.length > 0 && (
             <>

@@ -33,7 +33,11 @@ export function NoteForm({ docId, kpi, date, periodName, onDone }: Props) {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/60" noValidate>
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/60"
+      noValidate
+    >
       <label htmlFor={id} className="text-sm font-medium">
         {t("label", { kpi: kpi.name, period: periodName })}
       </label>
@@ -50,8 +54,12 @@ export function NoteForm({ docId, kpi, date, periodName, onDone }: Props) {
       />
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
       <div className="flex gap-2">
-        <Button type="submit" disabled={create.isPending}>{t("save")}</Button>
-        <Button type="button" variant="secondary" onClick={() => onDone(false)}>{t("cancel")}</Button>
+        <Button type="submit" disabled={create.isPending}>
+          {t("save")}
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => onDone(false)}>
+          {t("cancel")}
+        </Button>
       </div>
     </form>
   );

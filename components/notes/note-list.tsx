@@ -24,7 +24,12 @@ export function NoteList({ docId, notes, periodOf }: { docId?: number; notes: No
               {note.authorEmail ?? t("formerUser")} · {fmt.dateTime(note.createdAt)}
             </span>
             {docId !== undefined && viewer && (viewer.role === "admin" || viewer.userId === note.authorId) && (
-              <Button variant="ghost" className="ml-auto !px-2 !py-0.5 text-xs" aria-label={t("deleteOf", { date: note.date })} onClick={() => window.confirm(t("confirmDelete")) && remove.mutate({ input: { docId, id: note.id } })}>
+              <Button
+                variant="ghost"
+                className="ml-auto !px-2 !py-0.5 text-xs"
+                aria-label={t("deleteOf", { date: note.date })}
+                onClick={() => window.confirm(t("confirmDelete")) && remove.mutate({ input: { docId, id: note.id } })}
+              >
                 {t("delete")}
               </Button>
             )}

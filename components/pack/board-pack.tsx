@@ -23,23 +23,34 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
   const root = useLocalizedTree(tree.root);
   const rows = withSeries(root, grouped.items);
   const indicators = rows.filter((r) => r.kpi.indicatorType === "INDICATOR");
-  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => [s, indicators.filter((r) => (latestPoint(r.series)?.status ?? "NONE") === s).length] as const);
+  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map(
+    (s) => [s, indicators.filter((r) => (latestPoint(r.series)?.status ?? "NONE") === s).length] as const,
+  );
   const period = filters.period;
   return (
     <article className="flex flex-col gap-6 print:gap-4">
       <header>
         <h1 className="text-2xl font-semibold">{t("title", { name: root.name })}</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {t("asOf", { date: fmt.date(filters.to), period: fmt.periodName(period) })} · {counts.map(([s, n]) => `${n} ${fmt.status(s).toLowerCase()}`).join(", ")}
+          {t("asOf", { date: fmt.date(filters.to), period: fmt.periodName(period) })} ·{" "}
+          {counts.map(([s, n]) => `${n} ${fmt.status(s).toLowerCase()}`).join(", ")}
         </p>
       </header>
       <table className="w-full border-collapse text-sm" aria-label={t("summary")}>
         <thead>
           <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-            <th scope="col" className="py-1">{t("kpi")}</th>
-            <th scope="col" className="py-1 text-right">{t("value")}</th>
-            <th scope="col" className="py-1 text-right">{t("target")}</th>
-            <th scope="col" className="py-1 pl-4">{t("status")}</th>
+            <th scope="col" className="py-1">
+              {t("kpi")}
+            </th>
+            <th scope="col" className="py-1 text-right">
+              {t("value")}
+            </th>
+            <th scope="col" className="py-1 text-right">
+              {t("target")}
+            </th>
+            <th scope="col" className="py-1 pl-4">
+              {t("status")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -48,10 +59,18 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
             const measure = kpi.indicatorType === "CONTAINER" ? "%" : kpi.measure;
             return (
               <tr key={kpi.guid} className="break-inside-avoid border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className={`py-1 text-left ${kpi.indicatorType === "CONTAINER" ? "font-semibold" : "font-normal"}`} style={{ paddingLeft: depth * 14 }}>{kpi.name}</th>
+                <th
+                  scope="row"
+                  className={`py-1 text-left ${kpi.indicatorType === "CONTAINER" ? "font-semibold" : "font-normal"}`}
+                  style={{ paddingLeft: depth * 14 }}
+                >
+                  {kpi.name}
+                </th>
                 <td className="py-1 text-right tabular-nums">{fmt.full(p?.value, measure)}</td>
                 <td className="py-1 text-right tabular-nums">{kpi.indicatorType === "CONTAINER" ? "" : fmt.full(p?.target, measure)}</td>
-                <td className="py-1 pl-4"><StatusBadge status={p?.status ?? "NONE"} score={p?.score ?? null} /></td>
+                <td className="py-1 pl-4">
+                  <StatusBadge status={p?.status ?? "NONE"} score={p?.score ?? null} />
+                </td>
               </tr>
             );
           })}

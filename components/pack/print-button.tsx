@@ -5,5 +5,9 @@ import { useTranslations } from "next-intl";
 
 export function PrintButton() {
   const t = useTranslations("pack");
-  return <Button variant="secondary" className="!py-1.5" onClick={() => window.print()}>{t("print")}</Button>;
+  return (
+    <Button variant="secondary" className="!py-1.5" onClick={() => window.print()}>
+      {t("print")}
+    </Button>
+  );
 }

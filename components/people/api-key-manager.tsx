@@ -16,7 +16,6 @@ import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { RoleSelect } from "./role-select";
 import { useFormats } from "@/lib/i18n/use-formats";
 
-
 /** API keys for scripts: a role no higher than yours and a scope, shown once; admins see and revoke every key. */
 export function ApiKeyManager({ role }: { role: Role }) {
   const fmt = useFormats();
@@ -52,24 +51,30 @@ export function ApiKeyManager({ role }: { role: Role }) {
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_auto_auto_auto] sm:items-end" noValidate>
           <Field label={t("name")} id="key-name" name="name" placeholder={t("namePlaceholder")} required />
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="key-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("role")}</label>
+            <label htmlFor="key-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              {t("role")}
+            </label>
             <RoleSelect id="key-role" name="role" label={t("role")} highest={role} />
           </div>
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="key-scope" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("scope")}</label>
+            <label htmlFor="key-scope" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              {t("scope")}
+            </label>
             <select id="key-scope" name="scope" className={selectClass} defaultValue="write">
               {(["write", "read"] as const).map((scope) => (
-                <option key={scope} value={scope} title={t(`scopeMeans.${scope}`)}>{t(`scopes.${scope}`)}</option>
+                <option key={scope} value={scope} title={t(`scopeMeans.${scope}`)}>
+                  {t(`scopes.${scope}`)}
+                </option>
               ))}
             </select>
           </div>
-          <Button type="submit" disabled={create.isPending}>{t("create")}</Button>
+          <Button type="submit" disabled={create.isPending}>
+            {t("create")}
+          </Button>
         </form>
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("hint")}</p>
         {error && <FieldError>{error}</FieldError>}
-        {created && (
-          <ShownOnce title={t("shownOnce", { name: created.name })} label={t("key")} value={created.key} onDone={() => setCreated(null)} />
-        )}
+        {created && <ShownOnce title={t("shownOnce", { name: created.name })} label={t("key")} value={created.key} onDone={() => setCreated(null)} />}
       </Card>
       {data.items.length === 0 ? (
         <Notice tone="empty">{t("none")}</Notice>
@@ -82,7 +87,9 @@ export function ApiKeyManager({ role }: { role: Role }) {
             {role === "admin" && <Th>{t("person")}</Th>}
             <Th>{t("created")}</Th>
             <Th>{t("lastUsed")}</Th>
-            <Th><span className="sr-only">{t("actions")}</span></Th>
+            <Th>
+              <span className="sr-only">{t("actions")}</span>
+            </Th>
           </TableHead>
           <tbody>
             {data.items.map((key) => (
@@ -94,7 +101,11 @@ export function ApiKeyManager({ role }: { role: Role }) {
                 <Td>{when(key.createdAt)}</Td>
                 <Td>{when(key.lastUsedAt)}</Td>
                 <Td align="right">
-                  <Button variant="ghost" aria-label={t("revokeName", { name: key.name })} onClick={() => window.confirm(t("confirmRevoke", { name: key.name })) && revoke.mutate({ input: { id: key.id } })}>
+                  <Button
+                    variant="ghost"
+                    aria-label={t("revokeName", { name: key.name })}
+                    onClick={() => window.confirm(t("confirmRevoke", { name: key.name })) && revoke.mutate({ input: { id: key.id } })}
+                  >
                     {t("revoke")}
                   </Button>
                 </Td>

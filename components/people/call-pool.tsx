@@ -17,7 +17,13 @@ export function CallPool() {
   return (
     <Card id="call-pool" title={t("title")}>
       <p className="text-sm" role="status">
-        {t.rich("summary", { used: data.usedCount, allowed: data.allowedCount, left, at: f.time(data.resetAt), b: (chunks) => <strong className="font-semibold">{chunks}</strong> })}
+        {t.rich("summary", {
+          used: data.usedCount,
+          allowed: data.allowedCount,
+          left,
+          at: f.time(data.resetAt),
+          b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+        })}
       </p>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("who")}</p>
       <div className="mt-3">

@@ -42,10 +42,16 @@ export function PasswordForm() {
         <Field label={t("current")} id="current-password" name="currentPassword" type="password" autoComplete="current-password" required />
         <Field label={t("new")} id="new-password" name="newPassword" type="password" autoComplete="new-password" minLength={8} required />
         <Field label={t("repeat")} id="repeat-password" name="repeat" type="password" autoComplete="new-password" required />
-        <Button type="submit" disabled={change.isPending}>{t("submit")}</Button>
+        <Button type="submit" disabled={change.isPending}>
+          {t("submit")}
+        </Button>
       </form>
       {error && <FieldError>{error}</FieldError>}
-      {done && <Notice tone="ok" className="mt-3">{t("done")}</Notice>}
+      {done && (
+        <Notice tone="ok" className="mt-3">
+          {t("done")}
+        </Notice>
+      )}
     </Card>
   );
 }

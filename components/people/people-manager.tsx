@@ -57,13 +57,19 @@ export function PeopleManager({ me }: { me: number }) {
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_auto_auto] sm:items-end" noValidate>
           <Field label={t("email")} id="invite-email" name="email" type="email" required />
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="invite-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("role")}</label>
+            <label htmlFor="invite-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              {t("role")}
+            </label>
             <RoleSelect id="invite-role" name="role" label={t("role")} />
           </div>
-          <Button type="submit" disabled={invite.isPending}>{t("createInvitation")}</Button>
+          <Button type="submit" disabled={invite.isPending}>
+            {t("createInvitation")}
+          </Button>
         </form>
         <ul className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-          {(["admin", "expert", "viewer"] as const).map((role) => <li key={role}>{roles(`means.${role}`)}.</li>)}
+          {(["admin", "expert", "viewer"] as const).map((role) => (
+            <li key={role}>{roles(`means.${role}`)}.</li>
+          ))}
         </ul>
         {error && <FieldError>{error}</FieldError>}
         {link && (
@@ -77,85 +83,86 @@ export function PeopleManager({ me }: { me: number }) {
       </Card>
 
       {cleared && <Notice tone="ok">{t("clearedTwoFactor", { email: cleared })}</Notice>}
-      {reset && (
-        <ShownOnce
-          title={t("resetFor", { email: reset.email })}
-          label={t("resetLink")}
-          value={reset.url}
-          onDone={() => setReset(null)}
-        />
-      )}
+      {reset && <ShownOnce title={t("resetFor", { email: reset.email })} label={t("resetLink")} value={reset.url} onDone={() => setReset(null)} />}
       <Table caption={t("caption")}>
         <TableHead>
           <Th>{t("person")}</Th>
           <Th>{t("role")}</Th>
           <Th className="hidden md:table-cell">{t("since")}</Th>
           <Th className="hidden md:table-cell">{t("state")}</Th>
-          <Th className="hidden md:table-cell"><span className="sr-only">{t("actions")}</span></Th>
+          <Th className="hidden md:table-cell">
+            <span className="sr-only">{t("actions")}</span>
+          </Th>
         </TableHead>
         <tbody>
           {users.items.map((user) => {
             const state = user.active ? t("active") : <span className="text-slate-600 dark:text-slate-400">{t("deactivated")}</span>;
             const toggle = user.id !== me && (
               <>
-              {user.active && (
+                {user.active && (
+                  <Button
+                    variant="ghost"
+                    disabled={resetLink.isPending}
+                    aria-label={t("resetLinkFor", { email: user.email })}
+                    onClick={() => resetLink.mutate({ input: { id: user.id } }, { onSuccess: (answer) => setReset({ email: user.email, url: answer.url }) })}
+                  >
+                    {t("resetLink")}
+                  </Button>
+                )}
+                {user.active && user.twoFactor && (
+                  <Button
+                    variant="ghost"
+                    disabled={clearTwoFactor.isPending}
+                    aria-label={t("clearTwoFactorFor", { email: user.email })}
+                    onClick={() =>
+                      window.confirm(t("confirmClearTwoFactor", { email: user.email })) &&
+                      clearTwoFactor.mutate({ input: { id: user.id } }, { onSuccess: () => (setCleared(user.email), setError(null)) })
+                    }
+                  >
+                    {t("clearTwoFactor")}
+                  </Button>
+                )}
                 <Button
                   variant="ghost"
-                  disabled={resetLink.isPending}
-                  aria-label={t("resetLinkFor", { email: user.email })}
-                  onClick={() => resetLink.mutate({ input: { id: user.id } }, { onSuccess: (answer) => setReset({ email: user.email, url: answer.url }) })}
-                >
-                  {t("resetLink")}
-                </Button>
-              )}
-              {user.active && user.twoFactor && (
-                <Button
-                  variant="ghost"
-                  disabled={clearTwoFactor.isPending}
-                  aria-label={t("clearTwoFactorFor", { email: user.email })}
+                  disabled={update.isPending}
                   onClick={() =>
-                    window.confirm(t("confirmClearTwoFactor", { email: user.email })) &&
-                    clearTwoFactor.mutate({ input: { id: user.id } }, { onSuccess: () => (setCleared(user.email), setError(null)) })
+                    (!user.active || window.confirm(t("confirmDeactivate", { email: user.email }))) &&
+                    update.mutate({ input: { id: user.id }, body: { active: !user.active } })
                   }
                 >
-                  {t("clearTwoFactor")}
+                  {user.active ? t("deactivate") : t("reactivate")}
                 </Button>
-              )}
-              <Button
-                variant="ghost"
-                disabled={update.isPending}
-                onClick={() =>
-                  (!user.active || window.confirm(t("confirmDeactivate", { email: user.email }))) &&
-                  update.mutate({ input: { id: user.id }, body: { active: !user.active } })
-                }
-              >
-                {user.active ? t("deactivate") : t("reactivate")}
-              </Button>
               </>
             );
             return (
-            <Tr key={user.id}>
-              <Td>
-                {user.email}{user.id === me && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">{t("you")}</span>}
-                {/* On a phone the other columns come under the person. */}
-                <div className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 md:hidden dark:text-slate-400">
-                  <span>{t("sinceState", { date: fmt.date(user.createdAt) })}{state}</span>
+              <Tr key={user.id}>
+                <Td>
+                  {user.email}
+                  {user.id === me && <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">{t("you")}</span>}
+                  {/* On a phone the other columns come under the person. */}
+                  <div className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 md:hidden dark:text-slate-400">
+                    <span>
+                      {t("sinceState", { date: fmt.date(user.createdAt) })}
+                      {state}
+                    </span>
+                    {toggle}
+                  </div>
+                </Td>
+                <Td>
+                  <RoleSelect
+                    id={`role-${user.id}`}
+                    label={t("roleOf", { email: user.email })}
+                    value={user.role}
+                    disabled={update.isPending}
+                    onChange={(role: Role) => update.mutate({ input: { id: user.id }, body: { role } })}
+                  />
+                </Td>
+                <Td className="hidden md:table-cell">{fmt.date(user.createdAt)}</Td>
+                <Td className="hidden md:table-cell">{state}</Td>
+                <Td align="right" className="hidden md:table-cell">
                   {toggle}
-                </div>
-              </Td>
-              <Td>
-                <RoleSelect
-                  id={`role-${user.id}`}
-                  label={t("roleOf", { email: user.email })}
-                  value={user.role}
-                  disabled={update.isPending}
-                  onChange={(role: Role) => update.mutate({ input: { id: user.id }, body: { role } })}
-                />
-              </Td>
-              <Td className="hidden md:table-cell">{fmt.date(user.createdAt)}</Td>
-              <Td className="hidden md:table-cell">{state}</Td>
-              <Td align="right" className="hidden md:table-cell">{toggle}</Td>
-            </Tr>
+                </Td>
+              </Tr>
             );
           })}
         </tbody>
@@ -168,8 +175,12 @@ export function PeopleManager({ me }: { me: number }) {
           <ul className="flex flex-col gap-2 text-sm">
             {invitations.items.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-3">
-                <span className="mr-auto">{i.email} · {roles(i.role)} · {t("until", { date: fmt.date(i.expiresAt) })}</span>
-                <Button variant="ghost" onClick={() => withdraw.mutate({ input: { id: i.id } })}>{t("withdraw")}</Button>
+                <span className="mr-auto">
+                  {i.email} · {roles(i.role)} · {t("until", { date: fmt.date(i.expiresAt) })}
+                </span>
+                <Button variant="ghost" onClick={() => withdraw.mutate({ input: { id: i.id } })}>
+                  {t("withdraw")}
+                </Button>
               </li>
             ))}
           </ul>

@@ -3,7 +3,15 @@ import type { Role } from "@/lib/contract/people";
 import { selectClass } from "@/components/ui/field";
 
 /** A role picker; `highest` leaves out roles above it (an API key cannot outrank its creator). */
-export function RoleSelect({ id, name, label, value, onChange, highest = "admin", disabled }: {
+export function RoleSelect({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  highest = "admin",
+  disabled,
+}: {
   id: string;
   name?: string;
   label: string;

@@ -10,7 +10,6 @@ import { FieldError, Notice } from "@/components/ui/notice";
 import { useErrorText } from "@/lib/i18n/use-error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
 
-
 /**
  * Undo for the scorecard just deleted (named in the URL), and the scorecards deleted in the last
  * 30 days with Restore. The list is read only when asked for: viewing scorecards costs no call more.
@@ -33,12 +32,18 @@ export function DeletedScorecards() {
       {just > 0 && (
         <Notice tone="ok" className="flex flex-wrap items-center gap-3">
           <span>{t("just", { name: params.get("name") ?? t("theScorecard") })}</span>
-          <Button variant="secondary" className="py-1" disabled={restore.isPending} onClick={() => restore.mutate({ input: { docId: just } })}>{t("undo")}</Button>
+          <Button variant="secondary" className="py-1" disabled={restore.isPending} onClick={() => restore.mutate({ input: { docId: just } })}>
+            {t("undo")}
+          </Button>
         </Notice>
       )}
       {error && <FieldError>{error}</FieldError>}
       {!open ? (
-        <button type="button" className="self-start text-sm text-slate-600 underline-offset-2 hover:underline dark:text-slate-400" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="self-start text-sm text-slate-600 underline-offset-2 hover:underline dark:text-slate-400"
+          onClick={() => setOpen(true)}
+        >
           {t("open")}
         </button>
       ) : (
@@ -51,8 +56,19 @@ export function DeletedScorecards() {
             <ul className="flex flex-col gap-2">
               {items.map((d) => (
                 <li key={d.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <span>{d.name} <span className="text-slate-500 dark:text-slate-400">{t("when", { deleted: f.date(d.deletedAt), until: f.date(d.restorableUntil) })}</span></span>
-                  <Button variant="secondary" className="py-1" aria-label={t("restoreName", { name: d.name })} disabled={restore.isPending} onClick={() => restore.mutate({ input: { docId: d.id } })}>{t("restore")}</Button>
+                  <span>
+                    {d.name}{" "}
+                    <span className="text-slate-500 dark:text-slate-400">{t("when", { deleted: f.date(d.deletedAt), until: f.date(d.restorableUntil) })}</span>
+                  </span>
+                  <Button
+                    variant="secondary"
+                    className="py-1"
+                    aria-label={t("restoreName", { name: d.name })}
+                    disabled={restore.isPending}
+                    onClick={() => restore.mutate({ input: { docId: d.id } })}
+                  >
+                    {t("restore")}
+                  </Button>
                 </li>
               ))}
             </ul>

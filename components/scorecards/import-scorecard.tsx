@@ -47,7 +47,12 @@ export function ImportScorecard() {
       // Read on the server (the workbook library stays out of the page); nothing is stored yet.
       const response = await fetch(`/api/import/xlsx?${new URLSearchParams({ name: chosen.name })}`, { method: "POST", body: chosen });
       const body = await response.json().catch(() => null);
-      if (!response.ok) return setProblems(body?.details?.length ? body.details.slice(0, 8).map((d: { path: string; message: string }) => t("fileProblem", { path: d.path, problem: fieldText(d.message) })) : [body?.errorMessage ? errorText(body) : t("unreadableWorkbook", { status: response.status })]);
+      if (!response.ok)
+        return setProblems(
+          body?.details?.length
+            ? body.details.slice(0, 8).map((d: { path: string; message: string }) => t("fileProblem", { path: d.path, problem: fieldText(d.message) }))
+            : [body?.errorMessage ? errorText(body) : t("unreadableWorkbook", { status: response.status })],
+        );
       return setFile(body.file as ScorecardFile);
     }
     let json: unknown;
@@ -57,7 +62,12 @@ export function ImportScorecard() {
       return setProblems([t("notJson", { name: chosen.name })]);
     }
     const parsed = ScorecardFile.safeParse(json);
-    if (!parsed.success) return setProblems(zodDetails(parsed.error).slice(0, 8).map((d) => t("fileProblem", { path: d.path || t("file"), problem: fieldText(d.message) })));
+    if (!parsed.success)
+      return setProblems(
+        zodDetails(parsed.error)
+          .slice(0, 8)
+          .map((d) => t("fileProblem", { path: d.path || t("file"), problem: fieldText(d.message) })),
+      );
     setFile(parsed.data);
   }
 
@@ -68,17 +78,21 @@ export function ImportScorecard() {
         <span className="font-medium">{t("importLabel")}</span>
         <input type="file" accept=".json,application/json,.xlsx" onChange={(e) => choose(e.target.files?.[0])} className="text-sm" />
       </label>
-      {problems.length > 0 && (
-        <FieldError>
-          {t("nothing", { problems: problems.join(". ") })}
-        </FieldError>
-      )}
+      {problems.length > 0 && <FieldError>{t("nothing", { problems: problems.join(". ") })}</FieldError>}
       {file && counts && (
         <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
           <span>
-            {t.rich("summary", { ...counts, name: file.name, arrows: file.links?.length ?? 0, top: file.kpis.map((k) => k.name).join(", "), b: (chunks) => <strong>{chunks}</strong> })}
+            {t.rich("summary", {
+              ...counts,
+              name: file.name,
+              arrows: file.links?.length ?? 0,
+              top: file.kpis.map((k) => k.name).join(", "),
+              b: (chunks) => <strong>{chunks}</strong>,
+            })}
           </span>
-          <Button type="button" disabled={save.isPending} onClick={() => save.mutate({ input: {}, body: file as never })}>{t("import")}</Button>
+          <Button type="button" disabled={save.isPending} onClick={() => save.mutate({ input: {}, body: file as never })}>
+            {t("import")}
+          </Button>
         </div>
       )}
     </div>

@@ -37,7 +37,8 @@ export function NewScorecardForm({ onCancel }: { onCancel: () => void }) {
     try {
       // One call per perspective (named in the reader's language): the API has no batch create.
       if (data.get("template") === "bsc") {
-        for (const name of t("perspectives").split(",")) await browserTransport("createKpi", { docId: card.id }, { body: { name, indicatorType: "CONTAINER" } });
+        for (const name of t("perspectives").split(","))
+          await browserTransport("createKpi", { docId: card.id }, { body: { name, indicatorType: "CONTAINER" } });
       }
       await queryClient.invalidateQueries({ queryKey: ["scorecard", card.id] });
       router.push(`/s/${card.id}/edit`);
@@ -48,20 +49,35 @@ export function NewScorecardForm({ onCancel }: { onCancel: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} aria-label={t("form")} className="flex w-full flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" noValidate>
+    <form
+      onSubmit={submit}
+      aria-label={t("form")}
+      className="flex w-full flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      noValidate
+    >
       <div className="min-w-56 flex-1">
         <Field id="new-scorecard-name" name="name" label={t("name")} required autoFocus />
       </div>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="new-scorecard-template" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("startFrom")}</label>
+        <label htmlFor="new-scorecard-template" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t("startFrom")}
+        </label>
         <select id="new-scorecard-template" name="template" className={selectClass} defaultValue="bsc">
           <option value="bsc">{t("bsc")}</option>
           <option value="blank">{t("blank")}</option>
         </select>
       </div>
-      <Button type="submit" disabled={working}>{working ? t("creating") : t("create")}</Button>
-      <Button type="button" variant="secondary" onClick={onCancel}>{t("cancel")}</Button>
-      {error && <div className="w-full"><FieldError>{error}</FieldError></div>}
+      <Button type="submit" disabled={working}>
+        {working ? t("creating") : t("create")}
+      </Button>
+      <Button type="button" variant="secondary" onClick={onCancel}>
+        {t("cancel")}
+      </Button>
+      {error && (
+        <div className="w-full">
+          <FieldError>{error}</FieldError>
+        </div>
+      )}
       <div className="w-full border-t border-slate-200 pt-3 dark:border-slate-700">
         <ImportScorecard />
       </div>

@@ -14,7 +14,6 @@ import { DeletedScorecards } from "./deleted-scorecards";
 import { NewScorecard } from "./lazy-new-scorecard";
 import { useLocalized } from "@/lib/i18n/use-localized";
 
-
 export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
   const t = useTranslations("scorecards");
   const f = useFormats();
@@ -46,7 +45,14 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
           <label htmlFor="scorecard-search" className="sr-only">
             {t("search")}
           </label>
-          <input id="scorecard-search" type="search" placeholder={t("search")} defaultValue={q} onChange={(e) => search(e.target.value)} className={inputClass} />
+          <input
+            id="scorecard-search"
+            type="search"
+            placeholder={t("search")}
+            defaultValue={q}
+            onChange={(e) => search(e.target.value)}
+            className={inputClass}
+          />
         </div>
       </div>
       {canCreate && <DeletedScorecards />}
@@ -69,7 +75,8 @@ export function ScorecardList({ canCreate = false }: { canCreate?: boolean }) {
                 <span className="text-sm text-slate-600 dark:text-slate-400">{card.description || t("noDescription")}</span>
                 <span className="mt-auto flex justify-between pt-2 text-xs text-slate-500 dark:text-slate-400">
                   <span>
-                    {t("kpiCount", { count: card.kpiCount })} · {data.documents.includes(card.original) ? t("yours") : card.access === "write" ? t("sharedWrite") : t("sharedRead")}
+                    {t("kpiCount", { count: card.kpiCount })} ·{" "}
+                    {data.documents.includes(card.original) ? t("yours") : card.access === "write" ? t("sharedWrite") : t("sharedRead")}
                   </span>
                   <span>{t("updated", { date: f.date(card.updatedAt) })}</span>
                 </span>

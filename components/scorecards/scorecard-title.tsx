@@ -14,11 +14,15 @@ export function ScorecardTitle({ docId, subtitle }: { docId: number; subtitle?: 
   return (
     <div>
       <nav aria-label={t("scorecard.breadcrumb")} className="text-sm text-slate-600 dark:text-slate-400">
-        <PageLink href="/" className="hover:underline">{t("scorecards.title")}</PageLink>
+        <PageLink href="/" className="hover:underline">
+          {t("scorecards.title")}
+        </PageLink>
         {subtitle && (
           <>
             {" / "}
-            <PageLink href={`/s/${docId}`} className="hover:underline">{name}</PageLink>
+            <PageLink href={`/s/${docId}`} className="hover:underline">
+              {name}
+            </PageLink>
           </>
         )}
       </nav>

@@ -34,18 +34,21 @@ export function ScimTokens() {
 
   return (
     <Card id="scim" title={t("title")}>
-      <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-        {t("lead")}
-      </p>
+      <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{t("lead")}</p>
       <p className="mb-4 text-sm">
-        {t.rich("tenantUrl", { url: data.baseUrl, code: (chunks) => <code className="break-all rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{chunks}</code> })}
+        {t.rich("tenantUrl", {
+          url: data.baseUrl,
+          code: (chunks) => <code className="break-all rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{chunks}</code>,
+        })}
       </p>
       <LocalAddressNote url={data.baseUrl} />
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <div className="sm:flex-1">
           <Field label={t("name")} id="scim-name" name="name" placeholder={t("namePlaceholder")} required />
         </div>
-        <Button type="submit" disabled={create.isPending}>{t("create")}</Button>
+        <Button type="submit" disabled={create.isPending}>
+          {t("create")}
+        </Button>
       </form>
       {created && <ShownOnce title={t("shownOnce", { name: created.name })} label={t("token")} value={created.token} onDone={() => setCreated(null)} />}
       {error && <FieldError>{error}</FieldError>}
@@ -55,8 +58,15 @@ export function ScimTokens() {
             <li key={token.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
               <span className="font-medium">{token.name}</span>
               <span className="text-slate-600 dark:text-slate-400">{t("created", { when: fmt.dateTime(token.createdAt) })}</span>
-              <span className="text-slate-600 dark:text-slate-400">{token.lastUsedAt ? t("lastUsed", { when: fmt.dateTime(token.lastUsedAt) }) : t("neverUsed")}</span>
-              <Button variant="ghost" className="ml-auto" onClick={() => revoke.mutate({ input: { id: token.id } })} aria-label={t("revokeName", { name: token.name })}>
+              <span className="text-slate-600 dark:text-slate-400">
+                {token.lastUsedAt ? t("lastUsed", { when: fmt.dateTime(token.lastUsedAt) }) : t("neverUsed")}
+              </span>
+              <Button
+                variant="ghost"
+                className="ml-auto"
+                onClick={() => revoke.mutate({ input: { id: token.id } })}
+                aria-label={t("revokeName", { name: token.name })}
+              >
                 {t("revoke")}
               </Button>
             </li>

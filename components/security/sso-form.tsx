@@ -14,7 +14,10 @@ import { FieldError, Notice } from "@/components/ui/notice";
 import { LocalAddressNote } from "@/components/ui/local-address-note";
 
 /** "kpi-editors = expert" lines, as the form shows a group → role map. */
-const mapText = (map: Record<string, Role>) => Object.entries(map).map(([group, role]) => `${group} = ${role}`).join("\n");
+const mapText = (map: Record<string, Role>) =>
+  Object.entries(map)
+    .map(([group, role]) => `${group} = ${role}`)
+    .join("\n");
 function mapOf(text: string): Record<string, string> {
   return Object.fromEntries(
     text
@@ -46,51 +49,81 @@ export function SsoForm() {
       issuer: text("issuer"),
       clientId: text("clientId"),
       ...(text("clientSecret") ? { clientSecret: text("clientSecret") } : {}),
-      domains: text("domains").split(/[\s,]+/).filter(Boolean),
+      domains: text("domains")
+        .split(/[\s,]+/)
+        .filter(Boolean),
       defaultRole: text("defaultRole"),
       groupsClaim: text("groupsClaim") || null,
       roleByGroup: mapOf(text("roleByGroup")),
       enforce: form.get("enforce") === "on",
       breakGlassEmail: text("breakGlassEmail") || null,
     });
-    if (!input.success) return setError(input.error.issues.map((i) => t("field", { field: i.path.join(".") || t("form"), problem: fieldText(i.message) })).join("; "));
+    if (!input.success)
+      return setError(input.error.issues.map((i) => t("field", { field: i.path.join(".") || t("form"), problem: fieldText(i.message) })).join("; "));
     save.mutate({ input: {}, body: input.data });
   }
 
   return (
     <Card id="sso" title={t("title")}>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        {t("lead")}
-      </p>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t("lead")}</p>
       <figure aria-label={t("redirectUri")} className="mb-4">
         <code className="block break-all rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">{data.redirectUri}</code>
       </figure>
       <LocalAddressNote url={data.redirectUri} />
       <form onSubmit={submit} className="grid grid-cols-1 gap-3 md:grid-cols-2 [&>*]:min-w-0" noValidate>
-        <Field label={t("issuer")} id="issuer" name="issuer" defaultValue={sso?.issuer} placeholder="https://login.microsoftonline.com/<tenant>/v2.0" required />
+        <Field
+          label={t("issuer")}
+          id="issuer"
+          name="issuer"
+          defaultValue={sso?.issuer}
+          placeholder="https://login.microsoftonline.com/<tenant>/v2.0"
+          required
+        />
         <Field label={t("clientId")} id="clientId" name="clientId" defaultValue={sso?.clientId} required />
         <Field label={sso ? t("secretKeep") : t("secret")} id="clientSecret" name="clientSecret" type="password" autoComplete="off" />
         <Field label={t("domains")} id="domains" name="domains" defaultValue={sso?.domains.join(", ")} placeholder="example.com" required />
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="defaultRole" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("defaultRole")}</label>
+          <label htmlFor="defaultRole" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("defaultRole")}
+          </label>
           <select id="defaultRole" name="defaultRole" className={inputClass} defaultValue={sso?.defaultRole ?? "viewer"}>
             {(["viewer", "expert", "admin"] as const).map((role) => (
-              <option key={role} value={role}>{roles(role)}</option>
+              <option key={role} value={role}>
+                {roles(role)}
+              </option>
             ))}
           </select>
         </div>
         <Field label={t("groupsClaim")} id="groupsClaim" name="groupsClaim" defaultValue={sso?.groupsClaim ?? ""} placeholder="groups" />
         <div className="flex flex-col gap-1.5 md:col-span-2">
-          <label htmlFor="roleByGroup" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("roleByGroup")}</label>
-          <textarea id="roleByGroup" name="roleByGroup" rows={3} className={inputClass} defaultValue={sso ? mapText(sso.roleByGroup) : ""} placeholder={t("rolesPlaceholder")} />
+          <label htmlFor="roleByGroup" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("roleByGroup")}
+          </label>
+          <textarea
+            id="roleByGroup"
+            name="roleByGroup"
+            rows={3}
+            className={inputClass}
+            defaultValue={sso ? mapText(sso.roleByGroup) : ""}
+            placeholder={t("rolesPlaceholder")}
+          />
         </div>
-        <Field label={t("breakGlass")} id="breakGlassEmail" name="breakGlassEmail" type="email" defaultValue={sso?.breakGlassEmail ?? ""} placeholder={t("breakGlassPlaceholder")} />
+        <Field
+          label={t("breakGlass")}
+          id="breakGlassEmail"
+          name="breakGlassEmail"
+          type="email"
+          defaultValue={sso?.breakGlassEmail ?? ""}
+          placeholder={t("breakGlassPlaceholder")}
+        />
         <label className="flex items-center gap-2 self-end text-sm">
           <input type="checkbox" name="enforce" defaultChecked={sso?.enforce} className="h-4 w-4" />
           {t("enforce")}
         </label>
         <div className="flex flex-wrap gap-2 md:col-span-2">
-          <Button type="submit" disabled={save.isPending}>{save.isPending ? t("checking") : sso ? t("save") : t("turnOn")}</Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? t("checking") : sso ? t("save") : t("turnOn")}
+          </Button>
           {sso && (
             <Button type="button" variant="secondary" onClick={() => remove.mutate({ input: {} })} disabled={remove.isPending}>
               {t("turnOff")}
@@ -98,7 +131,11 @@ export function SsoForm() {
           )}
         </div>
       </form>
-      {saved && !error && <Notice tone="ok" className="mt-3">{t("saved")}</Notice>}
+      {saved && !error && (
+        <Notice tone="ok" className="mt-3">
+          {t("saved")}
+        </Notice>
+      )}
       {error && <FieldError>{error}</FieldError>}
     </Card>
   );

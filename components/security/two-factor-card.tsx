@@ -29,15 +29,21 @@ export function TwoFactorCard() {
   return (
     <Card id="two-factor" title={t("title")}>
       {status.requiredByAccount && !status.enabled && (
-        <Notice tone="warning" className="mb-3">{t("required")}</Notice>
+        <Notice tone="warning" className="mb-3">
+          {t("required")}
+        </Notice>
       )}
       {recovery ? (
         <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
           <p className="font-medium">{t("keep")}</p>
           <ul aria-label={t("recoveryCodes")} className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
-            {recovery.map((code) => <li key={code}>{code}</li>)}
+            {recovery.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
           </ul>
-          <Button variant="ghost" className="mt-2" onClick={() => setRecovery(null)}>{t("kept")}</Button>
+          <Button variant="ghost" className="mt-2" onClick={() => setRecovery(null)}>
+            {t("kept")}
+          </Button>
         </div>
       ) : status.enabled ? (
         <form
@@ -47,13 +53,13 @@ export function TwoFactorCard() {
             disable.mutate({ input: {}, body: { code: codeOf(event) } });
           }}
         >
-          <p className="text-sm text-slate-700 sm:flex-1 dark:text-slate-300">
-            {t("on", { count: status.recoveryCodesLeft })}
-          </p>
+          <p className="text-sm text-slate-700 sm:flex-1 dark:text-slate-300">{t("on", { count: status.recoveryCodesLeft })}</p>
           {!status.requiredByAccount && (
             <>
               <Field label={t("offCode")} id="off-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
-              <Button type="submit" variant="secondary" disabled={disable.isPending}>{t("turnOff")}</Button>
+              <Button type="submit" variant="secondary" disabled={disable.isPending}>
+                {t("turnOff")}
+              </Button>
             </>
           )}
         </form>
@@ -76,14 +82,18 @@ export function TwoFactorCard() {
                 {t.rich("typeKey", { secret: setup.secret, code: (chunks) => <code className="break-all font-mono">{chunks}</code> })}
               </p>
               <Field label={t("appCode")} id="setup-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
-              <Button type="submit" disabled={enable.isPending}>{t("turnOn")}</Button>
+              <Button type="submit" disabled={enable.isPending}>
+                {t("turnOn")}
+              </Button>
             </div>
           </div>
         </form>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <p className="text-sm text-slate-700 sm:flex-1 dark:text-slate-300">{t("off")}</p>
-          <Button onClick={() => begin.mutate({ input: {} })} disabled={begin.isPending}>{t("setUp")}</Button>
+          <Button onClick={() => begin.mutate({ input: {} })} disabled={begin.isPending}>
+            {t("setUp")}
+          </Button>
         </div>
       )}
       {error && <FieldError>{error}</FieldError>}

@@ -20,7 +20,9 @@ function LevelSelect({ id, label, value, onChange, disabled }: { id: string; lab
   return (
     <select id={id} aria-label={label} className={selectClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as Level)}>
       {LEVELS.map((level) => (
-        <option key={level} value={level}>{t(level)}</option>
+        <option key={level} value={level}>
+          {t(level)}
+        </option>
       ))}
     </select>
   );
@@ -48,7 +50,13 @@ export function SharingManager({ docId }: { docId: number }) {
     <div className="flex flex-col gap-6">
       <Card id="account-access" title={t("everyone")}>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <LevelSelect id="account-level" label={t("everyoneLevel")} value={sharing.account} disabled={save.isPending} onChange={(account) => update({ account })} />
+          <LevelSelect
+            id="account-level"
+            label={t("everyoneLevel")}
+            value={sharing.account}
+            disabled={save.isPending}
+            onChange={(account) => update({ account })}
+          />
           <span className="text-slate-600 dark:text-slate-400">{t("owner", { owner: sharing.ownerEmail ?? t("nobody") })}</span>
         </div>
       </Card>
@@ -62,9 +70,18 @@ export function SharingManager({ docId }: { docId: number }) {
           {others.map((person) => (
             <Tr key={person.id}>
               <Td>{person.email}</Td>
-              <Td>{roles(person.role)}{person.role === "viewer" && <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">{t("readsOnly")}</span>}</Td>
               <Td>
-                <LevelSelect id={`level-${person.id}`} label={t("accessOf", { email: person.email })} value={levelOf(person.id)} disabled={save.isPending} onChange={(level) => setLevel(person.id, level)} />
+                {roles(person.role)}
+                {person.role === "viewer" && <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">{t("readsOnly")}</span>}
+              </Td>
+              <Td>
+                <LevelSelect
+                  id={`level-${person.id}`}
+                  label={t("accessOf", { email: person.email })}
+                  value={levelOf(person.id)}
+                  disabled={save.isPending}
+                  onChange={(level) => setLevel(person.id, level)}
+                />
               </Td>
             </Tr>
           ))}
@@ -82,12 +99,12 @@ function PublicLink({ sharing, pending, onChange }: { sharing: Sharing; pending:
   const path = `/p/${sharing.publicId}`;
   return (
     <Card id="public-link" title={t("public")}>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        {t("publicLead")}
-      </p>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t("publicLead")}</p>
       {sharing.publicId ? (
         <div className="flex flex-wrap items-center gap-2">
-          <a href={path} aria-label={t("publicLink")} className="break-all text-sm text-blue-700 underline dark:text-blue-400">{path}</a>
+          <a href={path} aria-label={t("publicLink")} className="break-all text-sm text-blue-700 underline dark:text-blue-400">
+            {path}
+          </a>
           <Button
             variant="secondary"
             onClick={async () => {
@@ -97,10 +114,14 @@ function PublicLink({ sharing, pending, onChange }: { sharing: Sharing; pending:
           >
             {copied ? t("copied") : t("copy")}
           </Button>
-          <Button variant="secondary" disabled={pending} onClick={() => onChange(false)}>{t("turnOff")}</Button>
+          <Button variant="secondary" disabled={pending} onClick={() => onChange(false)}>
+            {t("turnOff")}
+          </Button>
         </div>
       ) : (
-        <Button variant="secondary" disabled={pending} onClick={() => onChange(true)}>{t("publish")}</Button>
+        <Button variant="secondary" disabled={pending} onClick={() => onChange(true)}>
+          {t("publish")}
+        </Button>
       )}
     </Card>
   );

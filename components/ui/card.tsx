@@ -6,7 +6,9 @@ export const cardClass = "rounded-lg border border-slate-200 bg-white p-4 dark:b
 export function Card({ id, title, children, className = "" }: { id: string; title: string; children: ReactNode; className?: string }) {
   return (
     <section aria-labelledby={id} className={`${cardClass} ${className}`}>
-      <h2 id={id} className="mb-3 font-semibold">{title}</h2>
+      <h2 id={id} className="mb-3 font-semibold">
+        {title}
+      </h2>
       {children}
     </section>
   );

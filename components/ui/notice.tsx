@@ -9,8 +9,16 @@ const TONES = {
 } as const;
 
 const PANELS = {
-  error: { box: "border-red-200 bg-red-50 dark:border-red-900 dark:bg-red-950", title: "text-red-900 dark:text-red-100", text: "text-red-800 dark:text-red-200" },
-  warning: { box: "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950", title: "text-amber-950 dark:text-amber-100", text: "text-amber-900 dark:text-amber-200" },
+  error: {
+    box: "border-red-200 bg-red-50 dark:border-red-900 dark:bg-red-950",
+    title: "text-red-900 dark:text-red-100",
+    text: "text-red-800 dark:text-red-200",
+  },
+  warning: {
+    box: "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950",
+    title: "text-amber-950 dark:text-amber-100",
+    text: "text-amber-900 dark:text-amber-200",
+  },
   plain: { box: "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900", title: "", text: "text-slate-600 dark:text-slate-400" },
 } as const;
 
@@ -28,7 +36,19 @@ export function Notice({ tone, children, className = "" }: { tone: keyof typeof 
 }
 
 /** A page-level message in place of the page: a title, a sentence or two, and what to do. */
-export function NoticePanel({ tone, title, children, action, heading = "h2" }: { tone: keyof typeof PANELS; title: string; children: ReactNode; action?: ReactNode; heading?: "h1" | "h2" }) {
+export function NoticePanel({
+  tone,
+  title,
+  children,
+  action,
+  heading = "h2",
+}: {
+  tone: keyof typeof PANELS;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  heading?: "h1" | "h2";
+}) {
   const Heading = heading;
   const style = PANELS[tone];
   return (

@@ -26,7 +26,9 @@ export function ShownOnce({ title, label, value, onDone }: { title: string; labe
         >
           {copied ? t("copied") : t("copy")}
         </Button>
-        <Button variant="ghost" onClick={onDone}>{t("done")}</Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t("done")}
+        </Button>
       </div>
       {/^https?:\/\//.test(value) && <LocalAddressNote url={value} />}
     </div>

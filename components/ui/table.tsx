@@ -26,7 +26,9 @@ export function Table({ caption, children, dense = false, scroll = true }: Table
 /** The header row: small capitals in a muted tone. */
 export function TableHead({ children, sticky = false }: { children: ReactNode; sticky?: boolean }) {
   return (
-    <thead className={`text-left text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400 ${sticky ? "sticky top-0 bg-white dark:bg-slate-900" : ""}`}>
+    <thead
+      className={`text-left text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400 ${sticky ? "sticky top-0 bg-white dark:bg-slate-900" : ""}`}
+    >
       <tr>{children}</tr>
     </thead>
   );
@@ -34,7 +36,8 @@ export function TableHead({ children, sticky = false }: { children: ReactNode; s
 
 type Align = { align?: "left" | "right" };
 // A dense table (inside a card) has no side padding and shorter rows.
-const CELL = "px-3 py-2 group-data-[dense=true]/table:py-1.5 group-data-[dense=true]/table:pl-0 group-data-[dense=true]/table:pr-2 group-data-[dense=true]/table:last:pr-0";
+const CELL =
+  "px-3 py-2 group-data-[dense=true]/table:py-1.5 group-data-[dense=true]/table:pl-0 group-data-[dense=true]/table:pr-2 group-data-[dense=true]/table:last:pr-0";
 const alignClass = (align: Align["align"]) => (align === "right" ? "text-right" : "text-left");
 
 export function Th({ align, className = "", children, ...props }: ThHTMLAttributes<HTMLTableCellElement> & Align) {

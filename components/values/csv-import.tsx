@@ -34,12 +34,19 @@ export function CsvImport({ model, onApply }: { model: GridModel; onApply: (upda
         <input type="file" accept=".csv,text/csv" className="sr-only" onChange={read} />
       </label>
       {preview && (
-        <section aria-labelledby="csv-preview-heading" className="order-last basis-full rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm dark:border-blue-900 dark:bg-blue-950">
-          <h2 id="csv-preview-heading" className="font-semibold">{t("heading", { file: preview.file, count: preview.updates.length })}</h2>
+        <section
+          aria-labelledby="csv-preview-heading"
+          className="order-last basis-full rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm dark:border-blue-900 dark:bg-blue-950"
+        >
+          <h2 id="csv-preview-heading" className="font-semibold">
+            {t("heading", { file: preview.file, count: preview.updates.length })}
+          </h2>
           {preview.dialect && <p className="mt-1 text-slate-700 dark:text-slate-300">{preview.dialect}</p>}
           {preview.problems.length > 0 && (
             <ul className="mt-2 list-disc pl-5 text-amber-900 dark:text-amber-200">
-              {preview.problems.map((p) => <li key={p}>{p}</li>)}
+              {preview.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
             </ul>
           )}
           {preview.updates.length > 0 && (
@@ -63,8 +70,12 @@ export function CsvImport({ model, onApply }: { model: GridModel; onApply: (upda
             </div>
           )}
           <div className="mt-3 flex gap-2">
-            <Button onClick={apply} disabled={!preview.updates.length}>{t("apply")}</Button>
-            <Button variant="secondary" onClick={() => setPreview(null)}>{t("cancel")}</Button>
+            <Button onClick={apply} disabled={!preview.updates.length}>
+              {t("apply")}
+            </Button>
+            <Button variant="secondary" onClick={() => setPreview(null)}>
+              {t("cancel")}
+            </Button>
           </div>
         </section>
       )}

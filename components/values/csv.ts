@@ -2,7 +2,6 @@
 import { csvField } from "@/lib/csv-field";
 import { cellKey, parseCell, type CellKey, type Draft, type GridModel } from "./grid-model";
 
-
 /** The field as it was before `neutralize`. */
 const restore = (field: string) => field.replace(/^'(?=[=+\-@\t\r])/, "");
 
@@ -75,8 +74,7 @@ export function previewCsv(model: GridModel, text: string, words: CsvWords): Csv
   const updates: CsvPreview["updates"] = [];
   lines.forEach((fields, n) => {
     const row =
-      model.rows.find((r) => guidCol >= 0 && r.guid === fields[guidCol]?.trim().toLowerCase()) ??
-      model.rows.find((r) => r.name === fields[0]?.trim());
+      model.rows.find((r) => guidCol >= 0 && r.guid === fields[guidCol]?.trim().toLowerCase()) ?? model.rows.find((r) => r.name === fields[0]?.trim());
     if (!row) return problems.push(words("noKpi", { line: n + 2, name: fields[0] ?? "" }));
     fields.forEach((field, i) => {
       const column = columns[i];
@@ -84,7 +82,8 @@ export function previewCsv(model: GridModel, text: string, words: CsvWords): Csv
       const parsed = parseCell(field, dialect.decimalMark);
       if (!parsed.ok) return problems.push(words("notNumber", { line: n + 2, period: column.label, field }));
       const key = cellKey(row.guid, column.start);
-      if (parsed.value !== (model.entered.get(key) ?? null)) updates.push({ key, kpi: row.name, period: column.label, text: parsed.value === null ? "" : String(parsed.value) });
+      if (parsed.value !== (model.entered.get(key) ?? null))
+        updates.push({ key, kpi: row.name, period: column.label, text: parsed.value === null ? "" : String(parsed.value) });
     });
   });
   const dialectNote = dialect.separator === ";" ? words("semicolon") : dialect.separator === "\t" ? words("tab") : undefined;

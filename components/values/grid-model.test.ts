@@ -12,7 +12,8 @@ const words: CsvWords = (key, values) => csvWords(`csvFile.${key}`, values);
 
 const kpi = kpiNode;
 const tree = kpi("root", "Root", {
-  indicatorType: "CONTAINER", acceptValueData: false,
+  indicatorType: "CONTAINER",
+  acceptValueData: false,
   children: [
     kpi("a", "Sales"),
     kpi("f", "Margin", { formula: "[a]", acceptValueData: false }),
@@ -22,10 +23,22 @@ const tree = kpi("root", "Root", {
 });
 const point = groupedPoint;
 const grouped: GroupedValues = {
-  start: "2024-01-01", end: "2024-03-31", period: "MONTH",
+  start: "2024-01-01",
+  end: "2024-03-31",
+  period: "MONTH",
   items: [
-    { guid: "a", name: "Sales", measure: "USD", points: [point("2024-01-01", 10, "ENTERED"), point("2024-02-01", null, "NONE"), point("2024-03-01", 30, "ENTERED")] },
-    { guid: "b", name: "Costs, total", measure: "USD", points: [point("2024-01-01", 5, "ENTERED"), point("2024-02-01", 5, "INHERITED"), point("2024-03-01", 5, "INHERITED")] },
+    {
+      guid: "a",
+      name: "Sales",
+      measure: "USD",
+      points: [point("2024-01-01", 10, "ENTERED"), point("2024-02-01", null, "NONE"), point("2024-03-01", 30, "ENTERED")],
+    },
+    {
+      guid: "b",
+      name: "Costs, total",
+      measure: "USD",
+      points: [point("2024-01-01", 5, "ENTERED"), point("2024-02-01", 5, "INHERITED"), point("2024-03-01", 5, "INHERITED")],
+    },
   ],
 };
 const model = buildGrid(tree, grouped, "MONTH", periodLabel);
@@ -40,15 +53,32 @@ describe("the value grid's model", () => {
   });
 
   it.each([
-    ["12", 12], [" -3.5 ", -3.5], ["1,5", 1.5], [".5", 0.5], ["1e3", 1000], ["", null], ["1 234", 1234],
-    ["1,234.5", 1234.5], ["1,234", 1234], ["45%", 45], ["$1.2M", 1_200_000], ["2.5k", 2500], ["(1,234)", -1234],
-    ["1.234.567", 1234567], ["€ 3,50", 3.5], ["1 234 567,89", 1234567.89], ["−7", -7],
+    ["12", 12],
+    [" -3.5 ", -3.5],
+    ["1,5", 1.5],
+    [".5", 0.5],
+    ["1e3", 1000],
+    ["", null],
+    ["1 234", 1234],
+    ["1,234.5", 1234.5],
+    ["1,234", 1234],
+    ["45%", 45],
+    ["$1.2M", 1_200_000],
+    ["2.5k", 2500],
+    ["(1,234)", -1234],
+    ["1.234.567", 1234567],
+    ["€ 3,50", 3.5],
+    ["1 234 567,89", 1234567.89],
+    ["−7", -7],
   ])("reads %j as %j (decimal point locale)", (text, value) => {
     expect(parseCell(text)).toMatchObject({ ok: true, value });
   });
 
   it.each([
-    ["1.234,5", 1234.5], ["1,234", 1.234], ["45,5%", 45.5], ["1.234", 1234],
+    ["1.234,5", 1234.5],
+    ["1,234", 1.234],
+    ["45,5%", 45.5],
+    ["1.234", 1234],
   ])("reads %j as %j where the decimal mark is a comma", (text, value) => {
     expect(parseCell(text, ",")).toMatchObject({ ok: true, value });
   });
@@ -85,14 +115,22 @@ describe("the value grid's model", () => {
       { key: cellKey("a", "2024-03-01"), guid: "a", date: "2024-03-01", value: null },
     ]);
     expect(invalid).toEqual({ [cellKey("b", "2024-02-01")]: "Enter a number, like 1234.5 (1,234.5, 45 % and $1.2M work too)" });
-    expect(toBatchItems(changes)).toEqual([{ guid: "a", date: "2024-02-01", value: 20 }, { guid: "a", date: "2024-03-01", value: null }]);
+    expect(toBatchItems(changes)).toEqual([
+      { guid: "a", date: "2024-02-01", value: 20 },
+      { guid: "a", date: "2024-03-01", value: null },
+    ]);
   });
 
   it("refuses on the cell a figure no business reaches, and a value outside the KPI's valid range", () => {
-    const bounded = buildGrid(kpi("root", "Root", { indicatorType: "CONTAINER", acceptValueData: false, children: [kpi("p", "Share", { measure: "%", validMin: 0, validMax: 100 })] }), {
-      ...grouped,
-      items: [{ ...grouped.items[0]!, guid: "p" }],
-    }, "MONTH", periodLabel);
+    const bounded = buildGrid(
+      kpi("root", "Root", { indicatorType: "CONTAINER", acceptValueData: false, children: [kpi("p", "Share", { measure: "%", validMin: 0, validMax: 100 })] }),
+      {
+        ...grouped,
+        items: [{ ...grouped.items[0]!, guid: "p" }],
+      },
+      "MONTH",
+      periodLabel,
+    );
     const draft = { [cellKey("p", "2024-01-01")]: "1e23", [cellKey("p", "2024-02-01")]: "101", [cellKey("p", "2024-03-01")]: "100" };
     const { changes, invalid } = pendingChanges(bounded, draft);
     expect(invalid).toEqual({
@@ -106,18 +144,31 @@ describe("the value grid's model", () => {
 
   it("puts the API's item errors back on their cells", () => {
     const { changes } = pendingChanges(model, { [cellKey("a", "2024-02-01")]: "1", [cellKey("b", "2024-03-01")]: "2" });
-    expect(errorsByCell([{ path: "items.1.guid", message: "No such KPI" }, { path: "", message: "ignored" }], changes)).toEqual({
+    expect(
+      errorsByCell(
+        [
+          { path: "items.1.guid", message: "No such KPI" },
+          { path: "", message: "ignored" },
+        ],
+        changes,
+      ),
+    ).toEqual({
       [cellKey("b", "2024-03-01")]: "No such KPI",
     });
   });
 
   it("pastes a block from a spreadsheet, clipped to the grid", () => {
-    expect(parseTsv("1\t2\r\n3\t4\r\n")).toEqual([["1", "2"], ["3", "4"]]);
+    expect(parseTsv("1\t2\r\n3\t4\r\n")).toEqual([
+      ["1", "2"],
+      ["3", "4"],
+    ]);
     const { draft, cells } = applyPaste(model, {}, 0, 1, "1\t2\t99\n3\t4\n5\t6");
     expect(cells).toBe(4);
     expect(draft).toEqual({
-      [cellKey("a", "2024-02-01")]: "1", [cellKey("a", "2024-03-01")]: "2",
-      [cellKey("b", "2024-02-01")]: "3", [cellKey("b", "2024-03-01")]: "4",
+      [cellKey("a", "2024-02-01")]: "1",
+      [cellKey("a", "2024-03-01")]: "2",
+      [cellKey("b", "2024-02-01")]: "3",
+      [cellKey("b", "2024-03-01")]: "4",
     });
     expect(cellText(model, draft, cellKey("a", "2024-01-01"))).toBe("10");
   });
@@ -128,7 +179,9 @@ describe("the value grid's model", () => {
     expect(csv).toBe('KPI,GUID,2024-01-01,2024-02-01,2024-03-01\r\nSales,a,10,20,30\r\n"Costs, total",b,5,,\r\n');
     const preview = previewCsv(model, csv.replace("5,,", "5,7,8"), words);
     expect(preview.updates.map((u) => [u.kpi, u.period, u.text])).toEqual([
-      ["Sales", "Feb 2024", "20"], ["Costs, total", "Feb 2024", "7"], ["Costs, total", "Mar 2024", "8"],
+      ["Sales", "Feb 2024", "20"],
+      ["Costs, total", "Feb 2024", "7"],
+      ["Costs, total", "Mar 2024", "8"],
     ]);
     expect(preview.problems).toEqual([]);
   });
@@ -157,13 +210,21 @@ describe("the value grid's model", () => {
 describe("values far from what a KPI usually holds", () => {
   const months = ["2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01", "2024-05-01"];
   const revenueTree = kpiNode("root", "Root", {
-    indicatorType: "CONTAINER", acceptValueData: false,
+    indicatorType: "CONTAINER",
+    acceptValueData: false,
     children: [kpiNode("r", "Revenue", { min: 0, max: 2_500_000 }), kpiNode("p", "Patches", { min: 0, max: 50 }), kpiNode("n", "New")],
   });
   const history: GroupedValues = {
-    start: months[0]!, end: "2024-05-31", period: "MONTH",
+    start: months[0]!,
+    end: "2024-05-31",
+    period: "MONTH",
     items: [
-      { guid: "r", name: "Revenue", measure: "USD", points: months.map((m, i) => groupedPoint(m, i < 4 ? 1_700_000 + i * 10_000 : null, i < 4 ? "ENTERED" : "NONE")) },
+      {
+        guid: "r",
+        name: "Revenue",
+        measure: "USD",
+        points: months.map((m, i) => groupedPoint(m, i < 4 ? 1_700_000 + i * 10_000 : null, i < 4 ? "ENTERED" : "NONE")),
+      },
       { guid: "p", name: "Patches", measure: "USD", points: months.map((m) => groupedPoint(m, null, "NONE")) },
       { guid: "n", name: "New", measure: "USD", points: months.map((m, i) => groupedPoint(m, i < 3 ? 100 : null, i < 3 ? "ENTERED" : "NONE")) },
     ],
@@ -191,10 +252,21 @@ describe("values far from what a KPI usually holds", () => {
 });
 
 describe("the grid as a plan of targets", () => {
-  const months = [["2024-01-01", "2024-01-31"], ["2024-02-01", "2024-02-29"], ["2024-03-01", "2024-03-31"], ["2024-04-01", "2024-04-30"]] as const;
-  const planTree = kpi("root", "Root", { indicatorType: "CONTAINER", acceptValueData: false, children: [kpi("a", "Sales", { target: 50 }), kpi("b", "Costs")] });
+  const months = [
+    ["2024-01-01", "2024-01-31"],
+    ["2024-02-01", "2024-02-29"],
+    ["2024-03-01", "2024-03-31"],
+    ["2024-04-01", "2024-04-30"],
+  ] as const;
+  const planTree = kpi("root", "Root", {
+    indicatorType: "CONTAINER",
+    acceptValueData: false,
+    children: [kpi("a", "Sales", { target: 50 }), kpi("b", "Costs")],
+  });
   const planGrouped: GroupedValues = {
-    start: "2024-01-01", end: "2024-04-30", period: "MONTH",
+    start: "2024-01-01",
+    end: "2024-04-30",
+    period: "MONTH",
     items: [{ guid: "a", name: "Sales", measure: "USD", points: months.map(([start, end]) => groupedPoint(start, null, "NONE", { end })) }],
   };
   const records = [
@@ -206,10 +278,16 @@ describe("the grid as a plan of targets", () => {
   const plan = buildGrid(planTree, planGrouped, "MONTH", periodLabel, "target", records);
 
   it("shows each period's own entered target, and the one in force elsewhere as a hint", () => {
-    expect([...plan.entered]).toEqual([[cellKey("a", "2024-02-01"), 90], [cellKey("b", "2024-03-01"), 5]]);
+    expect([...plan.entered]).toEqual([
+      [cellKey("a", "2024-02-01"), 90],
+      [cellKey("b", "2024-03-01"), 5],
+    ]);
     // January: December's 70 (not the KPI's own 50); March and April: February's last, 90.
     expect([...plan.inherited]).toEqual([
-      [cellKey("a", "2024-01-01"), 70], [cellKey("a", "2024-03-01"), 90], [cellKey("a", "2024-04-01"), 90], [cellKey("b", "2024-04-01"), 5],
+      [cellKey("a", "2024-01-01"), 70],
+      [cellKey("a", "2024-03-01"), 90],
+      [cellKey("a", "2024-04-01"), 90],
+      [cellKey("b", "2024-04-01"), 5],
     ]);
   });
 

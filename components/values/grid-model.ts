@@ -34,7 +34,15 @@ export type EnteredRecord = { guid: string; date: string } & Partial<{ [F in Gri
  * A plan's cells: the figure entered in each period (its last record there), and, where none was,
  * the one in force from an earlier record or the KPI's own setting, shown as a hint.
  */
-function planCells(rows: GridRow[], columns: GridColumn[], records: EnteredRecord[], field: Exclude<GridField, "value">, kpis: Map<string, KpiNode>, entered: Map<CellKey, number>, inherited: Map<CellKey, number>) {
+function planCells(
+  rows: GridRow[],
+  columns: GridColumn[],
+  records: EnteredRecord[],
+  field: Exclude<GridField, "value">,
+  kpis: Map<string, KpiNode>,
+  entered: Map<CellKey, number>,
+  inherited: Map<CellKey, number>,
+) {
   const byKpi = new Map<string, EnteredRecord[]>();
   for (const r of records) if (r[field] !== null && r[field] !== undefined) byKpi.set(r.guid, [...(byKpi.get(r.guid) ?? []), r]);
   for (const row of rows) {
@@ -71,11 +79,20 @@ export type Draft = Record<CellKey, string>;
  * is written as one record per period, and cells left as they are send nothing.
  */
 /** `periodLabel` names the columns in the reader's words ("Mar 2024", "mar 2024"). */
-export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period, periodLabel: (start: string, period: Period) => string, field: GridField = "value", records: EnteredRecord[] = []): GridModel {
+export function buildGrid(
+  root: KpiNode,
+  grouped: GroupedValues,
+  period: Period,
+  periodLabel: (start: string, period: Period) => string,
+  field: GridField = "value",
+  records: EnteredRecord[] = [],
+): GridModel {
   const rows: GridRow[] = [];
   const kpis = new Map<string, KpiNode>();
   const walk = (node: KpiNode) => {
-    if (node.acceptValueData && node.updateInterval === period) (rows.push({ guid: node.guid, name: node.name, measure: node.measure, min: node.min, max: node.max, validMin: node.validMin, validMax: node.validMax }), kpis.set(node.guid, node));
+    if (node.acceptValueData && node.updateInterval === period)
+      rows.push({ guid: node.guid, name: node.name, measure: node.measure, min: node.min, max: node.max, validMin: node.validMin, validMax: node.validMax }),
+        kpis.set(node.guid, node);
     node.children.forEach(walk);
   };
   walk(root);
@@ -96,7 +113,6 @@ export function buildGrid(root: KpiNode, grouped: GroupedValues, period: Period,
   }
   return { field, rows, columns, entered, inherited };
 }
-
 
 export type ParsedCell = { ok: true; value: number | null; read?: string } | { ok: false; message: string };
 
@@ -140,8 +156,7 @@ export function parseCell(text: string, decimalMark: "." | "," = "."): ParsedCel
     decimal = rest.lastIndexOf(".") > rest.lastIndexOf(",") ? "." : ",";
     const groups = rest.slice(0, rest.lastIndexOf(decimal)).split(decimal === "." ? "," : ".");
     if (groups[0]!.length > 3 || !groups.slice(1).every((g) => g.length === 3)) return invalid;
-  }
-  else if (dots + commas === 0) decimal = null;
+  } else if (dots + commas === 0) decimal = null;
   else {
     const mark = dots ? "." : ",";
     const groups = rest.split(mark);
@@ -267,7 +282,9 @@ export function doubtfulChanges(model: GridModel, changes: Change[], format: (va
       const width = row.max - row.min;
       if (v < row.min - width || v > row.max + width) reason = `far outside its scale of ${show(row.min)} to ${show(row.max)}`;
     }
-    const history = model.columns.flatMap((c) => (c.start === change.date ? [] : [model.entered.get(cellKey(row.guid, c.start))].filter((x): x is number => x !== undefined)));
+    const history = model.columns.flatMap((c) =>
+      c.start === change.date ? [] : [model.entered.get(cellKey(row.guid, c.start))].filter((x): x is number => x !== undefined),
+    );
     if (!reason && history.length >= 3) {
       const usual = median(history);
       const ratio = Math.abs(v) / Math.abs(usual);
@@ -278,4 +295,3 @@ export function doubtfulChanges(model: GridModel, changes: Change[], format: (va
     return reason ? [{ key: change.key, kpi: row.name, period: columns.get(change.date) ?? change.date, value: v, reason }] : [];
   });
 }
-

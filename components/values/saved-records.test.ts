@@ -27,7 +27,11 @@ describe("a plan's records after a save", () => {
   });
 
   it("equals what a fresh read would answer: every (KPI, date) once, holding the field, by KPI then date", () => {
-    const record = fc.record({ guid: fc.constantFrom("a", "b", "c"), date: fc.constantFrom("2026-01-01", "2026-02-01", "2026-03-01"), target: fc.option(fc.integer(), { nil: null }) });
+    const record = fc.record({
+      guid: fc.constantFrom("a", "b", "c"),
+      date: fc.constantFrom("2026-01-01", "2026-02-01", "2026-03-01"),
+      target: fc.option(fc.integer(), { nil: null }),
+    });
     fc.assert(
       fc.property(fc.array(record), fc.array(record), (before, saves) => {
         const unique = (rs: EnteredRecord[]) => [...new Map(rs.map((r) => [`${r.guid}|${r.date}`, r])).values()];

@@ -12,7 +12,18 @@ import { Notice } from "@/components/ui/notice";
 import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
-import { buildGrid, doubtfulChanges, errorsByCell, localeDecimalMark, pendingChanges, toBatchItems, type CellKey, type Doubtful, type EnteredRecord, type GridField } from "./grid-model";
+import {
+  buildGrid,
+  doubtfulChanges,
+  errorsByCell,
+  localeDecimalMark,
+  pendingChanges,
+  toBatchItems,
+  type CellKey,
+  type Doubtful,
+  type EnteredRecord,
+  type GridField,
+} from "./grid-model";
 import { withSavedRecords } from "./saved-records";
 import { useDraft, useLeaveGuard } from "./use-draft";
 import { ValuesTable } from "./values-table";
@@ -116,18 +127,39 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
         }}
       />
       {doubts.length > 0 && (
-        <div role="alertdialog" aria-labelledby="doubts-title" aria-describedby="doubts-list" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-          <h2 id="doubts-title" className="font-semibold">{t("doubtTitle", { count: doubts.length })}</h2>
+        <div
+          role="alertdialog"
+          aria-labelledby="doubts-title"
+          aria-describedby="doubts-list"
+          className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <h2 id="doubts-title" className="font-semibold">
+            {t("doubtTitle", { count: doubts.length })}
+          </h2>
           <ul id="doubts-list" className="mt-2 list-disc pl-5">
             {doubts.map((d) => (
               <li key={d.key}>
-                {t("doubtItem", { kpi: d.kpi, period: d.period, value: fmt.value(d.value, model.rows.find((r) => d.key.startsWith(r.guid))?.measure), reason: locale === "en" ? d.reason : t("doubtReason") })}
+                {t("doubtItem", {
+                  kpi: d.kpi,
+                  period: d.period,
+                  value: fmt.value(d.value, model.rows.find((r) => d.key.startsWith(r.guid))?.measure),
+                  reason: locale === "en" ? d.reason : t("doubtReason"),
+                })}
               </li>
             ))}
           </ul>
           <div className="mt-3 flex gap-2">
-            <Button onClick={() => { setDoubts([]); send(); }}>{t("saveAnyway")}</Button>
-            <Button variant="secondary" autoFocus onClick={() => setDoubts([])}>{t("goBack")}</Button>
+            <Button
+              onClick={() => {
+                setDoubts([]);
+                send();
+              }}
+            >
+              {t("saveAnyway")}
+            </Button>
+            <Button variant="secondary" autoFocus onClick={() => setDoubts([])}>
+              {t("goBack")}
+            </Button>
           </div>
         </div>
       )}
@@ -165,7 +197,12 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
               onDone={(saved) => {
                 setWritingNote(false);
                 const href = `/s/${docId}?period=${filters.period}&from=${filters.from}&to=${filters.to}&kpi=${noteTarget.kpi.guid}`;
-                if (saved) setMessage({ tone: "ok", text: t("noteSaved", { kpi: noteTarget.kpi.name, period: noteTarget.periodName }), link: { href, label: t("seeChart") } });
+                if (saved)
+                  setMessage({
+                    tone: "ok",
+                    text: t("noteSaved", { kpi: noteTarget.kpi.name, period: noteTarget.periodName }),
+                    link: { href, label: t("seeChart") },
+                  });
               }}
             />
           )}
@@ -174,7 +211,14 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
       {message && (
         <Notice tone={message.tone}>
           {message.text}
-          {message.link && <> <PageLink className="underline" href={message.link.href}>{message.link.label}</PageLink></>}
+          {message.link && (
+            <>
+              {" "}
+              <PageLink className="underline" href={message.link.href}>
+                {message.link.label}
+              </PageLink>
+            </>
+          )}
         </Notice>
       )}
       <ValuesTable

@@ -104,13 +104,24 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
   return (
     <>
       {/* Columns snap to the frozen KPI column's edge, so a sideways scroll never leaves a period half hidden under it. */}
-      <div ref={scroller} className="relative snap-x snap-mandatory scroll-pl-40 overflow-auto rounded-lg border border-slate-200 bg-white sm:scroll-pl-56 dark:border-slate-800 dark:bg-slate-900">
+      <div
+        ref={scroller}
+        className="relative snap-x snap-mandatory scroll-pl-40 overflow-auto rounded-lg border border-slate-200 bg-white sm:scroll-pl-56 dark:border-slate-800 dark:bg-slate-900"
+      >
         <table ref={grid} className="border-collapse text-sm" aria-label={t("table.label")} aria-describedby="grid-help">
           <thead>
             <tr>
-              <th scope="col" className="sticky left-0 z-10 w-40 min-w-40 bg-slate-50 px-3 py-2 text-left font-medium sm:w-56 sm:min-w-56 dark:bg-slate-800">{t("table.kpi")}</th>
+              <th scope="col" className="sticky left-0 z-10 w-40 min-w-40 bg-slate-50 px-3 py-2 text-left font-medium sm:w-56 sm:min-w-56 dark:bg-slate-800">
+                {t("table.kpi")}
+              </th>
               {model.columns.map((c) => (
-                <th key={c.start} scope="col" data-start={c.start} data-end={c.end} className="snap-start whitespace-nowrap bg-slate-50 px-2 py-2 text-right font-medium dark:bg-slate-800">
+                <th
+                  key={c.start}
+                  scope="col"
+                  data-start={c.start}
+                  data-end={c.end}
+                  className="snap-start whitespace-nowrap bg-slate-50 px-2 py-2 text-right font-medium dark:bg-slate-800"
+                >
                   {isLocked(c.start) && (
                     <svg aria-hidden viewBox="0 0 16 16" className="mr-1 inline h-3 w-3 align-[-1px] fill-current text-slate-500 dark:text-slate-400">
                       <title>{t("table.lockedTitle", { until: lockedUntil ?? "" })}</title>
@@ -127,7 +138,10 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
           <tbody>
             {model.rows.map((row, r) => (
               <tr key={row.guid} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="sticky left-0 z-10 w-40 min-w-40 max-w-40 bg-white px-3 py-1 text-left font-normal sm:w-56 sm:min-w-56 sm:max-w-56 dark:bg-slate-900">
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 w-40 min-w-40 max-w-40 bg-white px-3 py-1 text-left font-normal sm:w-56 sm:min-w-56 sm:max-w-56 dark:bg-slate-900"
+                >
                   {row.name} {row.measure && <span className="text-xs text-slate-500 dark:text-slate-400">({row.measure})</span>}
                 </th>
                 {model.columns.map((column, c) => {
@@ -136,7 +150,8 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
                   // What a pasted or typed "1,234.5" or "45%" was read as, said under the cell.
                   const reading = key in draft && !error ? parseCell(draft[key]!, decimalMark) : null;
                   // The grid model words its reading in English: other languages say it themselves.
-                  const read = reading?.ok && reading.read ? (locale === "en" ? reading.read : t("cell.readAs", { value: fmt.number(reading.value ?? 0) })) : undefined;
+                  const read =
+                    reading?.ok && reading.read ? (locale === "en" ? reading.read : t("cell.readAs", { value: fmt.number(reading.value ?? 0) })) : undefined;
                   const inherited = model.inherited.get(key);
                   const locked = isLocked(column.start);
                   return (
@@ -151,7 +166,13 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
                         value={cellText(model, draft, key, locale)}
                         placeholder={inherited === undefined ? "" : String(inherited)}
                         readOnly={locked}
-                        title={locked ? t("table.lockedTitle", { until: lockedUntil ?? "" }) : inherited === undefined ? undefined : t("table.inherited", { value: inherited })}
+                        title={
+                          locked
+                            ? t("table.lockedTitle", { until: lockedUntil ?? "" })
+                            : inherited === undefined
+                              ? undefined
+                              : t("table.inherited", { value: inherited })
+                        }
                         onChange={(e) => edit(key, e.target.value)}
                         onKeyDown={(e) => onKeyDown(e, r, c, key)}
                         onPaste={(e) => onPaste(e, r, c)}
@@ -161,13 +182,21 @@ export function ValuesTable({ model, draft, changed, errors, setDraft, onEdit, o
                             ? "border-red-500 bg-red-50 dark:bg-red-950"
                             : locked
                               ? "cursor-not-allowed border-transparent bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400"
-                            : changed.has(key)
-                              ? "border-amber-400 bg-amber-50 dark:border-amber-500 dark:bg-amber-950"
-                              : "border-transparent bg-transparent hover:border-slate-300 dark:hover:border-slate-600"
+                              : changed.has(key)
+                                ? "border-amber-400 bg-amber-50 dark:border-amber-500 dark:bg-amber-950"
+                                : "border-transparent bg-transparent hover:border-slate-300 dark:hover:border-slate-600"
                         }`}
                       />
-                      {error && <span id={`${key}-error`} className="block max-w-24 px-1 text-xs text-red-700 dark:text-red-300">{error}</span>}
-                      {read && <span id={`${key}-read`} className="block max-w-24 px-1 text-xs text-slate-600 dark:text-slate-400">{read}</span>}
+                      {error && (
+                        <span id={`${key}-error`} className="block max-w-24 px-1 text-xs text-red-700 dark:text-red-300">
+                          {error}
+                        </span>
+                      )}
+                      {read && (
+                        <span id={`${key}-read`} className="block max-w-24 px-1 text-xs text-slate-600 dark:text-slate-400">
+                          {read}
+                        </span>
+                      )}
                     </td>
                   );
                 })}

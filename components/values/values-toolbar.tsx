@@ -35,8 +35,12 @@ export function ValuesToolbar({ model, draft, changes, invalid, saving, exportNa
         {invalid > 0 && <span className="text-red-700 dark:text-red-400">{t("toFix", { count: invalid })}</span>}
       </p>
       <CsvImport model={model} onApply={onImport} />
-      <Button variant="secondary" onClick={exportCsv}>{t("export")}</Button>
-      <Button variant="secondary" onClick={onDiscard} disabled={!Object.keys(draft).length || saving}>{t("discard")}</Button>
+      <Button variant="secondary" onClick={exportCsv}>
+        {t("export")}
+      </Button>
+      <Button variant="secondary" onClick={onDiscard} disabled={!Object.keys(draft).length || saving}>
+        {t("discard")}
+      </Button>
       <Button onClick={onSave} disabled={!changes || invalid > 0 || saving}>
         {saving ? t("saving") : changes ? t("saveCount", { count: changes }) : t("save")}
       </Button>

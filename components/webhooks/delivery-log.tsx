@@ -9,7 +9,6 @@ import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
 
-
 /** The webhook's recent delivery attempts, with a way to send an event again. */
 export function DeliveryLog({ webhookId, name }: { webhookId: number; name: string }) {
   const fmt = useFormats();
@@ -38,7 +37,9 @@ export function DeliveryLog({ webhookId, name }: { webhookId: number; name: stri
             <Th>{t("deliveries.response")}</Th>
             <Th>{t("deliveries.next")}</Th>
             <Th>{t("deliveries.event")}</Th>
-            <Th><span className="sr-only">{t("deliveries.actions")}</span></Th>
+            <Th>
+              <span className="sr-only">{t("deliveries.actions")}</span>
+            </Th>
           </TableHead>
           <tbody>
             {items.map((d) => (
@@ -52,7 +53,12 @@ export function DeliveryLog({ webhookId, name }: { webhookId: number; name: stri
                 <Td className="whitespace-nowrap">{when(d.nextAttemptAt)}</Td>
                 <Td className="font-mono text-xs text-slate-600 dark:text-slate-400">{d.eventId}</Td>
                 <Td>
-                  <Button variant="ghost" onClick={() => redeliver.mutate({ input: { id: webhookId, eventId: d.eventId } })} disabled={redeliver.isPending} aria-label={t("deliveries.redeliverEvent", { id: d.eventId })}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => redeliver.mutate({ input: { id: webhookId, eventId: d.eventId } })}
+                    disabled={redeliver.isPending}
+                    aria-label={t("deliveries.redeliverEvent", { id: d.eventId })}
+                  >
                     {t("deliveries.redeliver")}
                   </Button>
                 </Td>

@@ -40,19 +40,46 @@ export function ReminderSettings() {
       </p>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end" noValidate>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="reminder-days" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("days")}</label>
-          <input id="reminder-days" inputMode="numeric" value={days} disabled={!admin} onChange={(e) => setDays(e.target.value)} placeholder={t("noReminders")} className={inputClass} />
+          <label htmlFor="reminder-days" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("days")}
+          </label>
+          <input
+            id="reminder-days"
+            inputMode="numeric"
+            value={days}
+            disabled={!admin}
+            onChange={(e) => setDays(e.target.value)}
+            placeholder={t("noReminders")}
+            className={inputClass}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor="reminder-webhook" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("webhook")}</label>
+          <label htmlFor="reminder-webhook" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("webhook")}
+          </label>
           <select id="reminder-webhook" value={hook} disabled={!admin} onChange={(e) => setHook(e.target.value)} className={selectClass}>
             <option value="">{t("none")}</option>
-            {hooks.items.map((h) => <option key={h.id} value={h.id}>{h.name}</option>)}
+            {hooks.items.map((h) => (
+              <option key={h.id} value={h.id}>
+                {h.name}
+              </option>
+            ))}
           </select>
         </div>
-        {admin && <Button type="submit" disabled={save.isPending}>{t("save")}</Button>}
+        {admin && (
+          <Button type="submit" disabled={save.isPending}>
+            {t("save")}
+          </Button>
+        )}
       </form>
-      {message && (message.ok ? <p role="status" className="mt-2 text-sm text-emerald-700 dark:text-emerald-300">{message.text}</p> : <FieldError>{message.text}</FieldError>)}
+      {message &&
+        (message.ok ? (
+          <p role="status" className="mt-2 text-sm text-emerald-700 dark:text-emerald-300">
+            {message.text}
+          </p>
+        ) : (
+          <FieldError>{message.text}</FieldError>
+        ))}
     </Card>
   );
 }

@@ -61,28 +61,37 @@ export function WebhookManager() {
           <Field label={t("name")} id="webhook-name" name="name" required />
           <Field label={t("url")} id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="webhook-format" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("format")}</label>
+            <label htmlFor="webhook-format" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              {t("format")}
+            </label>
             <select id="webhook-format" name="format" defaultValue="standard" className={inputClass}>
-              {FORMATS.map((value) => <option key={value} value={value}>{t(`formats.${value}`)}</option>)}
+              {FORMATS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`formats.${value}`)}
+                </option>
+              ))}
             </select>
           </div>
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="webhook-language" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("language")}</label>
+            <label htmlFor="webhook-language" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              {t("language")}
+            </label>
             <select id="webhook-language" name="language" defaultValue={locale} className={inputClass}>
-              {LOCALES.map((code) => <option key={code} value={code} lang={code}>{LOCALE_NAMES[code]}</option>)}
+              {LOCALES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LOCALE_NAMES[code]}
+                </option>
+              ))}
             </select>
           </div>
-          <Button type="submit" disabled={create.isPending}>{t("create")}</Button>
+          <Button type="submit" disabled={create.isPending}>
+            {t("create")}
+          </Button>
         </form>
         {error && <FieldError>{error}</FieldError>}
         {/* Slack, Teams and Google Chat verify no signature: the service gives them no secret. */}
         {created?.secret && (
-          <ShownOnce
-            title={t("secretOf", { name: created.name })}
-            label={t("secret")}
-            value={created.secret}
-            onDone={() => setCreated(null)}
-          />
+          <ShownOnce title={t("secretOf", { name: created.name })} label={t("secret")} value={created.secret} onDone={() => setCreated(null)} />
         )}
         {created && created.format !== "standard" && (
           <Notice tone="ok" className="mt-3">
@@ -90,7 +99,11 @@ export function WebhookManager() {
           </Notice>
         )}
       </Card>
-      {notice && <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{notice}</p>}
+      {notice && (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {notice}
+        </p>
+      )}
       {data.items.length === 0 ? (
         <Notice tone="empty">{t("none")}</Notice>
       ) : (
@@ -106,13 +119,21 @@ export function WebhookManager() {
                     {hook.disabled && <span className="ml-2 font-medium text-red-700 dark:text-red-300">{t("stopped")}</span>}
                   </p>
                 </div>
-                <Button variant="secondary" onClick={() => test.mutate({ input: { id: hook.id } })} disabled={test.isPending}>{t("sendTest")}</Button>
+                <Button variant="secondary" onClick={() => test.mutate({ input: { id: hook.id } })} disabled={test.isPending}>
+                  {t("sendTest")}
+                </Button>
                 <Button variant="secondary" aria-expanded={open === hook.id} onClick={() => setOpen(open === hook.id ? null : hook.id)}>
                   {open === hook.id ? t("hideLog") : t("log")}
                 </Button>
-                <Button variant="ghost" onClick={() => window.confirm(t("confirmDelete", { name: hook.name })) && remove.mutate({ input: { id: hook.id } })}>{t("delete")}</Button>
+                <Button variant="ghost" onClick={() => window.confirm(t("confirmDelete", { name: hook.name })) && remove.mutate({ input: { id: hook.id } })}>
+                  {t("delete")}
+                </Button>
               </div>
-              {open === hook.id && <div className="mt-3"><DeliveryLog webhookId={hook.id} name={hook.name} /></div>}
+              {open === hook.id && (
+                <div className="mt-3">
+                  <DeliveryLog webhookId={hook.id} name={hook.name} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

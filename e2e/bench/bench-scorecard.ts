@@ -50,10 +50,19 @@ export async function benchInstallation(email: string) {
   const api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
   const { auth, scorecardIds } = await accountWithScorecards(api, database.db, email, [benchScorecard("Bench")]);
   const doc = scorecardIds[0]!;
-  const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string; grouping: string }[];
+  const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as {
+    guid: string;
+    indicatorType: string;
+    grouping: string;
+  }[];
   const indicators = kpis.filter((k) => k.indicatorType === "INDICATOR");
   const days = (Date.parse(BENCH_TO) - Date.parse(BENCH_FROM)) / 86_400_000 + 1;
-  const values = dailyValues(indicators.map((k) => k.guid), BENCH_FROM, days);
-  for (let i = 0; i < values.length; i += 5000) await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: values.slice(i, i + 5000) }, auth));
+  const values = dailyValues(
+    indicators.map((k) => k.guid),
+    BENCH_FROM,
+    days,
+  );
+  for (let i = 0; i < values.length; i += 5000)
+    await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: values.slice(i, i + 5000) }, auth));
   return { kind: created ? "PostgreSQL" : "PGlite", created, database, api, auth, doc, kpis, indicators, values: values.length };
 }

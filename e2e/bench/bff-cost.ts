@@ -36,11 +36,24 @@ await new Promise<void>((resolve) => proxy.listen(PROXY, "127.0.0.1", resolve));
 // BENCH_PROFILE=<folder> also writes the server's CPU profile there (for Chrome's DevTools).
 const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
 const server = spawn(process.execPath, ["--max-semi-space-size=32", ...profile, "lib/cli/start.mjs"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: "", RATE_LIMIT_PER_HOUR: "1000000", KPI_API_URL: `http://127.0.0.1:${PROXY}/rest` },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    RATE_LIMIT_PER_HOUR: "1000000",
+    KPI_API_URL: `http://127.0.0.1:${PROXY}/rest`,
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 for (let i = 0; ; i++) {
-  if (await fetch(`${base}/rest/health`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${base}/rest/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 300) throw new Error("the server did not start");
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
@@ -60,7 +73,10 @@ const login = await fetch(`${base}/api/session`, {
   headers: { "Content-Type": "application/json", Origin: base },
   body: JSON.stringify({ email: "demo@example.com", contraseña: "demo-password" }),
 });
-const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookie = login.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
 const view = async (page: string) => {
   const response = await fetch(`${base}${page}`, { headers: { Cookie: cookie, Accept: "text/html" }, redirect: "manual" });
   if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
@@ -94,19 +110,29 @@ for (let round = 0; round < BATCHES; round++) {
       if (!cpu.has(k)) [cpu.set(k, []), loopback.set(k, []), seen.set(k, new Set())];
       cpu.get(k)!.push(cpuMs() - before);
       loopback.get(k)!.push(calls.length - called);
-      for (const c of calls.slice(called)) seen.get(k)!.add(c.replace(/\?.*$/, "").replace(/\/\d{4}-\d\d-\d\d/g, "/<date>").replace(/\/rest\/api\/document\/1/, ""));
+      for (const c of calls.slice(called))
+        seen.get(k)!.add(
+          c
+            .replace(/\?.*$/, "")
+            .replace(/\/\d{4}-\d\d-\d\d/g, "/<date>")
+            .replace(/\/rest\/api\/document\/1/, ""),
+        );
     }
   }
 }
 const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length / 2)]!;
 console.log(`\nServer CPU (every thread) and calls to /rest per page view (the HTML of a first request), medians of ${BATCHES} rounds`);
 for (const regime of regimes) {
-  console.log(`  a view ${regime === "after 5 s" ? "more than 5 s after the last (reads confirmed with the API)" : "right after another (reads served from the shared cache)"}`);
+  console.log(
+    `  a view ${regime === "after 5 s" ? "more than 5 s after the last (reads confirmed with the API)" : "right after another (reads served from the shared cache)"}`,
+  );
   let total = 0;
   for (const [page, name] of pages) {
     const k = key(regime, page);
     total += median(cpu.get(k)!);
-    console.log(`    ${name.padEnd(14)} ${median(cpu.get(k)!).toFixed(1).padStart(6)} ms CPU   ${median(loopback.get(k)!)} calls: ${[...seen.get(k)!].join(", ")}`);
+    console.log(
+      `    ${name.padEnd(14)} ${median(cpu.get(k)!).toFixed(1).padStart(6)} ms CPU   ${median(loopback.get(k)!)} calls: ${[...seen.get(k)!].join(", ")}`,
+    );
   }
   console.log(`    ${"all four".padEnd(14)} ${total.toFixed(1).padStart(6)} ms CPU`);
 }

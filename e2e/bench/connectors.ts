@@ -25,21 +25,34 @@ const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length
 // The sources: MariaDB with a daily amount per KPI over three years, PostgreSQL with 100,000 rows of KPI, date and value.
 const mysqlName = `gauge_bench_${randomBytes(4).toString("hex")}`;
 const admin = await mysql.createConnection({ uri: mysqlUrl, multipleStatements: true });
-await admin.query(`CREATE DATABASE ${mysqlName}; USE ${mysqlName}; CREATE TABLE invoices (kpi int NOT NULL, issued date NOT NULL, amount double NOT NULL, KEY (kpi, issued));`);
+await admin.query(
+  `CREATE DATABASE ${mysqlName}; USE ${mysqlName}; CREATE TABLE invoices (kpi int NOT NULL, issued date NOT NULL, amount double NOT NULL, KEY (kpi, issued));`,
+);
 for (let k = 1; k <= KPIS; k++) await admin.query("INSERT INTO invoices VALUES ?", [days.map((day, d) => [k, day, 100 + ((d * k) % 97)])]);
 const pgSource = await createPostgresDatabase(pgUrl);
 const client = new pg.Client({ connectionString: pgSource.url });
 await client.connect();
-await client.query(`CREATE TABLE facts AS SELECT 'KPI ' || (1 + i % ${KPIS}) AS kpi, DATE '2000-01-01' + (i / ${KPIS}) AS day, (i % 1000)::float8 AS amount FROM generate_series(0, 99999) i`);
+await client.query(
+  `CREATE TABLE facts AS SELECT 'KPI ' || (1 + i % ${KPIS}) AS kpi, DATE '2000-01-01' + (i / ${KPIS}) AS day, (i % 1000)::float8 AS amount FROM generate_series(0, 99999) i`,
+);
 await client.end();
 
 const target = await createPostgresDatabase(pgUrl).catch(() => null);
 const database = target ? await openDatabase({ url: target.url }) : await openDatabase({ memory: true });
-const api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000, connectors: { secret: "a connector secret for the benchmark, 32+ chars", allowedHosts: ["127.0.0.1", "localhost"] } });
-const card = { name: "Connected", kpis: Array.from({ length: KPIS }, (_, i) => ({ name: `KPI ${i + 1}`, updateInterval: "MONTH" as const, grouping: "SUM" as const })) };
+const api = createTestApi(database.db, undefined, {
+  rateLimitPerHour: 1_000_000,
+  tokenTtlHours: 1000,
+  connectors: { secret: "a connector secret for the benchmark, 32+ chars", allowedHosts: ["127.0.0.1", "localhost"] },
+});
+const card = {
+  name: "Connected",
+  kpis: Array.from({ length: KPIS }, (_, i) => ({ name: `KPI ${i + 1}`, updateInterval: "MONTH" as const, grouping: "SUM" as const })),
+};
 const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "bench-connectors@example.com", [card]);
 const docId = scorecardIds[0]!;
-const kpis = ((await (await api.call(`/api/document/${docId}/kpi/list`, { headers: auth })).json()).items as { guid: string; name: string; indicatorType: string }[]).filter((k) => k.indicatorType === "INDICATOR");
+const kpis = (
+  (await (await api.call(`/api/document/${docId}/kpi/list`, { headers: auth })).json()).items as { guid: string; name: string; indicatorType: string }[]
+).filter((k) => k.indicatorType === "INDICATOR");
 const call = async (path: string, body?: unknown) => {
   const response = await api.call(path, body === undefined ? { method: "POST", headers: auth } : jsonInit("POST", body, auth));
   const answer = await response.json();
@@ -50,10 +63,28 @@ const mysqlSource = new URL(mysqlUrl);
 mysqlSource.pathname = `/${mysqlName}`;
 const perPeriod: number[] = [];
 for (const [i, kpi] of kpis.entries()) {
-  const body = { name: `Backfill ${kpi.name}`, kind: "mysql", shape: "period", docId, source: { url: mysqlSource.toString() }, query: `SELECT sum(amount) FROM invoices WHERE kpi = ${i + 1} AND issued BETWEEN :from AND :to`, mapping: { kpiGuid: kpi.guid } };
+  const body = {
+    name: `Backfill ${kpi.name}`,
+    kind: "mysql",
+    shape: "period",
+    docId,
+    source: { url: mysqlSource.toString() },
+    query: `SELECT sum(amount) FROM invoices WHERE kpi = ${i + 1} AND issued BETWEEN :from AND :to`,
+    mapping: { kpiGuid: kpi.guid },
+  };
   perPeriod.push((await call("/api/connectors", body)).id);
 }
-const rows = (await call("/api/connectors", { name: "100k rows", kind: "postgres", shape: "rows", docId, source: { url: pgSource.url }, query: "SELECT kpi, day, amount FROM facts", mapping: { kpi: "kpi", date: "day", value: "amount" } })).id;
+const rows = (
+  await call("/api/connectors", {
+    name: "100k rows",
+    kind: "postgres",
+    shape: "rows",
+    docId,
+    source: { url: pgSource.url },
+    query: "SELECT kpi, day, amount FROM facts",
+    mapping: { kpi: "kpi", date: "day", value: "amount" },
+  })
+).id;
 
 const backfill: number[] = [];
 const rowsRun: number[] = [];
@@ -75,7 +106,12 @@ for (let round = 0; round < ROUNDS; round++) {
   if (again.valuesWritten !== 0) throw new Error("an unchanged source wrote again");
   written = { backfill: values, rows: run.valuesWritten };
 }
-const line = (what: string, ms: number, values: number, unit = "values/s") => console.log(`${what.padEnd(66)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${Math.round(values / (ms / 1000)).toLocaleString("en").padStart(9)} ${unit}`);
+const line = (what: string, ms: number, values: number, unit = "values/s") =>
+  console.log(
+    `${what.padEnd(66)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${Math.round(values / (ms / 1000))
+      .toLocaleString("en")
+      .padStart(9)} ${unit}`,
+  );
 console.log(`\nGauge on ${target ? "PostgreSQL" : "PGlite"}; medians of ${ROUNDS} interleaved rounds`);
 line(`per-period backfill, ${KPIS} KPIs x 36 months from MariaDB (${written.backfill} values)`, median(backfill), written.backfill);
 line(`rows connector, 100,000 rows from PostgreSQL (${written.rows} values)`, median(rowsRun), written.rows);

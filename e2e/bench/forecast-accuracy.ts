@@ -28,7 +28,10 @@ function score(all: number[][]) {
     const actual = y.slice(y.length - HELD);
     const forecast = forecastSeries(history, 12, HELD)!;
     methods[forecast.method] = (methods[forecast.method] ?? 0) + 1;
-    ours += mape(actual, forecast.points.map((p) => p.value))!;
+    ours += mape(
+      actual,
+      forecast.points.map((p) => p.value),
+    )!;
     naive += mape(actual, history.slice(-12))!;
     forecast.points.forEach((p, i) => {
       total++;
@@ -40,7 +43,11 @@ function score(all: number[][]) {
 
 function report(title: string, r: ReturnType<typeof score>) {
   console.log(`\n${title}`);
-  console.log(`MAPE, chosen method:        ${(r.ours * 100).toFixed(2)} %   (methods chosen: ${Object.entries(r.methods).map(([m, n]) => `${m} ${n}`).join(", ")})`);
+  console.log(
+    `MAPE, chosen method:        ${(r.ours * 100).toFixed(2)} %   (methods chosen: ${Object.entries(r.methods)
+      .map(([m, n]) => `${m} ${n}`)
+      .join(", ")})`,
+  );
   console.log(`MAPE, seasonal naive:       ${(r.naive * 100).toFixed(2)} %`);
   console.log(`better than seasonal naive: ${((1 - r.ours / r.naive) * 100).toFixed(1)} % (aim: at least 15 %)`);
   console.log(`80 % interval coverage:     ${(r.coverage * 100).toFixed(1)} % of ${r.total} held-out values (aim: 70 % to 90 %)`);
@@ -57,7 +64,10 @@ for (let s = 0; s < SERIES; s++) {
   synthetic.push(Array.from({ length: MONTHS }, (_, t) => level + trend * t + amplitude * Math.sin((2 * Math.PI * (t + phase)) / 12) + noise * normal()));
 }
 const result = score(synthetic);
-report(`${SERIES} synthetic series of ${MONTHS} months, the last ${HELD} held out (${((performance.now() - started) / SERIES).toFixed(1)} ms a series)`, result);
+report(
+  `${SERIES} synthetic series of ${MONTHS} months, the last ${HELD} held out (${((performance.now() - started) / SERIES).toFixed(1)} ms a series)`,
+  result,
+);
 
 // The demo's monthly KPIs (four years to 30 November 2026), a month without a value carrying the one
 // before it, as the forecast read does.

@@ -18,7 +18,6 @@ const RUNS = 20;
 const FROM = "2022-01-01";
 const TO = "2024-12-31";
 
-
 /** Median-ready samples of `fn`; what `prepare` builds for each run (a request body, say) is not timed. */
 async function time<T>(fn: (input: T) => Promise<unknown>, prepare: () => T | Promise<T> = () => undefined as T): Promise<number[]> {
   await fn(await prepare()); // warm-up
@@ -39,7 +38,11 @@ async function bench(name: string, database: Database) {
   const api = createTestApi(database.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 1000 });
   const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "bench@example.com", [benchScorecard("Bench")]);
   const doc = scorecardIds[0]!;
-  const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as { guid: string; indicatorType: string; grouping: Grouping }[];
+  const kpis = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: auth })).json()).items as {
+    guid: string;
+    indicatorType: string;
+    grouping: Grouping;
+  }[];
   const indicatorKpis = kpis.filter((k) => k.indicatorType === "INDICATOR");
   const indicators = indicatorKpis.map((k) => k.guid);
   const days = (Date.parse(TO) - Date.parse(FROM)) / 86_400_000 + 1;
@@ -55,7 +58,8 @@ async function bench(name: string, database: Database) {
   // The client's building of the 5000-item request body is not the API's time. Runs alternate
   // with and without the revision history's triggers, to show what recording it costs.
   const history = async (on: boolean) => {
-    for (const trigger of ["kpi_values_revisions_insert", "kpi_values_revisions_update"]) await database.db.execute(sql.raw(`ALTER TABLE kpi_values ${on ? "ENABLE" : "DISABLE"} TRIGGER ${trigger}`));
+    for (const trigger of ["kpi_values_revisions_insert", "kpi_values_revisions_update"])
+      await database.db.execute(sql.raw(`ALTER TABLE kpi_values ${on ? "ENABLE" : "DISABLE"} TRIGGER ${trigger}`));
   };
   const write: number[] = [];
   const withoutHistory: number[] = [];
@@ -71,8 +75,12 @@ async function bench(name: string, database: Database) {
   write.sort((a, b) => a - b);
   withoutHistory.sort((a, b) => a - b);
   const rate = (ms: number) => `${Math.round(5000 / (ms / 1000)).toLocaleString("en-US")} values/s`;
-  console.log(`  batch write, 5000 values (overwrites, rollups, alerts and revision history included)   median ${fmt(median(write))} (${rate(median(write))})   p95 ${fmt(p95(write))}`);
-  console.log(`  the same without recording revisions (interleaved)      median ${fmt(median(withoutHistory))} (${rate(median(withoutHistory))})   p95 ${fmt(p95(withoutHistory))}`);
+  console.log(
+    `  batch write, 5000 values (overwrites, rollups, alerts and revision history included)   median ${fmt(median(write))} (${rate(median(write))})   p95 ${fmt(p95(write))}`,
+  );
+  console.log(
+    `  the same without recording revisions (interleaved)      median ${fmt(median(withoutHistory))} (${rate(median(withoutHistory))})   p95 ${fmt(p95(withoutHistory))}`,
+  );
   // The same write when every KPI requires a note for off-track values (all on track here: checked, none refused).
   await database.db.update(kpiTable).set({ noteRequiredOffTrack: true }).where(inArray(kpiTable.guid, indicators));
   const strict = await time(

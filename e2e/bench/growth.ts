@@ -58,7 +58,8 @@ async function install(name: string, big: boolean): Promise<Installation> {
   const indicators = kpis.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid);
   const days = (Date.parse(TO) - Date.parse(FROM)) / 86_400_000 + 1;
   const values = dailyValues(indicators, FROM, days);
-  for (let i = 0; i < values.length; i += 5000) await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: values.slice(i, i + 5000) }, auth));
+  for (let i = 0; i < values.length; i += 5000)
+    await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: values.slice(i, i + 5000) }, auth));
   const accounts = [accountId];
   if (big) for (let a = 1; a <= 4; a++) accounts.push(await createAccount(database.db, `other${a}@growth.example`, "a long password", 10));
   for (const [a, owner] of accounts.entries()) {
@@ -79,9 +80,17 @@ async function install(name: string, big: boolean): Promise<Installation> {
     console.log(`  ${name}: wrote the values by SQL in ${((performance.now() - t) / 1000).toFixed(0)} s`);
   }
   const copy = await accountWithScorecards(api, database.db, "backup@growth.example", [benchScorecard("Bench copy")]);
-  const copyKpis = (await (await api.call(`/api/document/${copy.scorecardIds[0]}/kpi/list`, { headers: copy.auth })).json()).items as { guid: string; indicatorType: string }[];
-  const copyValues = dailyValues(copyKpis.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid), FROM, days);
-  for (let i = 0; i < copyValues.length; i += 5000) await api.call(`/api/document/${copy.scorecardIds[0]}/kpi/batch/set-values`, jsonInit("POST", { items: copyValues.slice(i, i + 5000) }, copy.auth));
+  const copyKpis = (await (await api.call(`/api/document/${copy.scorecardIds[0]}/kpi/list`, { headers: copy.auth })).json()).items as {
+    guid: string;
+    indicatorType: string;
+  }[];
+  const copyValues = dailyValues(
+    copyKpis.filter((k) => k.indicatorType === "INDICATOR").map((k) => k.guid),
+    FROM,
+    days,
+  );
+  for (let i = 0; i < copyValues.length; i += 5000)
+    await api.call(`/api/document/${copy.scorecardIds[0]}/kpi/batch/set-values`, jsonInit("POST", { items: copyValues.slice(i, i + 5000) }, copy.auth));
   await database.db.execute(sql`ANALYZE`);
   const [counts] = await queryRows<{ scorecards: number; kpis: number; values: number }>(
     database.db,
@@ -107,22 +116,47 @@ const installations = [await install("small", false), await install("big", true)
 let round = 0;
 const measures: [string, (i: Installation) => Promise<number>][] = [
   // Each round ends with a batch write to every KPI of the scorecard: the first two reads of the next compute every series anew.
-  ["grouped MONTH read after a write to every KPI", (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: i.auth })))],
-  ["grouped WEEK read after a write to every KPI", (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/WEEK/${FROM}/${TO}`, { headers: i.auth })))],
-  ["grouped MONTH read after a write to one KPI", async (i) => {
-    await ok(await i.api.call(`/api/document/${i.doc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: i.indicators[0], date: TO, value: ++round }] }, i.auth)));
-    return timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: i.auth })));
-  }],
-  ["grouped WEEK read after a write to one KPI", async (i) => {
-    await ok(await i.api.call(`/api/document/${i.doc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: i.indicators[1], date: TO, value: ++round }] }, i.auth)));
-    return timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/WEEK/${FROM}/${TO}`, { headers: i.auth })));
-  }],
-  ["5,000-value batch write (new dates)", (i) => {
-    // 125 new days for the 40 KPIs, after every date written so far.
-    const start = dayAfter("2025-01-01", 125 * (round++ + 10));
-    const items = dailyValues(i.indicators, start, 125);
-    return timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/batch/set-values`, jsonInit("POST", { items }, i.auth))));
-  }],
+  [
+    "grouped MONTH read after a write to every KPI",
+    (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: i.auth }))),
+  ],
+  [
+    "grouped WEEK read after a write to every KPI",
+    (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/WEEK/${FROM}/${TO}`, { headers: i.auth }))),
+  ],
+  [
+    "grouped MONTH read after a write to one KPI",
+    async (i) => {
+      await ok(
+        await i.api.call(
+          `/api/document/${i.doc}/kpi/batch/set-values`,
+          jsonInit("POST", { items: [{ guid: i.indicators[0], date: TO, value: ++round }] }, i.auth),
+        ),
+      );
+      return timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/MONTH/${FROM}/${TO}`, { headers: i.auth })));
+    },
+  ],
+  [
+    "grouped WEEK read after a write to one KPI",
+    async (i) => {
+      await ok(
+        await i.api.call(
+          `/api/document/${i.doc}/kpi/batch/set-values`,
+          jsonInit("POST", { items: [{ guid: i.indicators[1], date: TO, value: ++round }] }, i.auth),
+        ),
+      );
+      return timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/indicators/grouped-value/WEEK/${FROM}/${TO}`, { headers: i.auth })));
+    },
+  ],
+  [
+    "5,000-value batch write (new dates)",
+    (i) => {
+      // 125 new days for the 40 KPIs, after every date written so far.
+      const start = dayAfter("2025-01-01", 125 * (round++ + 10));
+      const items = dailyValues(i.indicators, start, 125);
+      return timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/batch/set-values`, jsonInit("POST", { items }, i.auth))));
+    },
+  ],
   ["scorecard list, 200 scorecards", (i) => timed(async () => ok(await i.api.call("/api/documents/list", { headers: i.auth })))],
   ["a KPI's revision history", (i) => timed(async () => ok(await i.api.call(`/api/document/${i.doc}/kpi/${i.indicators[2]}/revisions`, { headers: i.auth })))],
 ];
@@ -151,17 +185,25 @@ for (let run = 0; run < RUNS; run++) {
   }
 }
 rmSync(folder, { recursive: true, force: true });
-const size = async (i: Installation) => Number((await queryRows<{ size: string }>(i.database.db, sql`SELECT pg_database_size(current_database())::text AS size`))[0]!.size);
+const size = async (i: Installation) =>
+  Number((await queryRows<{ size: string }>(i.database.db, sql`SELECT pg_database_size(current_database())::text AS size`))[0]!.size);
 const sizes = { small: await size(installations[0]!), big: await size(installations[1]!) };
 
-const sizeText = (bytes: number) => (bytes < 10 * 1024 * 1024 ? `${(bytes / 1024).toFixed(0).padStart(7)} KiB` : `${(bytes / 1024 / 1024).toFixed(0).padStart(7)} MiB`);
+const sizeText = (bytes: number) =>
+  bytes < 10 * 1024 * 1024 ? `${(bytes / 1024).toFixed(0).padStart(7)} KiB` : `${(bytes / 1024 / 1024).toFixed(0).padStart(7)} MiB`;
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(8)} ms`;
 console.log(`\nPostgreSQL, medians of ${RUNS} interleaved runs (the installation's backup: one run)`);
 console.log(`${"".padEnd(46)} ${"small".padStart(11)} ${"big".padStart(11)}   big / small`);
-for (const [name, { small, big }] of samples) console.log(`${name.padEnd(46)} ${fmt(median(small))} ${fmt(median(big))}   ${(median(big) / median(small)).toFixed(2)}x`);
-for (const [kind, label] of [["account", "backup of one account (43,840 values)"], ["installation", "backup of the installation"]] as const) {
+for (const [name, { small, big }] of samples)
+  console.log(`${name.padEnd(46)} ${fmt(median(small))} ${fmt(median(big))}   ${(median(big) / median(small)).toFixed(2)}x`);
+for (const [kind, label] of [
+  ["account", "backup of one account (43,840 values)"],
+  ["installation", "backup of the installation"],
+] as const) {
   const [small, big] = [median(backups[kind].small), median(backups[kind].big)];
-  console.log(`${label.padEnd(46)} ${fmt(small)} ${fmt(big)}   ${(big / small).toFixed(2)}x (${sizeText(backupSize[kind].small).trim()} and ${sizeText(backupSize[kind].big).trim()} gzipped)`);
+  console.log(
+    `${label.padEnd(46)} ${fmt(small)} ${fmt(big)}   ${(big / small).toFixed(2)}x (${sizeText(backupSize[kind].small).trim()} and ${sizeText(backupSize[kind].big).trim()} gzipped)`,
+  );
 }
 console.log(`${"database size".padEnd(46)} ${sizeText(sizes.small)} ${sizeText(sizes.big)}   ${(sizes.big / sizes.small).toFixed(1)}x`);
 for (const installation of installations) await installation.database.close();

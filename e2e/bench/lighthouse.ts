@@ -93,9 +93,24 @@ const browserSession = await browser.newBrowserCDPSession();
 
 async function audit(url: string, cookies: Cookie[], named: Set<string>, preset: Preset, attempt = 1): Promise<Figures> {
   await browserSession.send("Storage.clearCookies", {});
-  await browserSession.send("Storage.setCookies", { cookies: cookies.map(({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({ name, value, domain, path, expires, httpOnly, secure, sameSite })) });
+  await browserSession.send("Storage.setCookies", {
+    cookies: cookies.map(({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({
+      name,
+      value,
+      domain,
+      path,
+      expires,
+      httpOnly,
+      secure,
+      sameSite,
+    })),
+  });
   const flags = { port: PORT, output: "json" as const, logLevel: "error" as const, onlyCategories: ["performance"] };
-  const result = await lighthouse(url, preset === "mobile applied" ? { ...flags, throttlingMethod: "devtools" } : flags, preset === "desktop" ? desktopConfig : undefined);
+  const result = await lighthouse(
+    url,
+    preset === "mobile applied" ? { ...flags, throttlingMethod: "devtools" } : flags,
+    preset === "desktop" ? desktopConfig : undefined,
+  );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories, finalDisplayedUrl, runtimeError } = result.lhr;
   // Lighthouse sometimes misses the start of the trace and asks for the run to be repeated.
@@ -128,7 +143,17 @@ try {
   const cookies = new Map<App, Cookie[]>();
   const named = new Map<Target, Set<string>>();
   for (const app of apps) cookies.set(app, await cookiesFor(app));
-  for (const target of targets) named.set(target, await namedScripts(target.url, cookies.get(target.app)!.map((c) => `${c.name}=${c.value}`).join("; ")));
+  for (const target of targets)
+    named.set(
+      target,
+      await namedScripts(
+        target.url,
+        cookies
+          .get(target.app)!
+          .map((c) => `${c.name}=${c.value}`)
+          .join("; "),
+      ),
+    );
   for (const preset of PRESETS) {
     for (const target of targets.filter((t) => t.presets.includes(preset))) {
       const runs: Figures[] = [];
@@ -137,8 +162,24 @@ try {
       const lcps = runs.map((x) => x.lcp);
       const range = `${Math.min(...lcps).toFixed(0)}-${Math.max(...lcps).toFixed(0)}`;
       console.log(
-        `${target.name.padEnd(28)} ${preset.padEnd(14)} ${m((x) => x.jsKiB).toFixed(1).padStart(7)} ${m((x) => x.firstKiB).toFixed(1).padStart(14)} ${m((x) => x.jsFiles).toFixed(0).padStart(6)} ${m((x) => x.htmlKiB).toFixed(1).padStart(8)}` +
-          ` ${m((x) => x.lcp).toFixed(0).padStart(8)} ${range.padStart(11)} ${m((x) => x.tbt).toFixed(0).padStart(8)} ${m((x) => x.fcp).toFixed(0).padStart(8)} ${m((x) => x.score).toFixed(0).padStart(6)}`,
+        `${target.name.padEnd(28)} ${preset.padEnd(14)} ${m((x) => x.jsKiB)
+          .toFixed(1)
+          .padStart(7)} ${m((x) => x.firstKiB)
+          .toFixed(1)
+          .padStart(14)} ${m((x) => x.jsFiles)
+          .toFixed(0)
+          .padStart(6)} ${m((x) => x.htmlKiB)
+          .toFixed(1)
+          .padStart(8)}` +
+          ` ${m((x) => x.lcp)
+            .toFixed(0)
+            .padStart(8)} ${range.padStart(11)} ${m((x) => x.tbt)
+            .toFixed(0)
+            .padStart(8)} ${m((x) => x.fcp)
+            .toFixed(0)
+            .padStart(8)} ${m((x) => x.score)
+            .toFixed(0)
+            .padStart(6)}`,
       );
     }
   }

@@ -57,7 +57,14 @@ for (let i = 0; i < PROCESSES; i++) {
   });
   const base = `http://127.0.0.1:${port}/rest`;
   servers.push({ child, base });
-  for (let tries = 0; !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); tries++) {
+  for (
+    let tries = 0;
+    !(await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    tries++
+  ) {
     if (tries > 600) throw new Error(`${base} did not start`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -112,12 +119,20 @@ const requests: Record<Kind, (base: string) => Promise<Answer>> = {
   },
   "batch write (100)": (base) => {
     const start = Math.floor(Math.random() * (DAYS - 10));
-    const items = Array.from({ length: 100 }, (_, i) => ({ guid: guids[(start + i) % guids.length]!, date: day(start + (i % 10)), value: Math.random() * 200 }));
+    const items = Array.from({ length: 100 }, (_, i) => ({
+      guid: guids[(start + i) % guids.length]!,
+      date: day(start + (i % 10)),
+      value: Math.random() * 200,
+    }));
     return send(`${base}/api/document/${doc}/kpi/batch/set-values`, { method: "POST", body: JSON.stringify({ items }) });
   },
   "single read": (base) => send(`${base}/api/document/${doc}/kpi/indicator/${pick(guids)}/value/${day(Math.floor(Math.random() * DAYS))}`),
 };
-const weights: [Kind, number][] = [["grouped read", 0.4], ["batch write (100)", 0.3], ["single read", 0.3]];
+const weights: [Kind, number][] = [
+  ["grouped read", 0.4],
+  ["batch write (100)", 0.3],
+  ["single read", 0.3],
+];
 const choose = (): Kind => {
   let r = Math.random();
   for (const [kind, w] of weights) if ((r -= w) < 0) return kind;
@@ -148,7 +163,11 @@ await Promise.all(
 );
 clearInterval(sampler);
 const generatorCpu = process.cpuUsage(cpuBefore.generator);
-const cpuUsed = { server: serverCpu() - cpuBefore.server, postgres: postgresCpu() - cpuBefore.postgres, generator: (generatorCpu.user + generatorCpu.system) / 1e6 };
+const cpuUsed = {
+  server: serverCpu() - cpuBefore.server,
+  postgres: postgresCpu() - cpuBefore.postgres,
+  generator: (generatorCpu.user + generatorCpu.system) / 1e6,
+};
 
 // 4. The figures.
 const quantile = (s: number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
@@ -163,7 +182,9 @@ for (const [kind, s] of Object.entries(samples)) console.log(line(kind, s));
 console.log(line("all", everything));
 console.log(`  errors             ${errors.length}${errors.length ? ` (${[...new Set(errors)].slice(0, 5).join("; ")})` : ""}`);
 const perRequest = (seconds: number) => `${((seconds * 1000) / everything.length).toFixed(1)} ms`;
-console.log(`  CPU per request    server ${perRequest(cpuUsed.server)}, PostgreSQL ${perRequest(cpuUsed.postgres)}, this load generator ${perRequest(cpuUsed.generator)}`);
+console.log(
+  `  CPU per request    server ${perRequest(cpuUsed.server)}, PostgreSQL ${perRequest(cpuUsed.postgres)}, this load generator ${perRequest(cpuUsed.generator)}`,
+);
 console.log(`  server memory      idle ${idle.map((m) => `${m.toFixed(0)} MiB`).join(", ")}; peak ${peak.map((m) => `${m.toFixed(0)} MiB`).join(", ")}`);
 
 for (const { child } of servers) child.kill("SIGTERM");

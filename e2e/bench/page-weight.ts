@@ -35,7 +35,11 @@ for (const [path, name] of pages) {
   tab.on("response", (response) => {
     requests++;
     if (response.request().resourceType() === "script") scripts.push({ url: new URL(response.url()).pathname, body: response.body() });
-    if (response.request().resourceType() === "document") void response.text().then((t) => (html = t), () => {});
+    if (response.request().resourceType() === "document")
+      void response.text().then(
+        (t) => (html = t),
+        () => {},
+      );
   });
   await tab.goto(`${base}${path}`, { waitUntil: "networkidle" });
   const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));

@@ -50,7 +50,8 @@ const sizes: Record<string, { bytes: number; rows: number }> = {};
 const someKpi = kpis.find((k) => k.indicatorType === "INDICATOR")!.guid;
 for (let run = -1; run < RUNS; run++) {
   for (const [name, read] of reads) {
-    if (name === "REST grouped read, after a write") await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: someKpi, date: TO, value: 100 + run }] }, auth));
+    if (name === "REST grouped read, after a write")
+      await api.call(`/api/document/${doc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: someKpi, date: TO, value: 100 + run }] }, auth));
     const t = performance.now();
     const { status, bytes, rows } = await read();
     const ms = performance.now() - t;
@@ -63,7 +64,9 @@ const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length
 console.log(`\n${kind}: ${values} values, medians of ${RUNS} interleaved runs`);
 for (const [name] of reads) {
   const { bytes, rows } = sizes[name]!;
-  console.log(`${name.padEnd(50)} ${median(samples[name]!).toFixed(1).padStart(7)} ms  ${(bytes / 1024).toFixed(0).padStart(5)} KiB${rows ? `  ${rows} rows` : ""}`);
+  console.log(
+    `${name.padEnd(50)} ${median(samples[name]!).toFixed(1).padStart(7)} ms  ${(bytes / 1024).toFixed(0).padStart(5)} KiB${rows ? `  ${rows} rows` : ""}`,
+  );
 }
 await database.close();
 await created?.drop();

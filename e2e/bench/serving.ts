@@ -56,7 +56,14 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
 }
 
 async function started() {
-  for (let i = 0; !(await fetch(`${base}/rest/health`).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${base}/rest/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 600) throw new Error("the server did not start");
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -65,7 +72,8 @@ async function started() {
 function printTree(label: string) {
   const tree = processTree(server.pid!);
   console.log(`  ${label}:`);
-  for (const p of tree) console.log(`  ${String(p.pid).padStart(7)}  ${p.rssMiB.toFixed(0).padStart(5)} MiB (peak ${p.peakMiB.toFixed(0).padStart(4)})  ${p.name}`);
+  for (const p of tree)
+    console.log(`  ${String(p.pid).padStart(7)}  ${p.rssMiB.toFixed(0).padStart(5)} MiB (peak ${p.peakMiB.toFixed(0).padStart(4)})  ${p.name}`);
   console.log(`  ${tree.length} process(es), ${tree.reduce((s, p) => s + p.rssMiB, 0).toFixed(0)} MiB in all`);
 }
 
@@ -116,7 +124,9 @@ try {
         body = wire;
       }
       samples.sort((a, b) => a - b);
-      console.log(`  grouped ${period.padEnd(5)} 3 years, ${encoding.padEnd(8)} median ${samples[samples.length >> 1]!.toFixed(1).padStart(6)} ms  (${(body.length / 1024).toFixed(0)} KiB on the wire)`);
+      console.log(
+        `  grouped ${period.padEnd(5)} 3 years, ${encoding.padEnd(8)} median ${samples[samples.length >> 1]!.toFixed(1).padStart(6)} ms  (${(body.length / 1024).toFixed(0)} KiB on the wire)`,
+      );
       if (encoding === "identity") {
         // What the same body costs to compress at Next's default level and at the levels served now.
         const codings: [string, (b: Buffer) => Buffer][] = [

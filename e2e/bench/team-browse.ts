@@ -66,7 +66,9 @@ for (let t = 0; t < MINUTES * 60; t += STEP_S) {
 const end = await info();
 console.log(`team browse: ${VIEWERS} viewers + ${EXPERTS} experts, ${MINUTES} simulated minutes, ${pages} page views`);
 console.log(`  account's calls used: ${end.usedCount - start.usedCount} of ${end.allowedCount} an hour`);
-console.log(`  viewers' page views cost ${viewerCalls} calls: ${(viewerCalls / MINUTES).toFixed(1)} per minute for one scorecard (aim: at most 2 reads x 1 per minute, refreshed after each expert save)`);
+console.log(
+  `  viewers' page views cost ${viewerCalls} calls: ${(viewerCalls / MINUTES).toFixed(1)} per minute for one scorecard (aim: at most 2 reads x 1 per minute, refreshed after each expert save)`,
+);
 console.log(`  pages blocked: ${blocked.length}${blocked.length ? `\n    ${blocked.join("\n    ")}` : ""}`);
 
 await http.close();

@@ -47,11 +47,14 @@ for (const period of ["MONTH", "WEEK"] as const) {
   const spans = periodsBetween(FROM, TO, period)!;
   const indicatorKpis = indicators as never;
   const cases: [string, () => Promise<{ ms: number; bytes: number }>][] = [
-    ["raw-value scan SQL (GROUP BY)", async () => {
-      const t = performance.now();
-      await rawBuckets(database.db, indicatorKpis, period, spans[0]!.start, spans[spans.length - 1]!.end);
-      return { ms: performance.now() - t, bytes: 0 };
-    }],
+    [
+      "raw-value scan SQL (GROUP BY)",
+      async () => {
+        const t = performance.now();
+        await rawBuckets(database.db, indicatorKpis, period, spans[0]!.start, spans[spans.length - 1]!.end);
+        return { ms: performance.now() - t, bytes: 0 };
+      },
+    ],
     ["uncompressed", () => get(kept, path, "identity")],
     ["gzip, compressed every time (before)", () => get(everyTime, path, "gzip")],
     ["gzip, kept compressed (after)", () => get(kept, path, "gzip")],

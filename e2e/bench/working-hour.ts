@@ -29,11 +29,21 @@ const database: Database = await openDatabase(created ? { url: created.url } : {
 const clock = new TestClock(new Date("2026-11-23T09:00:00Z"));
 // A limit no actor reaches: the benchmark counts calls, it does not ration them. The API takes the
 // dashboard's proof as the server does (the KPI client signs with this process's session secret).
-const api = createTestApi(database.db, clock, { tokenTtlHours: 1000, rateLimitPerHour: 100_000, personRatePerWindow: 100_000, dashboardKey: dashboardProofKey() });
+const api = createTestApi(database.db, clock, {
+  tokenTtlHours: 1000,
+  rateLimitPerHour: 100_000,
+  personRatePerWindow: 100_000,
+  dashboardKey: dashboardProofKey(),
+});
 const http = await serveOverHttp(api);
 process.env.KPI_API_URL = http.url;
 
-const admin = await accountWithScorecards(api, database.db, "admin@hour.example", ["Sales", "Operations", "People"].map((n) => smallScorecard(n)));
+const admin = await accountWithScorecards(
+  api,
+  database.db,
+  "admin@hour.example",
+  ["Sales", "Operations", "People"].map((n) => smallScorecard(n)),
+);
 for (const docId of admin.scorecardIds) await api.call(`/api/document/${docId}/sharing`, jsonInit("PUT", { account: "write" }, admin.auth));
 const expert = await teammate(api, database.db, admin.accountId, "expert@hour.example", "expert");
 const viewers = await Promise.all(Array.from({ length: VIEWERS }, (_, i) => teammate(api, database.db, admin.accountId, `viewer${i}@hour.example`, "viewer")));
@@ -57,9 +67,21 @@ const pages: Record<string, Page> = {
   list: (c) => c.scorecards({}),
   scorecard: (c, docId, period) => Promise.all([c.budget({ docId }), c.tree({ docId }), c.grouped(range(docId, period))]),
   values: (c, docId, period) => Promise.all([c.budget({ docId }), c.tree({ docId }), c.grouped(range(docId, period))]),
-  targets: (c, docId) => Promise.all([c.budget({ docId }), c.tree({ docId }), c.grouped(range(docId, "MONTH")), c.records({ docId, field: "target", to: range(docId, "MONTH").endDate })]),
+  targets: (c, docId) =>
+    Promise.all([
+      c.budget({ docId }),
+      c.tree({ docId }),
+      c.grouped(range(docId, "MONTH")),
+      c.records({ docId, field: "target", to: range(docId, "MONTH").endDate }),
+    ]),
   map: (c, docId) => Promise.all([c.budget({ docId }), c.tree({ docId }), c.maps({ docId })]),
-  edit: (c, docId) => Promise.all([c.budget({ docId }), c.tree({ docId }), c.scorecard({ docId }), c.grouped({ docId, period: "MONTH", startDate: "2026-10-01", endDate: "2026-10-31" })]),
+  edit: (c, docId) =>
+    Promise.all([
+      c.budget({ docId }),
+      c.tree({ docId }),
+      c.scorecard({ docId }),
+      c.grouped({ docId, period: "MONTH", startDate: "2026-10-01", endDate: "2026-10-31" }),
+    ]),
 };
 const journey = ["list", "scorecard", "scorecard", "values", "scorecard", "map", "scorecard", "targets", "scorecard", "edit"];
 
@@ -73,7 +95,8 @@ async function view(token: string, page: string, docId: number, period: Period) 
 const pollUrl = `${http.url}/api/document/${admin.scorecardIds[2]}/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-12-31`;
 let etag: string | null = null;
 const firstKpi = new Map<number, string>();
-for (const docId of admin.scorecardIds) firstKpi.set(docId, (await createKpiClient(admin.token, { db, now }).tree({ docId })).root.children[0]!.children[0]!.guid);
+for (const docId of admin.scorecardIds)
+  firstKpi.set(docId, (await createKpiClient(admin.token, { db, now }).tree({ docId })).root.children[0]!.children[0]!.guid);
 
 /** One hour of the three actors, from the clock's current time; the cache keeps what earlier hours read. */
 async function hour(label: string) {
@@ -94,7 +117,13 @@ async function hour(label: string) {
       tally.saves++;
       tally.saveCalls += await spent(async () => {
         const client = createKpiClient(expert.token, { db, now });
-        await client.setValues({ docId }, { body: { items: [{ guid: firstKpi.get(docId)!, date: "2026-11-02", value: clock.now().getTime() / 24_000 % 997 }] }, headers: { "Idempotency-Key": `save-${clock.now().getTime()}` } });
+        await client.setValues(
+          { docId },
+          {
+            body: { items: [{ guid: firstKpi.get(docId)!, date: "2026-11-02", value: (clock.now().getTime() / 24_000) % 997 }] },
+            headers: { "Idempotency-Key": `save-${clock.now().getTime()}` },
+          },
+        );
         await client.grouped(range(docId, period));
       });
     }
@@ -111,7 +140,9 @@ async function hour(label: string) {
     clock.advance(STEP_S * 1000);
   }
   console.log(`  ${label}:`);
-  console.log(`    expert: ${VIEWS} page views over 3 scorecards and 6 periods, ${tally.saves} saves: ${tally.expert + tally.saveCalls} pooled calls (aim: 0: people never spend the pool)`);
+  console.log(
+    `    expert: ${VIEWS} page views over 3 scorecards and 6 periods, ${tally.saves} saves: ${tally.expert + tally.saveCalls} pooled calls (aim: 0: people never spend the pool)`,
+  );
   console.log(`      the saves with their re-reads: ${tally.saveCalls}; the page views: ${[...byPage].map(([p, n]) => `${p} ${n}`).join(", ")}`);
   console.log(`    ${VIEWERS} viewers opening one scorecard every 5 minutes (${VIEWERS * 12} views): ${tally.viewers} pooled calls (aim: 0)`);
   console.log(`    a script polling an unchanged grouped read every minute (${tally.polls} polls): ${tally.poller} calls (aim: 1)`);

@@ -38,7 +38,15 @@ for (const path of PAGES) {
       const scan = async (moment: string) => {
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
         const { violations } = await new AxeBuilder({ page: tab }).withTags(WCAG_22_AA).analyze();
-        findings.push(...violations.map((v) => `${moment}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`));
+        findings.push(
+          ...violations.map(
+            (v) =>
+              `${moment}: ${v.id} (${v.impact}): ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")}`,
+          ),
+        );
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
       };
       await tab.goto(path, { waitUntil: "commit" });

@@ -51,7 +51,9 @@ test("a JSON source is tested before it is saved, its run lists the rows it reje
     await edit.getByRole("button", { name: "Save changes" }).click();
     const renamed = page.getByTestId("connector").filter({ hasText: "Finance API v2" });
     await renamed.getByRole("button", { name: "Run now" }).click();
-    await expect(renamed.getByRole("table", { name: "Runs of Finance API v2" }).getByRole("row").nth(1)).toContainText("0 values written, 1 unchanged, 2 rows rejected");
+    await expect(renamed.getByRole("table", { name: "Runs of Finance API v2" }).getByRole("row").nth(1)).toContainText(
+      "0 values written, 1 unchanged, 2 rows rejected",
+    );
 
     // A snapshot of one KPI: the KPI's detail names the connector and its last run.
     await page.getByLabel("Name", { exact: true }).fill("Ideas count");

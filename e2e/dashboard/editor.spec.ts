@@ -16,7 +16,10 @@ async function type(page: Page, label: string, text: string) {
   await page.keyboard.type(text);
 }
 
-test("builds a scorecard in the browser: template, KPIs with a formula, moves, delete and undo, all from the keyboard, spending none of the pool", async ({ page, usedCalls }) => {
+test("builds a scorecard in the browser: template, KPIs with a formula, moves, delete and undo, all from the keyboard, spending none of the pool", async ({
+  page,
+  usedCalls,
+}) => {
   // A long journey (about 60 API calls through the browser): 29.3 s of the default 30 s on a slow machine.
   test.slow();
   const before = await usedCalls();
@@ -93,7 +96,15 @@ test("builds a scorecard in the browser: template, KPIs with a formula, moves, d
     await page.screenshot({ path: `e2e/screenshots/editor-${theme}.png`, fullPage: true });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    expect(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      ),
+    ).toEqual([]);
   }
   await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
 

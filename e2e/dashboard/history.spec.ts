@@ -61,7 +61,9 @@ test("an admin locks periods: the grid shows them read-only and a write to them 
     await expect(page.getByText(`Periods up to ${first} are locked`)).toBeVisible();
     await page.screenshot({ path: "e2e/screenshots/values-locked.png", fullPage: true });
     const tree = await (await page.request.get("/api/document/2/kpi/tree")).json();
-    const kpi = tree.root.children.flatMap((c: { children: { name: string; guid: string }[] }) => c.children).find((k: { name: string }) => k.name === "Qualified leads");
+    const kpi = tree.root.children
+      .flatMap((c: { children: { name: string; guid: string }[] }) => c.children)
+      .find((k: { name: string }) => k.name === "Qualified leads");
     const refused = await page.request.post("/api/document/2/kpi/batch/set-values", {
       headers: { Origin: baseURL!, "Content-Type": "application/json" },
       data: { items: [{ guid: kpi.guid, date: first, value: 1 }] },

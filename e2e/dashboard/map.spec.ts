@@ -8,13 +8,18 @@ test("the strategy map's statuses agree with the scorecard page's for the last c
   const map = page.getByRole("group", { name: /Strategy map of Acme Corp/ });
   await expect(map).toBeVisible();
   const onMap: Record<string, string> = {};
-  for (const name of KPIS) onMap[name] = (await map.getByRole("button", { name: new RegExp(`^${name}: `) }).getAttribute("aria-label"))!.split(": ")[1]!.split("; ")[0]!;
+  for (const name of KPIS)
+    onMap[name] = (await map.getByRole("button", { name: new RegExp(`^${name}: `) }).getAttribute("aria-label"))!.split(": ")[1]!.split("; ")[0]!;
 
   await page.goto("/s/1?period=MONTH");
   for (const name of KPIS) {
     const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
     // The badge reads "● On track 100 %" (or "○ No data"): the map says the same words and score.
-    const badge = (await row.getByRole("cell").nth(2).innerText()).replace(/\s+/g, " ").split(" :")[0]!.replace(/^[●▲■○] /, "").trim();
+    const badge = (await row.getByRole("cell").nth(2).innerText())
+      .replace(/\s+/g, " ")
+      .split(" :")[0]!
+      .replace(/^[●▲■○] /, "")
+      .trim();
     expect(badge || "No data", name).toBe(onMap[name]);
   }
   // The KPIs checked cover every status a month can have here.
@@ -55,7 +60,15 @@ test("the map is chosen from the keyboard, its arrows edited, and it passes axe 
     await page.screenshot({ path: `e2e/screenshots/map-${theme}.png`, fullPage: true });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    expect(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      ),
+    ).toEqual([]);
   }
   // Downloads as SVG: the drawing itself, with its statuses in words.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download SVG" }).click()]);

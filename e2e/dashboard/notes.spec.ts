@@ -21,7 +21,9 @@ test("a note added from the value grid shows on the chart, in the history and in
   await expect(detail.getByRole("figure")).toContainText(`Note (${month})`);
   await expect(page.getByRole("list", { name: "Notes" })).toContainText("The bank loan arrived a month late.");
   await expect(page.getByRole("list", { name: "Notes" })).toContainText("demo@example.com");
-  await expect(page.getByRole("region", { name: "Cash runway by period" }).getByRole("row", { name: new RegExp(`^${month}.*note: The bank loan`) })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Cash runway by period" }).getByRole("row", { name: new RegExp(`^${month}.*note: The bank loan`) }),
+  ).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/note-on-chart.png", fullPage: true });
 
   // The board pack: the summary, each KPI's section with its chart and this note; a PDF to download.

@@ -68,7 +68,9 @@ test.describe("the value grid", () => {
     const grid = page.getByRole("table", { name: "KPI values by period" });
     await expect(grid).toBeVisible();
     const today = new Date().toISOString().slice(0, 10);
-    const starts = await grid.locator("thead th[data-start]").evaluateAll((ths) => ths.map((th) => [(th as HTMLElement).dataset.start!, (th as HTMLElement).dataset.end!]));
+    const starts = await grid
+      .locator("thead th[data-start]")
+      .evaluateAll((ths) => ths.map((th) => [(th as HTMLElement).dataset.start!, (th as HTMLElement).dataset.end!]));
     const index = starts.findIndex(([from, to]) => from! <= today && today <= to!);
     expect(index).toBeGreaterThan(10);
     await expect(grid.locator("thead th[data-start]").nth(index)).toBeInViewport();

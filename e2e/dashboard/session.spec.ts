@@ -26,7 +26,10 @@ test("a revoked token sends the user back to /login with a message", async ({ br
 test("a logged-out session's cookie reads nothing, even what another session of the account has just cached", async ({ browser, baseURL }) => {
   const login = async () => {
     const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
-    const response = await context.request.post("/api/session", { headers: { Origin: baseURL! }, data: { email: "demo@example.com", contraseña: "demo-password" } });
+    const response = await context.request.post("/api/session", {
+      headers: { Origin: baseURL! },
+      data: { email: "demo@example.com", contraseña: "demo-password" },
+    });
     expect(response.status()).toBe(200);
     return context;
   };
@@ -55,7 +58,11 @@ test("without a session every dashboard page asks to log in first", async ({ bro
 });
 
 test("state-changing BFF routes refuse cross-origin requests", async ({ page, baseURL }) => {
-  for (const [method, url] of [["POST", "/api/document/1/kpi/batch/set-values"], ["POST", "/api/session"], ["DELETE", "/api/session"]] as const) {
+  for (const [method, url] of [
+    ["POST", "/api/document/1/kpi/batch/set-values"],
+    ["POST", "/api/session"],
+    ["DELETE", "/api/session"],
+  ] as const) {
     const response = await page.request.fetch(url, {
       method,
       headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
@@ -71,7 +78,10 @@ test("state-changing BFF routes refuse cross-origin requests", async ({ page, ba
     { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" },
     { Origin: "null" },
   ]) {
-    const response = await page.request.post("/api/document/1/kpi/batch/set-values", { headers: { ...headers, "Content-Type": "application/json" }, data: { items: [] } });
+    const response = await page.request.post("/api/document/1/kpi/batch/set-values", {
+      headers: { ...headers, "Content-Type": "application/json" },
+      data: { items: [] },
+    });
     expect(response.status(), JSON.stringify(headers)).toBe(403);
   }
   // The session survived the attempt to log it out.
@@ -87,7 +97,10 @@ test("a scorecard that does not exist, or is another account's, shows a not-foun
   await expect(page.getByRole("heading", { name: "Scorecards" })).toBeVisible();
 });
 
-test("on plain HTTP from a LAN host name, logging in works, the cookie is not Secure, and the login page says the connection is not encrypted", async ({ playwright, baseURL }) => {
+test("on plain HTTP from a LAN host name, logging in works, the cookie is not Secure, and the login page says the connection is not encrypted", async ({
+  playwright,
+  baseURL,
+}) => {
   const port = new URL(baseURL!).port;
   // gauge.lan resolves to this machine, but is no "localhost": Chromium drops Secure cookies sent over plain HTTP to it.
   const browser = await playwright.chromium.launch({

@@ -27,110 +27,114 @@ async function logIn(browser: Browser, baseURL: string, email: string, password:
   return { context, page };
 }
 
-test.describe.serial("signing in", () => {
-  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
-  test.beforeAll(async ({ baseURL }) => {
-    provider = await startOidcProvider({ redirectUris: [`${baseURL}/api/session/oidc/callback`], people: { "lee@sso-e2e.example": { groups: ["kpi-editors"] } } });
-  });
-  test.afterAll(() => provider.close());
+test.describe
+  .serial("signing in", () => {
+    let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+    test.beforeAll(async ({ baseURL }) => {
+      provider = await startOidcProvider({
+        redirectUris: [`${baseURL}/api/session/oidc/callback`],
+        people: { "lee@sso-e2e.example": { groups: ["kpi-editors"] } },
+      });
+    });
+    test.afterAll(() => provider.close());
 
-  test("an admin sets up SSO; a new person signs in through the provider's own page, as the role their group maps to", async ({ page, browser, baseURL }) => {
-    await page.goto("/security");
-    await expect(page.getByLabel("Redirect URI")).toHaveText(`${baseURL}/api/session/oidc/callback`);
-    await turnOnSso(page, provider, "sso-e2e.example");
-
-    const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
-    const tab = await context.newPage();
-    await tab.goto("/login");
-    await signInWithSso(tab, "lee@sso-e2e.example");
-    await expect(tab).toHaveURL(`${baseURL}/`);
-    await tab.goto("/account");
-    await expect(tab.getByText("lee@sso-e2e.example, expert.")).toBeVisible();
-
-    await context.close();
-
-    // A callback this browser did not begin (a forged or replayed state) is refused, and says so.
-    const stranger = await browser.newContext({ baseURL, storageState: NO_SESSION });
-    const forged = await stranger.newPage();
-    await forged.goto(`/api/session/oidc/callback?state=forged&code=stolen`);
-    await expect(forged).toHaveURL(/\/login\?sso_error=/);
-    await expect(forged.getByRole("alert").filter({ hasText: "not started in this browser" })).toBeVisible();
-    // A link that writes its own message shows none of it: only what the server issued.
-    await forged.context().clearCookies();
-    await forged.goto(`/login?sso_error=${encodeURIComponent("Your account is suspended: call +1 555 0100")}`);
-    await expect(forged.getByRole("alert").filter({ hasText: "The single sign-on did not complete: start it again." })).toBeVisible();
-    await expect(forged.getByText("call +1 555 0100")).toHaveCount(0);
-    await stranger.close();
-
-    const log = await page.request.get("/api/activity?kind=sign-in");
-    expect(JSON.stringify(await log.json())).toContain("signed in with single sign-on for the first time");
-    await page.goto("/security");
-    await page.getByRole("button", { name: "Turn off" }).click();
-    await expect(page.getByRole("button", { name: "Turn on single sign-on" })).toBeVisible();
-  });
-
-  test("a person sets up two-factor codes from the QR page, then logging in asks for a code", async ({ browser, baseURL }) => {
-    await newPerson(browser, baseURL!, "tfa.person@example.com", "a long enough password");
-    const first = await logIn(browser, baseURL!, "tfa.person@example.com", "a long enough password");
-    await expect(first.page).toHaveURL(`${baseURL}/`);
-    await first.page.goto("/account");
-    await first.page.getByRole("button", { name: "Set up two-factor codes" }).click();
-    await expect(first.page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-    const secret = (await first.page.locator("code").first().textContent())!.trim();
-    await first.page.getByLabel("Code from the app").fill(totpAt(secret, new Date()));
-    await first.page.getByRole("button", { name: "Turn on" }).click();
-    const codes = first.page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
-    await expect(codes).toHaveCount(10);
-    await first.page.getByRole("button", { name: "I have kept them" }).click();
-    await expect(first.page.getByText(/On\. Logging in asks for a code/)).toBeVisible();
-    await first.context.close();
-
-    const second = await logIn(browser, baseURL!, "tfa.person@example.com", "a long enough password");
-    await expect(second.page.getByRole("alert").filter({ hasText: "two-factor code is needed" })).toBeVisible();
-    // The next step's code: the one that turned them on is spent.
-    await second.page.getByLabel(/Code from your authenticator app/).fill(totpAt(secret, new Date(Date.now() + 30_000)));
-    await second.page.getByRole("button", { name: "Log in" }).click();
-    await expect(second.page).toHaveURL(`${baseURL}/`);
-    await second.context.close();
-  });
-
-  test("forgot password e-mails a link that sets a new one and ends the old sessions", async ({ browser, baseURL }) => {
-    const smtp = await startSmtp(E2E_SMTP_PORT);
-    try {
-      await newPerson(browser, baseURL!, "forgetful@example.com", "the old password");
-      const old = await logIn(browser, baseURL!, "forgetful@example.com", "the old password");
-      await expect(old.page).toHaveURL(`${baseURL}/`);
+    test("an admin sets up SSO; a new person signs in through the provider's own page, as the role their group maps to", async ({ page, browser, baseURL }) => {
+      await page.goto("/security");
+      await expect(page.getByLabel("Redirect URI")).toHaveText(`${baseURL}/api/session/oidc/callback`);
+      await turnOnSso(page, provider, "sso-e2e.example");
 
       const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
-      const page = await context.newPage();
-      await page.goto("/login");
-      await page.getByRole("link", { name: "Forgot password?" }).click();
-      // The login page has an E-mail field too: type into the new page's once it is there.
-      await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
-      await page.getByLabel("E-mail").fill("forgetful@example.com");
-      await page.getByRole("button", { name: "E-mail me a reset link" }).click();
-      await expect(page.getByRole("status")).toContainText("If that e-mail belongs to a user");
-      // Its invitation came to the same address: the reset link is in the mail that has one.
-      const resetMails = () => smtp.received.filter((m) => m.to.includes("forgetful@example.com") && mailText(m.raw).includes("/reset/"));
-      await expect.poll(() => resetMails().length, { timeout: 15_000 }).toBe(1);
-      const link = /https?:\/\/[^\s"<>]+\/reset\/[^\s"<>]+/.exec(mailText(resetMails()[0]!.raw))![0];
-      await page.goto(new URL(link).pathname);
-      await page.getByLabel("Choose a password").fill("the new password");
-      await page.getByLabel("Repeat it").fill("the new password");
-      await page.getByRole("button", { name: "Set the new password" }).click();
-      await expect(page).toHaveURL(/\/login\?reset=done/);
-      await expect(page.getByText("Your password is changed")).toBeVisible();
-      await page.getByLabel("E-mail").fill("forgetful@example.com");
-      await page.getByLabel("Password").fill("the new password");
-      await page.getByRole("button", { name: "Log in" }).click();
-      await expect(page).toHaveURL(`${baseURL}/`);
-      // The session from before the reset has ended.
-      await old.page.goto("/account");
-      await expect(old.page).toHaveURL(/\/login/);
-      await old.context.close();
+      const tab = await context.newPage();
+      await tab.goto("/login");
+      await signInWithSso(tab, "lee@sso-e2e.example");
+      await expect(tab).toHaveURL(`${baseURL}/`);
+      await tab.goto("/account");
+      await expect(tab.getByText("lee@sso-e2e.example, expert.")).toBeVisible();
+
       await context.close();
-    } finally {
-      await smtp.close();
-    }
+
+      // A callback this browser did not begin (a forged or replayed state) is refused, and says so.
+      const stranger = await browser.newContext({ baseURL, storageState: NO_SESSION });
+      const forged = await stranger.newPage();
+      await forged.goto(`/api/session/oidc/callback?state=forged&code=stolen`);
+      await expect(forged).toHaveURL(/\/login\?sso_error=/);
+      await expect(forged.getByRole("alert").filter({ hasText: "not started in this browser" })).toBeVisible();
+      // A link that writes its own message shows none of it: only what the server issued.
+      await forged.context().clearCookies();
+      await forged.goto(`/login?sso_error=${encodeURIComponent("Your account is suspended: call +1 555 0100")}`);
+      await expect(forged.getByRole("alert").filter({ hasText: "The single sign-on did not complete: start it again." })).toBeVisible();
+      await expect(forged.getByText("call +1 555 0100")).toHaveCount(0);
+      await stranger.close();
+
+      const log = await page.request.get("/api/activity?kind=sign-in");
+      expect(JSON.stringify(await log.json())).toContain("signed in with single sign-on for the first time");
+      await page.goto("/security");
+      await page.getByRole("button", { name: "Turn off" }).click();
+      await expect(page.getByRole("button", { name: "Turn on single sign-on" })).toBeVisible();
+    });
+
+    test("a person sets up two-factor codes from the QR page, then logging in asks for a code", async ({ browser, baseURL }) => {
+      await newPerson(browser, baseURL!, "tfa.person@example.com", "a long enough password");
+      const first = await logIn(browser, baseURL!, "tfa.person@example.com", "a long enough password");
+      await expect(first.page).toHaveURL(`${baseURL}/`);
+      await first.page.goto("/account");
+      await first.page.getByRole("button", { name: "Set up two-factor codes" }).click();
+      await expect(first.page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+      const secret = (await first.page.locator("code").first().textContent())!.trim();
+      await first.page.getByLabel("Code from the app").fill(totpAt(secret, new Date()));
+      await first.page.getByRole("button", { name: "Turn on" }).click();
+      const codes = first.page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+      await expect(codes).toHaveCount(10);
+      await first.page.getByRole("button", { name: "I have kept them" }).click();
+      await expect(first.page.getByText(/On\. Logging in asks for a code/)).toBeVisible();
+      await first.context.close();
+
+      const second = await logIn(browser, baseURL!, "tfa.person@example.com", "a long enough password");
+      await expect(second.page.getByRole("alert").filter({ hasText: "two-factor code is needed" })).toBeVisible();
+      // The next step's code: the one that turned them on is spent.
+      await second.page.getByLabel(/Code from your authenticator app/).fill(totpAt(secret, new Date(Date.now() + 30_000)));
+      await second.page.getByRole("button", { name: "Log in" }).click();
+      await expect(second.page).toHaveURL(`${baseURL}/`);
+      await second.context.close();
+    });
+
+    test("forgot password e-mails a link that sets a new one and ends the old sessions", async ({ browser, baseURL }) => {
+      const smtp = await startSmtp(E2E_SMTP_PORT);
+      try {
+        await newPerson(browser, baseURL!, "forgetful@example.com", "the old password");
+        const old = await logIn(browser, baseURL!, "forgetful@example.com", "the old password");
+        await expect(old.page).toHaveURL(`${baseURL}/`);
+
+        const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
+        const page = await context.newPage();
+        await page.goto("/login");
+        await page.getByRole("link", { name: "Forgot password?" }).click();
+        // The login page has an E-mail field too: type into the new page's once it is there.
+        await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+        await page.getByLabel("E-mail").fill("forgetful@example.com");
+        await page.getByRole("button", { name: "E-mail me a reset link" }).click();
+        await expect(page.getByRole("status")).toContainText("If that e-mail belongs to a user");
+        // Its invitation came to the same address: the reset link is in the mail that has one.
+        const resetMails = () => smtp.received.filter((m) => m.to.includes("forgetful@example.com") && mailText(m.raw).includes("/reset/"));
+        await expect.poll(() => resetMails().length, { timeout: 15_000 }).toBe(1);
+        const link = /https?:\/\/[^\s"<>]+\/reset\/[^\s"<>]+/.exec(mailText(resetMails()[0]!.raw))![0];
+        await page.goto(new URL(link).pathname);
+        await page.getByLabel("Choose a password").fill("the new password");
+        await page.getByLabel("Repeat it").fill("the new password");
+        await page.getByRole("button", { name: "Set the new password" }).click();
+        await expect(page).toHaveURL(/\/login\?reset=done/);
+        await expect(page.getByText("Your password is changed")).toBeVisible();
+        await page.getByLabel("E-mail").fill("forgetful@example.com");
+        await page.getByLabel("Password").fill("the new password");
+        await page.getByRole("button", { name: "Log in" }).click();
+        await expect(page).toHaveURL(`${baseURL}/`);
+        // The session from before the reset has ended.
+        await old.page.goto("/account");
+        await expect(old.page).toHaveURL(/\/login/);
+        await old.context.close();
+        await context.close();
+      } finally {
+        await smtp.close();
+      }
+    });
   });
-});

@@ -28,9 +28,18 @@ const englishOnly = leaves(en)
 /** The page's visible text and its labels hold no English message. */
 async function expectNoEnglish(page: Page) {
   const text = await page.evaluate(() =>
-    [document.body.innerText, document.title, ...[...document.querySelectorAll("[aria-label],[title],[placeholder]")].flatMap((e) => ["aria-label", "title", "placeholder"].map((a) => e.getAttribute(a) ?? ""))].join("\n"),
+    [
+      document.body.innerText,
+      document.title,
+      ...[...document.querySelectorAll("[aria-label],[title],[placeholder]")].flatMap((e) =>
+        ["aria-label", "title", "placeholder"].map((a) => e.getAttribute(a) ?? ""),
+      ),
+    ].join("\n"),
   );
-  expect(englishOnly.filter((sentence) => text.includes(sentence)), page.url()).toEqual([]);
+  expect(
+    englishOnly.filter((sentence) => text.includes(sentence)),
+    page.url(),
+  ).toEqual([]);
 }
 
 /** The demo admin's API token. */
@@ -91,7 +100,9 @@ test.describe("Gauge in Spanish", () => {
     await expect(page.getByRole("status").filter({ hasText: "Se guardó 1 valor." })).toBeVisible();
     // Shown back in Spanish marks, and stored as the number typed.
     await expect(cell).toHaveValue("1234,5");
-    const start = await cell.evaluate((input) => input.closest("table")!.querySelectorAll("th[data-start]")[Number((input as HTMLInputElement).dataset.col)]!.getAttribute("data-start"));
+    const start = await cell.evaluate((input) =>
+      input.closest("table")!.querySelectorAll("th[data-start]")[Number((input as HTMLInputElement).dataset.col)]!.getAttribute("data-start"),
+    );
     const { token } = await (await page.request.post("/rest/login", { data: { email: DEMO.email, contraseña: DEMO.password } })).json();
     const headers = { Token: token };
     type Node = { guid: string; name: string; children: Node[] };
@@ -112,7 +123,8 @@ test.describe("Gauge in Spanish", () => {
     ];
     // A message a page's components read but the page did not send is logged in the browser.
     const missing: string[] = [];
-    for (const { page } of people) page.on("console", (message) => void (/MISSING_MESSAGE/.test(message.text()) && missing.push(`${page.url()}: ${message.text()}`)));
+    for (const { page } of people)
+      page.on("console", (message) => void (/MISSING_MESSAGE/.test(message.text()) && missing.push(`${page.url()}: ${message.text()}`)));
     for (const { who, page } of people) {
       for (const route of pageRoutes()) {
         await page.goto(route);
@@ -134,7 +146,9 @@ test.describe("Gauge in Spanish", () => {
     const context = await browser.newContext({ baseURL, locale: "en-US", storageState: NO_SESSION });
     const page = await context.newPage();
     const token = await demoToken(page);
-    const invitation = await (await page.request.post("/rest/api/invitations", { headers: { Token: token }, data: { email: "elige@ejemplo.es", role: "viewer" } })).json();
+    const invitation = await (
+      await page.request.post("/rest/api/invitations", { headers: { Token: token }, data: { email: "elige@ejemplo.es", role: "viewer" } })
+    ).json();
     expect((await page.request.post("/rest/invitations/accept", { data: { token: invitation.token, password: "una contraseña larga" } })).status()).toBe(200);
     await page.goto("/login");
     await page.getByLabel("E-mail").fill("elige@ejemplo.es");
@@ -157,13 +171,23 @@ test.describe("Gauge in Spanish", () => {
     const headers = { Token: await demoToken(page) };
     const created = await page.request.post("/rest/api/connectors", {
       headers,
-      data: { name: "Cifras del ERP", kind: "json", shape: "rows", docId: 1, source: { url: "http://127.0.0.1:9/cifras.json" }, mapping: { kpi: "kpi", date: "day", value: "amount" }, schedule: { cron: "0 6 * * 1-5", timeZone: "Europe/Madrid" } },
+      data: {
+        name: "Cifras del ERP",
+        kind: "json",
+        shape: "rows",
+        docId: 1,
+        source: { url: "http://127.0.0.1:9/cifras.json" },
+        mapping: { kpi: "kpi", date: "day", value: "amount" },
+        schedule: { cron: "0 6 * * 1-5", timeZone: "Europe/Madrid" },
+      },
     });
     expect(created.status()).toBe(201);
     const { id } = await created.json();
     try {
       await page.goto("/connectors");
-      await expect(page.getByRole("listitem").filter({ hasText: "Cifras del ERP" })).toContainText("Se ejecuta a las 06:00, de lunes a viernes (hora de Europe/Madrid)");
+      await expect(page.getByRole("listitem").filter({ hasText: "Cifras del ERP" })).toContainText(
+        "Se ejecuta a las 06:00, de lunes a viernes (hora de Europe/Madrid)",
+      );
       await expectNoEnglish(page);
     } finally {
       await page.request.delete(`/rest/api/connectors/${id}`, { headers });
@@ -178,11 +202,25 @@ test.describe("Gauge in Spanish", () => {
       const headers = { Token: token };
       const me = (await (await page.request.get("/rest/api/users", { headers })).json()).items.find((u: { email: string }) => u.email === "alertas@ejemplo.es");
       // The browser's Spanish is not the person's choice: e-mails need it chosen.
-      expect((await page.request.put("/rest/api/me/preferences", { headers: { Token: (await (await page.request.post("/rest/login", { data: { email: "alertas@ejemplo.es", contraseña: "una contraseña larga" } })).json()).token }, data: { language: "es" } })).status()).toBe(200);
+      expect(
+        (
+          await page.request.put("/rest/api/me/preferences", {
+            headers: {
+              Token: (
+                await (await page.request.post("/rest/login", { data: { email: "alertas@ejemplo.es", contraseña: "una contraseña larga" } })).json()
+              ).token,
+            },
+            data: { language: "es" },
+          })
+        ).status(),
+      ).toBe(200);
       type Node = { guid: string; name: string; children: Node[] };
       const find = (node: Node): Node | undefined => (node.name === "Revenue" ? node : node.children.map(find).find(Boolean));
       const revenue = find((await (await page.request.get("/rest/api/document/1/kpi/tree", { headers })).json()).root)!;
-      const alert = await page.request.post("/rest/api/document/1/alerts", { headers, data: { name: "Ingresos altos", kpiGuid: revenue.guid, condition: "VALUE_ABOVE", threshold: 1, emailUserIds: [me.id] } });
+      const alert = await page.request.post("/rest/api/document/1/alerts", {
+        headers,
+        data: { name: "Ingresos altos", kpiGuid: revenue.guid, condition: "VALUE_ABOVE", threshold: 1, emailUserIds: [me.id] },
+      });
       expect(alert.status()).toBe(201);
       // Alerts watch a KPI's latest value: a value after every other one fires it (and is removed after).
       const value = await page.request.post(`/rest/api/document/1/kpi/indicator/${revenue.guid}/value/2027-01-15`, { headers, data: { value: 1234.5 } });

@@ -27,7 +27,12 @@ test("the legend, each badge and the detail panel say why a KPI has its colour",
   await page.goto("/s/1");
   await expect(page.getByLabel("What the statuses mean")).toContainText("On track: the target is met");
   await expect(page.getByLabel("What the statuses mean")).toContainText("At risk: 70 % to 100 % of the way from the baseline to the target");
-  const badge = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Revenue", exact: true }) }).getByRole("cell").nth(2).locator("span[title]");
+  const badge = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Revenue", exact: true }) })
+    .getByRole("cell")
+    .nth(2)
+    .locator("span[title]");
   await expect(badge).toHaveAttribute("title", /against a target of \$2M: 100 % of the way from the baseline \$1\.2M\. On track means the target is met\./);
   await page.getByRole("link", { name: "Operating costs", exact: true }).click();
   await expect(page.getByText("Why this colour:")).toBeVisible();
@@ -75,7 +80,10 @@ test("in the Week view each row whose latest is another period than the table's 
   const grouped = (await (await page.request.get(`/api/document/1/kpi/indicators/grouped-value/WEEK/${from}/${today}`)).json()) as {
     items: { name: string; points: { start: string; complete: boolean; value: number | null }[] }[];
   };
-  const tablePeriod = grouped.items.flatMap((s) => s.points.filter((p) => p.complete).map((p) => p.start)).sort().at(-1)!;
+  const tablePeriod = grouped.items
+    .flatMap((s) => s.points.filter((p) => p.complete).map((p) => p.start))
+    .sort()
+    .at(-1)!;
   let named = 0;
   for (const series of grouped.items) {
     const latest = series.points.findLast((p) => p.complete && p.value !== null);

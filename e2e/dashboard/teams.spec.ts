@@ -85,7 +85,11 @@ test("an admin invites an expert and a viewer; each sees what their role allows;
   await viewer.page.goto("/s/1");
   await expect(viewer.page.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();
   await expect(viewer.page.getByRole("link", { name: "Alerts" })).toHaveCount(0);
-  for (const [path, heading] of [["/s/1/alerts", "Alerts are set up by experts and admins"], ["/webhooks", "Only admins manage webhooks"], ["/people", "Only admins manage people"]]) {
+  for (const [path, heading] of [
+    ["/s/1/alerts", "Alerts are set up by experts and admins"],
+    ["/webhooks", "Only admins manage webhooks"],
+    ["/people", "Only admins manage people"],
+  ]) {
     await viewer.page.goto(path!);
     await expect(viewer.page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expect(viewer.page.getByText(/Minified React error|Error:|digest/)).toHaveCount(0);
@@ -111,7 +115,10 @@ test("an admin invites an expert and a viewer; each sees what their role allows;
   // The admin deactivates the expert: their next page goes to the login.
   await page.goto("/people");
   page.once("dialog", (dialog) => dialog.accept());
-  await page.getByRole("row", { name: /ana\.expert@example\.com/ }).getByRole("button", { name: "Deactivate" }).click();
+  await page
+    .getByRole("row", { name: /ana\.expert@example\.com/ })
+    .getByRole("button", { name: "Deactivate" })
+    .click();
   await expect(page.getByRole("row", { name: /ana\.expert@example\.com/ })).toContainText("Deactivated");
   await expert.page.goto("/s/1");
   await expect(expert.page).toHaveURL(/\/login/);
@@ -133,12 +140,17 @@ test("API keys are shown once, no higher than their creator's role, with a scope
 
   const used = await page.request.get("/rest/api/documents/list", { headers: { Token: key } });
   expect(used.status()).toBe(200);
-  const refused = await page.request.post("/rest/api/document/1/kpi/batch/set-values", { headers: { Token: key }, data: { items: [{ guid: "00000000-0000-4000-8000-000000000000", date: "2026-01-01", value: 1 }] } });
+  const refused = await page.request.post("/rest/api/document/1/kpi/batch/set-values", {
+    headers: { Token: key },
+    data: { items: [{ guid: "00000000-0000-4000-8000-000000000000", date: "2026-01-01", value: 1 }] },
+  });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).errorMessage).toBe("This API key has the read scope: batchSetValues writes, and needs a key with the write scope");
   await page.reload();
   // The pool's table names the key as what spent the call; the keys' own table lists it.
-  await expect(page.getByRole("table", { name: "What spent this hour's calls" }).getByRole("row", { name: /^Nightly BI export API key demo@example\.com \d+$/ })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "What spent this hour's calls" }).getByRole("row", { name: /^Nightly BI export API key demo@example\.com \d+$/ }),
+  ).toBeVisible();
   const keys = page.getByRole("table", { name: "API keys" });
   const row = keys.getByRole("row", { name: /Nightly BI export/ });
   await expect(row).toContainText("viewer");
@@ -163,7 +175,14 @@ test("a published scorecard opens for an anonymous browser, read-only, with no t
   const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies: [], origins: [] } });
   const visitor = await anonymous.newPage();
   const bodies: Promise<string>[] = [];
-  visitor.on("response", (r) => bodies.push(r.body().then((b) => b.toString("utf8"), () => "")));
+  visitor.on("response", (r) =>
+    bodies.push(
+      r.body().then(
+        (b) => b.toString("utf8"),
+        () => "",
+      ),
+    ),
+  );
   await visitor.goto(path);
   await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(visitor.getByRole("table", { name: "KPIs with their latest values" })).toBeVisible();

@@ -78,8 +78,13 @@ test.describe("batched value entry", () => {
     expect(header).toMatch(/^KPI,GUID,\d{4}-\d{2}-\d{2},/);
     expect(firstRow).toMatch(/^Pipeline value,[0-9a-f-]{36},/);
 
-    const changed = firstRow!.split(",").map((field, i) => (i === 2 ? "4321" : field)).join(",");
-    await page.getByLabel("Import CSV").setInputFiles({ name: "values.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\r\n${changed}\r\nNo such KPI,,1\r\n`) });
+    const changed = firstRow!
+      .split(",")
+      .map((field, i) => (i === 2 ? "4321" : field))
+      .join(",");
+    await page
+      .getByLabel("Import CSV")
+      .setInputFiles({ name: "values.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\r\n${changed}\r\nNo such KPI,,1\r\n`) });
     const preview = page.getByRole("region", { name: /Import values.csv: 1 values to change/ });
     await expect(preview).toContainText("no KPI “No such KPI”");
     await preview.getByRole("button", { name: "Put into the grid" }).click();

@@ -47,7 +47,10 @@ describe("the dashboard's endpoint table", () => {
     for (const [name, endpoint] of table) {
       if (endpoint.kind !== "write") continue;
       for (const stale of endpoint.stale(sample)) {
-        expect(reads.some(([, key]) => keyStartsWith(key, stale)), `${name} makes ${JSON.stringify(stale)} stale`).toBe(true);
+        expect(
+          reads.some(([, key]) => keyStartsWith(key, stale)),
+          `${name} makes ${JSON.stringify(stale)} stale`,
+        ).toBe(true);
       }
     }
   });
@@ -74,7 +77,11 @@ describe("the dashboard's endpoint table", () => {
     await client.setValues({ docId }, { body: { items: [{ guid: sales.guid, date: "2026-02-01", value: 5 }] }, headers: { "Idempotency-Key": "k1" } });
     const me = await client.budget({});
     const kept = await cachedKeys(database.db, `account:${me.accountId}`);
-    const names = (stale: boolean) => kept.filter((k) => k.stale === stale).map((k) => JSON.stringify(k.key)).sort();
+    const names = (stale: boolean) =>
+      kept
+        .filter((k) => k.stale === stale)
+        .map((k) => JSON.stringify(k.key))
+        .sort();
     // Values may fire alerts (their "last fired"): the alerts' read goes stale with the grouped ones.
     expect(names(false)).toEqual([JSON.stringify(["scorecard", docId, "tree"]), JSON.stringify(["webhooks"])]);
     expect(names(true)).toHaveLength(4);
@@ -119,7 +126,11 @@ describe("the dashboard's endpoint table", () => {
     );
     // A read the write's own answer brought up to date is not read again.
     await writeMutation("setValues", queryClient).onSuccess(null as never, { input: { docId: 8 } } as never, [["scorecard", 8, "records", "target", "", ""]]);
-    const refreshed = queryClient.getQueryCache().findAll({ queryKey: ["scorecard", 8] }).filter((q) => q.state.isInvalidated).map((q) => q.queryKey[2]);
+    const refreshed = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ["scorecard", 8] })
+      .filter((q) => q.state.isInvalidated)
+      .map((q) => q.queryKey[2]);
     expect(refreshed.sort()).toEqual(["grouped", "grouped", "history", "history"]);
   });
 });

@@ -1,4 +1,3 @@
-
 import { type OperationBody, type OperationInput, type OperationResponse, type QueryKey, read, write } from "./endpoint-spec";
 
 export const keys = {
@@ -27,7 +26,14 @@ export const keys = {
 } as const;
 
 // Deleting a KPI deletes its values: the history shows it.
-const kpiShaped = (docId: number): QueryKey[] => [keys.tree(docId), keys.grouped(docId), keys.records(docId), keys.maps(docId), keys.scorecards, keys.history(docId)];
+const kpiShaped = (docId: number): QueryKey[] => [
+  keys.tree(docId),
+  keys.grouped(docId),
+  keys.records(docId),
+  keys.maps(docId),
+  keys.scorecards,
+  keys.history(docId),
+];
 
 export const endpoints = {
   budget: read({ op: "accessInfo", method: "GET", path: "/api/access/info", key: () => ["budget"], live: true }),
@@ -59,7 +65,13 @@ export const endpoints = {
   createAlert: write({ op: "createAlert", method: "POST", path: "/api/document/{docId}/alerts", stale: ({ docId }) => [keys.alerts(docId)] }),
   updateAlert: write({ op: "updateAlert", method: "PATCH", path: "/api/document/{docId}/alerts/{id}", stale: ({ docId }) => [keys.alerts(docId)] }),
   deleteAlert: write({ op: "deleteAlert", method: "DELETE", path: "/api/document/{docId}/alerts/{id}", stale: ({ docId }) => [keys.alerts(docId)] }),
-  alertHistory: read({ op: "alertHistory", method: "GET", path: "/api/document/{docId}/alerts/{id}/history", key: ({ docId, id }) => [...keys.alerts(docId), id, "history"], live: true }),
+  alertHistory: read({
+    op: "alertHistory",
+    method: "GET",
+    path: "/api/document/{docId}/alerts/{id}/history",
+    key: ({ docId, id }) => [...keys.alerts(docId), id, "history"],
+    live: true,
+  }),
   webhooks: read({ op: "listWebhooks", method: "GET", path: "/api/webhooks", key: () => keys.webhooks }),
   createWebhook: write({ op: "createWebhook", method: "POST", path: "/api/webhooks", stale: () => [keys.webhooks] }),
   updateWebhook: write({ op: "updateWebhook", method: "PATCH", path: "/api/webhooks/{id}", stale: () => [keys.webhooks] }),
@@ -86,33 +98,81 @@ export const endpoints = {
   revokeApiKey: write({ op: "revokeApiKey", method: "DELETE", path: "/api/api-keys/{id}", stale: () => [keys.apiKeys] }),
   sharing: read({ op: "getSharing", method: "GET", path: "/api/document/{docId}/sharing", key: ({ docId }) => keys.sharing(docId) }),
   // Sharing changes who sees the scorecard in every list.
-  updateSharing: write({ op: "updateSharing", method: "PUT", path: "/api/document/{docId}/sharing", stale: ({ docId }) => [keys.sharing(docId), keys.scorecards] }),
+  updateSharing: write({
+    op: "updateSharing",
+    method: "PUT",
+    path: "/api/document/{docId}/sharing",
+    stale: ({ docId }) => [keys.sharing(docId), keys.scorecards],
+  }),
   // Authoring. A scorecard's edits change its tree, its grouped reads and its card in the list.
-  scorecard: read({ op: "getScorecard", method: "GET", path: "/api/documents/list/{docId}", key: ({ docId }) => [...keys.scorecard(docId), "info"], perCaller: true }),
+  scorecard: read({
+    op: "getScorecard",
+    method: "GET",
+    path: "/api/documents/list/{docId}",
+    key: ({ docId }) => [...keys.scorecard(docId), "info"],
+    perCaller: true,
+  }),
   importScorecard: write({ op: "importDocument", method: "POST", path: "/api/documents/import", headers: ["Idempotency-Key"], stale: () => [keys.scorecards] }),
   createScorecard: write({ op: "createDocument", method: "POST", path: "/api/documents", headers: ["Idempotency-Key"], stale: () => [keys.scorecards] }),
-  updateScorecard: write({ op: "updateDocument", method: "PUT", path: "/api/documents/list/{docId}", stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards] }),
+  updateScorecard: write({
+    op: "updateDocument",
+    method: "PUT",
+    path: "/api/documents/list/{docId}",
+    stale: ({ docId }) => [keys.scorecard(docId), keys.scorecards],
+  }),
   deleteScorecard: write({ op: "deleteDocument", method: "DELETE", path: "/api/documents/list/{docId}", stale: () => [keys.scorecards, keys.deleted] }),
   deletedScorecards: read({ op: "listDeletedDocuments", method: "GET", path: "/api/documents/deleted", key: () => keys.deleted, live: true }),
   restoreScorecard: write({ op: "restoreDocument", method: "POST", path: "/api/documents/list/{docId}/restore", stale: () => [keys.scorecards, keys.deleted] }),
   // A KPI's settings shape its tree, its grouped figures, its records and the map; not the
   // scorecard's own settings or sharing, which the editor would otherwise read again each time.
-  createKpi: write({ op: "createKpi", method: "POST", path: "/api/document/{docId}/kpi", headers: ["Idempotency-Key"], stale: ({ docId }) => kpiShaped(docId) }),
+  createKpi: write({
+    op: "createKpi",
+    method: "POST",
+    path: "/api/document/{docId}/kpi",
+    headers: ["Idempotency-Key"],
+    stale: ({ docId }) => kpiShaped(docId),
+  }),
   updateKpi: write({ op: "updateKpi", method: "PATCH", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
   deleteKpi: write({ op: "deleteKpi", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}", stale: ({ docId }) => kpiShaped(docId) }),
   // Notes ride on the grouped reads (the chart's markers): writes refresh those too.
   createNote: write({ op: "createNote", method: "POST", path: "/api/document/{docId}/kpi/{guid}/notes", stale: ({ docId }) => [keys.grouped(docId)] }),
   deleteNote: write({ op: "deleteNote", method: "DELETE", path: "/api/document/{docId}/notes/{id}", stale: ({ docId }) => [keys.grouped(docId)] }),
   notificationSettings: read({ op: "notificationSettings", method: "GET", path: "/api/notification-settings", key: () => keys.notificationSettings }),
-  updateNotificationSettings: write({ op: "updateNotificationSettings", method: "PATCH", path: "/api/notification-settings", stale: () => [keys.notificationSettings] }),
+  updateNotificationSettings: write({
+    op: "updateNotificationSettings",
+    method: "PATCH",
+    path: "/api/notification-settings",
+    stale: () => [keys.notificationSettings],
+  }),
   maps: read({ op: "strategyMaps", method: "GET", path: "/api/document/{docId}/maps", key: ({ docId }) => keys.maps(docId) }),
   setMapLinks: write({ op: "setMapLinks", method: "PUT", path: "/api/document/{docId}/maps/{mapId}/links", stale: ({ docId }) => [keys.maps(docId)] }),
   // Initiatives ride on the KPI tree (and the map's markers): writes refresh the scorecard's reads.
-  createInitiative: write({ op: "createInitiative", method: "POST", path: "/api/document/{docId}/kpi/{guid}/initiatives", headers: ["Idempotency-Key"], stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
-  updateInitiative: write({ op: "updateInitiative", method: "PUT", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
-  deleteInitiative: write({ op: "deleteInitiative", method: "DELETE", path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)] }),
+  createInitiative: write({
+    op: "createInitiative",
+    method: "POST",
+    path: "/api/document/{docId}/kpi/{guid}/initiatives",
+    headers: ["Idempotency-Key"],
+    stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)],
+  }),
+  updateInitiative: write({
+    op: "updateInitiative",
+    method: "PUT",
+    path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}",
+    stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)],
+  }),
+  deleteInitiative: write({
+    op: "deleteInitiative",
+    method: "DELETE",
+    path: "/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}",
+    stale: ({ docId }) => [keys.tree(docId), keys.maps(docId)],
+  }),
   // History: a scorecard's change sets and a KPI's revisions; an undo changes the values as a save does.
-  changes: read({ op: "listChanges", method: "GET", path: "/api/document/{docId}/changes", key: ({ docId, limit, before }) => [...keys.history(docId), "changes", limit ?? "", before ?? ""] }),
+  changes: read({
+    op: "listChanges",
+    method: "GET",
+    path: "/api/document/{docId}/changes",
+    key: ({ docId, limit, before }) => [...keys.history(docId), "changes", limit ?? "", before ?? ""],
+  }),
   revisions: read({
     op: "kpiRevisions",
     method: "GET",
@@ -132,21 +192,41 @@ export const endpoints = {
     op: "listActivity",
     method: "GET",
     path: "/api/activity",
-    key: ({ person, scorecard, kind, from, to, limit, before }) => ["activity", person ?? "", scorecard ?? "", kind ?? "", from ?? "", to ?? "", limit ?? "", before ?? ""],
+    key: ({ person, scorecard, kind, from, to, limit, before }) => [
+      "activity",
+      person ?? "",
+      scorecard ?? "",
+      kind ?? "",
+      from ?? "",
+      to ?? "",
+      limit ?? "",
+      before ?? "",
+    ],
     live: true,
   }),
   changePassword: write({ op: "changePassword", method: "POST", path: "/api/me/password", stale: () => [] }),
   // Connectors run by themselves: their list (with each last run) is revalidated like any read, and
   // a run from the dashboard changes its scorecard's figures, which are revalidated within seconds.
   connectors: read({ op: "listConnectors", method: "GET", path: "/api/connectors", key: ({ docId }) => [...keys.connectors, docId ?? ""] }),
-  connectorRuns: read({ op: "listConnectorRuns", method: "GET", path: "/api/connectors/{id}/runs", key: ({ id }) => [...keys.connectors, id, "runs"], live: true }),
+  connectorRuns: read({
+    op: "listConnectorRuns",
+    method: "GET",
+    path: "/api/connectors/{id}/runs",
+    key: ({ id }) => [...keys.connectors, id, "runs"],
+    live: true,
+  }),
   createConnector: write({ op: "createConnector", method: "POST", path: "/api/connectors", stale: () => [keys.connectors] }),
   updateConnector: write({ op: "updateConnector", method: "PATCH", path: "/api/connectors/{id}", stale: () => [keys.connectors] }),
   deleteConnector: write({ op: "deleteConnector", method: "DELETE", path: "/api/connectors/{id}", stale: () => [keys.connectors] }),
   previewDraftConnector: write({ op: "previewDraftConnector", method: "POST", path: "/api/connectors/preview", stale: () => [] }),
   previewConnector: write({ op: "previewConnector", method: "POST", path: "/api/connectors/{id}/preview", stale: () => [] }),
   // Forecasts follow the scorecard's figures: they ride on its grouped key, made stale by the same writes.
-  forecast: read({ op: "scorecardForecast", method: "GET", path: "/api/document/{docId}/kpi/indicators/forecast/{period}", key: ({ docId, period, horizon }) => [...keys.grouped(docId), "forecast", period, horizon ?? ""] }),
+  forecast: read({
+    op: "scorecardForecast",
+    method: "GET",
+    path: "/api/document/{docId}/kpi/indicators/forecast/{period}",
+    key: ({ docId, period, horizon }) => [...keys.grouped(docId), "forecast", period, horizon ?? ""],
+  }),
   whatIf: write({ op: "whatIf", method: "POST", path: "/api/document/{docId}/what-if", stale: () => [] }),
   feeds: read({ op: "listFeeds", method: "GET", path: "/api/feeds", key: () => keys.feeds }),
   createFeed: write({ op: "createFeed", method: "POST", path: "/api/document/{docId}/feeds", stale: () => [keys.feeds] }),

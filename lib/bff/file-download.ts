@@ -22,7 +22,10 @@ export async function downloadFromApi(request: NextRequest, docIdText: string, p
 export async function fileFromApi(request: NextRequest, path: string): Promise<Response> {
   const session = await getSession();
   if (!session.token || (session.expiresAt ?? 0) <= Date.now()) return errorJson(401, "unauthorized", "Your session has ended; please log in again");
-  const response = await fetch(`${apiBaseUrl()}${path}${request.nextUrl.search}`, { headers: { ...dashboardCallHeaders(session.token), ...forwardedRequestHeaders(await currentSource()) }, cache: "no-store" });
+  const response = await fetch(`${apiBaseUrl()}${path}${request.nextUrl.search}`, {
+    headers: { ...dashboardCallHeaders(session.token), ...forwardedRequestHeaders(await currentSource()) },
+    cache: "no-store",
+  });
   if (response.status === 401) session.destroy();
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const name of ["Content-Type", "Content-Disposition", "Retry-After"]) if (response.headers.has(name)) headers.set(name, response.headers.get(name)!);

@@ -15,7 +15,10 @@ export const errorJson = (status: number, code: ErrorCode, errorMessage: string,
   NextResponse.json({ success: false, errorMessage, code, details }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 class BadRequest extends Error {
-  constructor(message: string, readonly details: ErrorDetail[] = []) {
+  constructor(
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
     super(message);
   }
 }
@@ -62,7 +65,11 @@ export function crossOriginRefusal(request: NextRequest): NextResponse | null {
   } catch {}
   if (origin && own && origin.origin === own) return null;
   if (origin && own && origin.host === new URL(own).host) {
-    return errorJson(403, "forbidden", `Cross-origin request refused: this page is at ${origin.origin} but the server sees ${own}; behind a proxy that terminates TLS, set TRUST_PROXY (for example loopback) or PUBLIC_URL`);
+    return errorJson(
+      403,
+      "forbidden",
+      `Cross-origin request refused: this page is at ${origin.origin} but the server sees ${own}; behind a proxy that terminates TLS, set TRUST_PROXY (for example loopback) or PUBLIC_URL`,
+    );
   }
   return errorJson(403, "forbidden", "Cross-origin request refused");
 }
@@ -141,7 +148,10 @@ export async function handleBff(request: NextRequest): Promise<NextResponse> {
 export async function bffError(error: unknown): Promise<NextResponse> {
   if (error instanceof ZodError) {
     const details = zodDetails(error);
-    const summary = details.slice(0, 3).map((d) => `${d.path || "body"}: ${d.message}`).join("; ");
+    const summary = details
+      .slice(0, 3)
+      .map((d) => `${d.path || "body"}: ${d.message}`)
+      .join("; ");
     return errorJson(400, "invalid_request", `Invalid request: ${summary}`, details);
   }
   if (error instanceof BadRequest) return errorJson(400, "invalid_request", error.message, error.details);

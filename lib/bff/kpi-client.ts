@@ -52,10 +52,17 @@ export async function postUntokened(path: string, body: unknown): Promise<Untoke
 }
 
 /** Why an untokened call failed: its first field's message, else its own. */
-const failureOf = ({ status, body }: UntokenedAnswer, fallback: string) => ({ ok: false as const, status, errorMessage: body.details?.[0]?.message ?? body.errorMessage ?? fallback });
+const failureOf = ({ status, body }: UntokenedAnswer, fallback: string) => ({
+  ok: false as const,
+  status,
+  errorMessage: body.details?.[0]?.message ?? body.errorMessage ?? fallback,
+});
 
 /** POST /rest/invitations/accept: joins an account with an invitation and logs in. Not counted. */
-export async function acceptInvitation(token: string, password: string): Promise<{ ok: true; email: string; token: string } | { ok: false; status: number; errorMessage: string }> {
+export async function acceptInvitation(
+  token: string,
+  password: string,
+): Promise<{ ok: true; email: string; token: string } | { ok: false; status: number; errorMessage: string }> {
   const answer = await postUntokened("/invitations/accept", { token, password });
   const { email, token: session } = answer.body as { email?: string; token?: string };
   return answer.status === 200 && session ? { ok: true, email: email ?? "", token: session } : failureOf(answer, "Could not join");
@@ -74,7 +81,10 @@ export async function invitationDetails(token: string): Promise<InvitationDetail
 }
 
 /** POST /rest/setup: creates the first admin and logs in. */
-export async function createFirstAdmin(email: string, password: string): Promise<{ ok: true; token: string } | { ok: false; status: number; errorMessage: string }> {
+export async function createFirstAdmin(
+  email: string,
+  password: string,
+): Promise<{ ok: true; token: string } | { ok: false; status: number; errorMessage: string }> {
   const answer = await postUntokened("/setup", { email, password });
   const { token } = answer.body as { token?: string };
   return answer.status === 200 && token ? { ok: true, token } : failureOf(answer, "Could not set up");
@@ -159,13 +169,17 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
       if (endpoint.live) return send(name, input, options);
       const me = await whoAmI(docId);
       // No access (or no such scorecard): the 404 the API would answer, without spending a call on it.
-      if (docId !== undefined && !me.scorecardAccess) throw new ApiCallError(404, { success: false, errorMessage: "Scorecard not found", code: "not_found", details: [] });
+      if (docId !== undefined && !me.scorecardAccess)
+        throw new ApiCallError(404, { success: false, errorMessage: "Scorecard not found", code: "not_found", details: [] });
       const shared = docId !== undefined && !endpoint.perCaller;
       const load = (etag: string | null) => request(name, input, options, etag);
       const read = await cachedRead(await database(), scopeOf(me, shared), endpoint.key(input as never), load, isCallLimit, now);
       if (read instanceof StaleRead) {
         const error = read.error as ApiCallError;
-        stale.push({ asOf: read.fetchedAt.toISOString(), liveAgainAt: error.retryAfterSeconds ? new Date(now().getTime() + error.retryAfterSeconds * 1000).toISOString() : null });
+        stale.push({
+          asOf: read.fetchedAt.toISOString(),
+          liveAgainAt: error.retryAfterSeconds ? new Date(now().getTime() + error.retryAfterSeconds * 1000).toISOString() : null,
+        });
       }
       return read.value as ResponseOf<E>;
     }

@@ -56,9 +56,9 @@ export function writeMutation<E extends WriteName>(name: E, queryClient: QueryCl
     mutationFn: ({ input, ...options }: WriteVariables<E>) => transport(name, input, options as CallOptions<E>) as Promise<ResponseOf<E>>,
     onSuccess: (_data: ResponseOf<E>, { input }: WriteVariables<E>, answered: readonly QueryKey[] = []) =>
       Promise.all(
-        endpoint.stale(input as never).map((key) =>
-          queryClient.invalidateQueries({ queryKey: key, predicate: (query) => !answered.some((done) => sameKey(done, query.queryKey)) }),
-        ),
+        endpoint
+          .stale(input as never)
+          .map((key) => queryClient.invalidateQueries({ queryKey: key, predicate: (query) => !answered.some((done) => sameKey(done, query.queryKey)) })),
       ).then(() => undefined),
   };
 }

@@ -20,7 +20,12 @@ describe.each(testDatabases)("the bounds of the dashboard's read cache, on $name
   afterAll(() => database.close());
 
   it("drops reads not refreshed for a day, then the oldest past the size bound", async () => {
-    const rows = Array.from({ length: 30 }, (_, i) => ({ scope: "account:1", id: `r${String(i).padStart(2, "0")}`, value: "x".repeat(1000), fetchedAt: minutesAgo(i) }));
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      scope: "account:1",
+      id: `r${String(i).padStart(2, "0")}`,
+      value: "x".repeat(1000),
+      fetchedAt: minutesAgo(i),
+    }));
     rows.push({ scope: "account:1/user:2/v", id: "old", value: "{}", fetchedAt: minutesAgo(24 * 60 + 1) });
     await database.db.insert(dashboardReads).values(rows);
     await pruneReads(database.db, now, 10_000);
@@ -47,7 +52,14 @@ describe.each(testDatabases)("the bounds of the dashboard's read cache, on $name
     const never = () => false;
     const sent: (string | null)[] = [];
     const read = (answer: (etag: string | null) => Promise<{ value: number; etag: string } | { notModified: true }>) =>
-      cachedRead<number>(database.db, scope, ["k"], (etag) => (sent.push(etag), answer(etag)), never, () => now);
+      cachedRead<number>(
+        database.db,
+        scope,
+        ["k"],
+        (etag) => (sent.push(etag), answer(etag)),
+        never,
+        () => now,
+      );
 
     expect((await read(async () => ({ value: 1, etag: '"a"' }))).value).toBe(1);
     expect((await read(async () => ({ value: 99, etag: '"z"' }))).value, "fresh: served as kept").toBe(1);

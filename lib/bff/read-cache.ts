@@ -48,7 +48,8 @@ type Row = { value: string; fetchedAt: Date; etag: string | null; marks: number;
 
 /** A kept read, by a statement built once: every page's every read looks here first. */
 const selectRead = preparedStatement<{ scope: string; id: string }>(
-  (p) => sql`SELECT value, (extract(epoch FROM fetched_at) * 1000)::float8 AS "fetchedMs", etag, marks, read_marks AS "readMarks" FROM dashboard_reads WHERE scope = ${p.scope} AND id = ${p.id}`,
+  (p) =>
+    sql`SELECT value, (extract(epoch FROM fetched_at) * 1000)::float8 AS "fetchedMs", etag, marks, read_marks AS "readMarks" FROM dashboard_reads WHERE scope = ${p.scope} AND id = ${p.id}`,
 );
 
 // Concurrent identical reads in this process share one API call.
@@ -93,11 +94,17 @@ export async function cachedRead<T>(
       const readMarks = held?.marks ?? 0;
       if ("notModified" in loaded) {
         if (!held?.etag) throw new Error(`The API answered 304 to a read this cache does not hold: ${id}`);
-        await db.update(dashboardReads).set({ fetchedAt, readMarks }).where(and(here, eq(dashboardReads.etag, held.etag)));
+        await db
+          .update(dashboardReads)
+          .set({ fetchedAt, readMarks })
+          .where(and(here, eq(dashboardReads.etag, held.etag)));
         return { value: JSON.parse(held.value) as T, fetchedAt };
       }
       const entry = { scope, id, value: loaded.text ?? JSON.stringify(loaded.value), fetchedAt, etag: loaded.etag, readMarks };
-      await db.insert(dashboardReads).values(entry).onConflictDoUpdate({ target: [dashboardReads.scope, dashboardReads.id], set: { value: entry.value, fetchedAt, etag: entry.etag, readMarks } });
+      await db
+        .insert(dashboardReads)
+        .values(entry)
+        .onConflictDoUpdate({ target: [dashboardReads.scope, dashboardReads.id], set: { value: entry.value, fetchedAt, etag: entry.etag, readMarks } });
       return { value: loaded.value, fetchedAt };
     })().finally(() => inFlight.delete(flightId));
     inFlight.set(flightId, flight);
@@ -117,14 +124,20 @@ export async function cachedRead<T>(
  */
 export async function markStale(db: ReadStore, scope: string, prefixes: QueryKey[]): Promise<void> {
   if (prefixes.length === 0) return;
-  await db.update(dashboardReads).set({ marks: sql`${dashboardReads.marks} + 1` }).where(and(within(scope), or(...prefixes.map(underPrefix))));
+  await db
+    .update(dashboardReads)
+    .set({ marks: sql`${dashboardReads.marks} + 1` })
+    .where(and(within(scope), or(...prefixes.map(underPrefix))));
 }
 
 const within = (scope: string) => or(eq(dashboardReads.scope, scope), sql`${dashboardReads.scope} LIKE ${`${scope.replace(/[\\%_]/g, "\\$&")}/%`}`);
 
 /** The reads cached in a scope and the scopes under it, each with whether a write marked it stale (for tests and diagnostics). */
 export async function cachedKeys(db: ReadStore, scope: string): Promise<{ key: QueryKey; stale: boolean }[]> {
-  const rows = await db.select({ id: dashboardReads.id, marks: dashboardReads.marks, readMarks: dashboardReads.readMarks }).from(dashboardReads).where(within(scope));
+  const rows = await db
+    .select({ id: dashboardReads.id, marks: dashboardReads.marks, readMarks: dashboardReads.readMarks })
+    .from(dashboardReads)
+    .where(within(scope));
   return rows.map((r) => ({ key: JSON.parse(r.id) as QueryKey, stale: r.marks !== r.readMarks }));
 }
 

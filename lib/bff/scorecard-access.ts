@@ -10,7 +10,11 @@ export async function scorecardAccess(docId: number): Promise<{ access: "read" |
   const { client } = await requireSessionClient();
   try {
     const [tree, me] = await Promise.all([client.tree({ docId }), client.budget({ docId })]);
-    return { access: me.scorecardAccess ?? null, canShare: me.role === "admin" || (tree.ownerId === me.userId && me.role !== "viewer"), viewer: me.role === "viewer" };
+    return {
+      access: me.scorecardAccess ?? null,
+      canShare: me.role === "admin" || (tree.ownerId === me.userId && me.role !== "viewer"),
+      viewer: me.role === "viewer",
+    };
   } catch (error) {
     // The page's own prefetch of the same tree meets the error too, and shows 404, 429 or the login.
     if (error instanceof ApiCallError) return { access: null, canShare: false, viewer: true };

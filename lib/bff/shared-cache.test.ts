@@ -59,13 +59,21 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
 
     // The private scorecard is cached (the admin read it) yet a viewer gets 404, not the data.
     for (const read of [() => clientOf(viewers[0]!.token).tree({ docId: secret }), () => clientOf(viewers[0]!.token).grouped(range(secret))]) {
-      const error = await read().then(() => null, (e: unknown) => e);
+      const error = await read().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ApiCallError);
       expect((error as ApiCallError).status).toBe(404);
     }
     // Withdrawing the share stops cached reads at once.
     await api.call(`/api/document/${shared}/sharing`, jsonInit("PUT", { account: "none" }, admin.auth));
-    const refused = await clientOf(viewers[1]!.token).tree({ docId: shared }).then(() => null, (e: unknown) => e);
+    const refused = await clientOf(viewers[1]!.token)
+      .tree({ docId: shared })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect((refused as ApiCallError).status).toBe(404);
     await api.call(`/api/document/${shared}/sharing`, jsonInit("PUT", { account: "read" }, admin.auth));
   });
@@ -124,7 +132,10 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
     expect(Date.parse(stale!.liveAgainAt!)).toBeGreaterThan(Date.parse(stale!.asOf));
     expect((await (await api.call("/api/access/info", { headers: admin.auth })).json()).usedCount).toBe(info.allowedCount);
     // A read never made before has nothing to fall back on: the limit shows.
-    const unseen = await later.grouped({ ...range(docId), period: "YEAR" }).then(() => null, (e: unknown) => e);
+    const unseen = await later.grouped({ ...range(docId), period: "YEAR" }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((unseen as ApiCallError).status).toBe(429);
   });
 
@@ -150,7 +161,12 @@ describe.each(testDatabases)("the dashboard's read cache shared by an account's 
     // KPI_API_URL names this test's API, as it would another server: answers may come compressed.
     expect([...encodings]).toEqual([undefined]);
     expect(asked.sort()).toEqual(
-      ["/api/access/info", "/api/access/info", `/api/document/${docId}/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-06-30`, `/api/document/${docId}/kpi/tree`].sort(),
+      [
+        "/api/access/info",
+        "/api/access/info",
+        `/api/document/${docId}/kpi/indicators/grouped-value/MONTH/2026-01-01/2026-06-30`,
+        `/api/document/${docId}/kpi/tree`,
+      ].sort(),
     );
   });
 

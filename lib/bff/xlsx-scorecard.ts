@@ -5,7 +5,17 @@ import { ScorecardFile, type KpiFile } from "@/lib/contract/scorecard-file";
 import { zodDetails } from "@/lib/contract/common";
 import { LANGUAGES, type Language } from "@/lib/contract/preferences";
 
-const HEADERS = { kpi: "kpi", type: "type", measure: "measure", value: "value", valueDate: "value date", target: "target", baseline: "baseline", min: "min", max: "max" } as const;
+const HEADERS = {
+  kpi: "kpi",
+  type: "type",
+  measure: "measure",
+  value: "value",
+  valueDate: "value date",
+  target: "target",
+  baseline: "baseline",
+  min: "min",
+  max: "max",
+} as const;
 type Column = keyof typeof HEADERS;
 
 const text = (cell: ExcelJS.Cell) => (cell.value === null || cell.value === undefined ? "" : String(cell.text ?? cell.value).trim());
@@ -45,7 +55,8 @@ export async function scorecardFromXlsx(bytes: ArrayBuffer, fallbackName: string
     for (const [key, label] of Object.entries(HEADERS) as [Column, string][]) if (found.has(label)) columns[key] = found.get(label)!;
     for (const [label, column] of found) {
       const match = /^(name|description) \((\w+)\)$/.exec(label);
-      if (match && (LANGUAGES as readonly string[]).includes(match[2]!)) translated.push({ column, language: match[2] as Language, field: match[1] as "name" | "description" });
+      if (match && (LANGUAGES as readonly string[]).includes(match[2]!))
+        translated.push({ column, language: match[2] as Language, field: match[1] as "name" | "description" });
     }
   });
   if (!headerRow) return { problems: [{ path: "file", message: "No header row with a “KPI” column" }] };

@@ -36,7 +36,14 @@ export function gracefulStop(server, { graceMs = Number(process.env.SHUTDOWN_GRA
     refuseOrTrack(req, res) {
       if (!stopping && !operations.started && req.url.split("?")[0] === "/rest/ready") {
         res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store", "Retry-After": "1" });
-        res.end(JSON.stringify({ success: false, errorMessage: "This server is starting: settings, database and workers are being checked", code: "unavailable", details: [] }));
+        res.end(
+          JSON.stringify({
+            success: false,
+            errorMessage: "This server is starting: settings, database and workers are being checked",
+            code: "unavailable",
+            details: [],
+          }),
+        );
         return true;
       }
       if (stopping) {

@@ -15,7 +15,8 @@ async function main(argv: string[]): Promise<string> {
   // A running server may write the file: it gets the path as the caller means it (the one argument that is neither a flag nor a flag's
   // value), from the folder the caller stood in: npm runs scripts in the project's folder and names the caller's in INIT_CWD.
   const base = process.env.INIT_CWD ?? process.cwd();
-  if (argv[0] === "backup" || argv[0] === "restore") argv = argv.map((arg, i) => (i > 0 && !arg.startsWith("--") && !argv[i - 1]!.startsWith("--") ? resolve(base, arg) : arg));
+  if (argv[0] === "backup" || argv[0] === "restore")
+    argv = argv.map((arg, i) => (i > 0 && !arg.startsWith("--") && !argv[i - 1]!.startsWith("--") ? resolve(base, arg) : arg));
   const config = loadConfig();
   // A running server holds the embedded database: it runs the command for us.
   if (!config.DATABASE_URL) {

@@ -16,11 +16,35 @@ function createOperations() {
     registry,
     logger: pino({ level: process.env.LOG_LEVEL || "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }),
     requests: new client.Counter({ name: "gauge_http_requests_total", help: "HTTP requests answered, by route and status", labelNames, registers: [registry] }),
-    durations: new client.Histogram({ name: "gauge_http_request_duration_seconds", help: "Time to answer a request, by route and status", labelNames, buckets: DURATION_BUCKETS, registers: [registry] }),
-    callsSpent: new client.Counter({ name: "gauge_pooled_calls_spent_total", help: "Calls counted against accounts' hourly pools (programs: tokens, API keys, links, pushes)", registers: [registry] }),
-    callsRefused: new client.Counter({ name: "gauge_pooled_calls_refused_total", help: "Calls refused at an account's hourly pool limit", registers: [registry] }),
-    personRequests: new client.Counter({ name: "gauge_person_requests_total", help: "People's dashboard requests, which never spend the pool", labelNames: ["outcome"], registers: [registry] }),
-    connectorRuns: new client.Counter({ name: "gauge_connector_runs_total", help: "Connector runs recorded, by trigger and outcome", labelNames: ["trigger", "outcome"], registers: [registry] }),
+    durations: new client.Histogram({
+      name: "gauge_http_request_duration_seconds",
+      help: "Time to answer a request, by route and status",
+      labelNames,
+      buckets: DURATION_BUCKETS,
+      registers: [registry],
+    }),
+    callsSpent: new client.Counter({
+      name: "gauge_pooled_calls_spent_total",
+      help: "Calls counted against accounts' hourly pools (programs: tokens, API keys, links, pushes)",
+      registers: [registry],
+    }),
+    callsRefused: new client.Counter({
+      name: "gauge_pooled_calls_refused_total",
+      help: "Calls refused at an account's hourly pool limit",
+      registers: [registry],
+    }),
+    personRequests: new client.Counter({
+      name: "gauge_person_requests_total",
+      help: "People's dashboard requests, which never spend the pool",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    connectorRuns: new client.Counter({
+      name: "gauge_connector_runs_total",
+      help: "Connector runs recorded, by trigger and outcome",
+      labelNames: ["trigger", "outcome"],
+      registers: [registry],
+    }),
     /** Set once the app has started (settings checked, database migrated, workers running): until then the process is not ready. */
     started: false,
     /** Run in order when the process stops, after the last request in flight has been answered. */
@@ -28,7 +52,14 @@ function createOperations() {
     /** A gauge read when scraped (the outbox's depth, the database pool): `read` gives its value. */
     addGauge(name, help, read) {
       if (registry.getSingleMetric(name)) registry.removeSingleMetric(name);
-      new client.Gauge({ name, help, registers: [registry], async collect() { this.set(await read()); } });
+      new client.Gauge({
+        name,
+        help,
+        registers: [registry],
+        async collect() {
+          this.set(await read());
+        },
+      });
     },
   };
 }
@@ -64,6 +95,9 @@ export function routeLabel(url, status) {
   if (status === 404) return "(no route)";
   const path = (url ?? "/").split("?")[0];
   if (path.startsWith("/_next/")) return "/_next/*";
-  const segments = path.split("/").slice(1, 13).map((segment) => SEGMENT_RULES.find(([rule]) => rule.test(segment))?.[1] ?? segment);
+  const segments = path
+    .split("/")
+    .slice(1, 13)
+    .map((segment) => SEGMENT_RULES.find(([rule]) => rule.test(segment))?.[1] ?? segment);
   return `/${segments.join("/")}`;
 }

@@ -21,7 +21,12 @@ export function parseTrustProxy(value) {
   const text = (value ?? "").trim();
   if (text === "" || text === "false") return () => false;
   if (text === "true") return () => true;
-  return proxyaddr.compile(text.split(",").map((part) => part.trim()).filter(Boolean));
+  return proxyaddr.compile(
+    text
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 }
 
 const first = (header) => (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim().toLowerCase();

@@ -2,7 +2,8 @@ import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { originResolver, parseTrustProxy, stampOrigin } from "./public-origin.mjs";
 
-const request = (peer: string, headers: Record<string, string>) => ({ socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
+const request = (peer: string, headers: Record<string, string>) =>
+  ({ socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
 const FORWARDED = { host: "127.0.0.1:3000", "x-forwarded-host": "gauge.example.com", "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.9" };
 
 describe("the public address of a request", () => {
@@ -11,7 +12,10 @@ describe("the public address of a request", () => {
     expect(behindLoopback(request("127.0.0.1", FORWARDED))).toEqual({ origin: "https://gauge.example.com", clientAddress: "203.0.113.9" });
     expect(behindLoopback(request("::ffff:127.0.0.1", FORWARDED))).toEqual({ origin: "https://gauge.example.com", clientAddress: "203.0.113.9" });
     // From anyone else the headers are the client's own words: the Host and the peer stand.
-    expect(behindLoopback(request("198.51.100.4", { ...FORWARDED, host: "gauge.lan:3000" }))).toEqual({ origin: "http://gauge.lan:3000", clientAddress: "198.51.100.4" });
+    expect(behindLoopback(request("198.51.100.4", { ...FORWARDED, host: "gauge.lan:3000" }))).toEqual({
+      origin: "http://gauge.lan:3000",
+      clientAddress: "198.51.100.4",
+    });
     const trustingNone = originResolver({ fallback: "http://localhost:3000" });
     expect(trustingNone(request("127.0.0.1", FORWARDED))).toEqual({ origin: "http://127.0.0.1:3000", clientAddress: "127.0.0.1" });
     const cidr = originResolver({ trustProxy: "10.0.0.0/8, 192.168.1.5", fallback: "http://localhost:3000" });
@@ -24,7 +28,9 @@ describe("the public address of a request", () => {
     expect(pinned(request("127.0.0.1", FORWARDED)).origin).toBe("https://kpi.example.com");
     const resolve = originResolver({ trustProxy: "true", fallback: "http://localhost:3000" });
     expect(resolve(request("127.0.0.1", { host: "evil.example/<script>" })).origin).toBe("http://localhost:3000");
-    expect(resolve(request("127.0.0.1", { host: "ok.example", "x-forwarded-host": "bad host", "x-forwarded-proto": "gopher" })).origin).toBe("http://ok.example");
+    expect(resolve(request("127.0.0.1", { host: "ok.example", "x-forwarded-host": "bad host", "x-forwarded-proto": "gopher" })).origin).toBe(
+      "http://ok.example",
+    );
     expect(resolve(request("127.0.0.1", { host: "[::1]:3000" })).origin).toBe("http://[::1]:3000");
   });
 

@@ -53,7 +53,12 @@ function readBody(req) {
 const withBody = (request, incoming) =>
   request.method === "GET" || request.method === "HEAD"
     ? request
-    : new Request(request.url, { method: request.method, headers: request.headers, body: incoming[BODY].length ? incoming[BODY] : null, signal: request.signal });
+    : new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: incoming[BODY].length ? incoming[BODY] : null,
+        signal: request.signal,
+      });
 
 /**
  * Returns a handler that answers an API request (compressed, see compress-answer.mjs) and returns

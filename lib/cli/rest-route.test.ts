@@ -130,13 +130,22 @@ describe("the API's compressed answers", () => {
   it("come in the coding the client prefers, in the request's turn and on the thread pool, decoding to the same bytes", async () => {
     const small = `/rest/api/document/${doc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31`;
     const large = `/rest/api/document/${doc}/kpi/indicators/grouped-value/DAY/2022-01-01/2024-09-26`;
-    for (const [path, pooled] of [[small, false], [large, true]] as const) {
+    for (const [path, pooled] of [
+      [small, false],
+      [large, true],
+    ] as const) {
       const plain = await rawGet(path, "identity");
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.headers.vary).toMatch(/Accept-Encoding/);
       expect(plain.body.length > IN_TURN_LIMIT).toBe(pooled);
       expect(plain.body.length).toBeGreaterThan(THRESHOLD);
-      for (const [accept, coding] of [["gzip, deflate", "gzip"], ["gzip, deflate, br", "br"], ["deflate", "deflate"], ["br;q=0.1, gzip", "gzip"], ["*", "br"]] as const) {
+      for (const [accept, coding] of [
+        ["gzip, deflate", "gzip"],
+        ["gzip, deflate, br", "br"],
+        ["deflate", "deflate"],
+        ["br;q=0.1, gzip", "gzip"],
+        ["*", "br"],
+      ] as const) {
         const packed = await rawGet(path, accept);
         expect({ accept, coding: packed.headers["content-encoding"] }).toEqual({ accept, coding });
         expect(packed.headers.vary).toMatch(/Accept-Encoding/);
@@ -169,7 +178,9 @@ describe("the API's compressed answers", () => {
     for (const coding of ["gzip", "br"] as const) {
       for (let i = 0; i < 2; i++) expect(DECODE[coding]((await rawGet(path, coding)).body).equals(before.body)).toBe(true);
     }
-    const kpis = (await (await fetch(`${base}/rest/api/document/${doc}/kpi/list`, { headers: { Token: token } })).json()) as { items: { guid: string; name: string }[] };
+    const kpis = (await (await fetch(`${base}/rest/api/document/${doc}/kpi/list`, { headers: { Token: token } })).json()) as {
+      items: { guid: string; name: string }[];
+    };
     const sales = kpis.items.find((k) => k.name === "Sales")!.guid;
     const write = await fetch(`${base}/rest/api/document/${doc}/kpi/batch/set-values`, {
       method: "POST",

@@ -51,7 +51,9 @@ const MALFORMED_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><me
 /** Writes a whole HTTP response on a socket the parser gave up on. */
 function answerOnSocket(socket, status, reason, body) {
   const headers = { ...BASE_HEADERS, "Content-Length": Buffer.byteLength(body), Connection: "close" };
-  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\r\n");
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\r\n");
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n\r\n${body}`);
 }
 
@@ -83,7 +85,11 @@ export async function serve({ port, dir = process.cwd() }) {
   await precompressStatic(distDir);
   const serveStatic = staticAssets(distDir);
   const serveRest = restRoute();
-  const resolveOrigin = originResolver({ publicUrl: process.env.PUBLIC_URL || undefined, trustProxy: process.env.TRUST_PROXY, fallback: `http://localhost:${port}` });
+  const resolveOrigin = originResolver({
+    publicUrl: process.env.PUBLIC_URL || undefined,
+    trustProxy: process.env.TRUST_PROXY,
+    fallback: `http://localhost:${port}`,
+  });
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     observe(req, res);
@@ -121,7 +127,12 @@ export async function serve({ port, dir = process.cwd() }) {
     // The parser stopped before the method was known to us; an answer to HEAD carries no body.
     const head = error.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
     if (error.code === "HPE_HEADER_OVERFLOW") {
-      return answerOnSocket(socket, 431, "Request Header Fields Too Large", head ? "" : errorBody("payload_too_large", `Request headers are larger than ${MAX_HEADER_BYTES / 1024} KiB`));
+      return answerOnSocket(
+        socket,
+        431,
+        "Request Header Fields Too Large",
+        head ? "" : errorBody("payload_too_large", `Request headers are larger than ${MAX_HEADER_BYTES / 1024} KiB`),
+      );
     }
     answerOnSocket(socket, 400, "Bad Request", head ? "" : errorBody("invalid_request", "Malformed HTTP request"));
   });

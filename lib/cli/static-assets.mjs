@@ -18,7 +18,11 @@ const TYPES = {
   ".txt": "text/plain; charset=UTF-8",
 };
 const ENCODINGS = [
-  { name: "br", suffix: ".br", compress: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) },
+  {
+    name: "br",
+    suffix: ".br",
+    compress: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  },
   { name: "gzip", suffix: ".gz", compress: (body) => promisify(gzip)(body, { level: 9 }) },
 ];
 const PREFIX = "/_next/static/";
@@ -53,7 +57,10 @@ export async function precompressStatic(distDir) {
 
 /** The encoding to answer with (brotli or gzip, by the client's q-values), or null when the client accepts neither. */
 export function pickEncoding(acceptEncoding) {
-  const name = preferredCoding(acceptEncoding, ENCODINGS.map((e) => e.name));
+  const name = preferredCoding(
+    acceptEncoding,
+    ENCODINGS.map((e) => e.name),
+  );
   return ENCODINGS.find((e) => e.name === name) ?? null;
 }
 

@@ -5,7 +5,12 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const needs = [
-  { program: "chromium", found: () => existsSync("/usr/bin/chromium") || has("chromium"), debian: "chromium", other: "Install Chromium so that /usr/bin/chromium exists" },
+  {
+    program: "chromium",
+    found: () => existsSync("/usr/bin/chromium") || has("chromium"),
+    debian: "chromium",
+    other: "Install Chromium so that /usr/bin/chromium exists",
+  },
   { program: "pdftotext", found: () => has("pdftotext"), debian: "poppler-utils", other: "Install poppler (Homebrew: brew install poppler)" },
 ];
 

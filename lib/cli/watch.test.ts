@@ -34,7 +34,10 @@ describe.each(testDatabases)("npm run cli -- watch, over HTTP on $name", ({ open
 
     // A value written since: the next poll brings the new answer and costs a call; then nothing again.
     const tree = await (await api.call(`/api/document/${docId}/kpi/tree`, { headers: owner.auth })).json();
-    await api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: tree.root.children[0].children[0].guid, date: "2026-02-01", value: 77 }] }, owner.auth));
+    await api.call(
+      `/api/document/${docId}/kpi/batch/set-values`,
+      jsonInit("POST", { items: [{ guid: tree.root.children[0].children[0].guid, date: "2026-02-01", value: 77 }] }, owner.auth),
+    );
     const afterWrite = await used();
     const busy = await watchRead({ url, token: owner.token, everySeconds: 0, times: 3, etag: idle.etag, log: () => {} });
     expect(busy).toMatchObject({ changed: 1, unchanged: 2 });

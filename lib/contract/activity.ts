@@ -2,7 +2,21 @@ import { z } from "zod";
 import { IsoDate } from "./common";
 import { MAX_ROW_ID } from "./constants";
 
-export const ACTIVITY_KINDS = ["sign-in", "people", "api-keys", "sharing", "webhooks", "alerts", "scorecards", "kpis", "values", "exports", "settings", "locks", "connectors"] as const;
+export const ACTIVITY_KINDS = [
+  "sign-in",
+  "people",
+  "api-keys",
+  "sharing",
+  "webhooks",
+  "alerts",
+  "scorecards",
+  "kpis",
+  "values",
+  "exports",
+  "settings",
+  "locks",
+  "connectors",
+] as const;
 
 /** Every action the log records, by a stable key; an event's `action` is its English sentence. */
 export const ACTIVITY_ACTIONS = {

@@ -67,7 +67,10 @@ export const CreateAlert = z
   })
   .refine(needsThreshold, { message: "This condition needs a threshold", path: ["threshold"] })
   .refine(hasChannel, channelMessage)
-  .meta({ id: "CreateAlert", example: { name: "Churn too high", kpiGuid: alertExample.kpiGuid, condition: "VALUE_ABOVE", threshold: 4, webhookId: 4, emailUserIds: [7] } });
+  .meta({
+    id: "CreateAlert",
+    example: { name: "Churn too high", kpiGuid: alertExample.kpiGuid, condition: "VALUE_ABOVE", threshold: 4, webhookId: 4, emailUserIds: [7] },
+  });
 export type CreateAlert = z.infer<typeof CreateAlert>;
 
 export const UpdateAlert = z
@@ -80,7 +83,11 @@ export const UpdateAlert = z
     emailUserIds: EmailUserIds.optional(),
     active: z.boolean().optional(),
   })
-  .meta({ id: "UpdateAlert", description: "Only the fields sent change. The alert must keep a webhook or a person to e-mail.", example: { threshold: 5, emailUserIds: [7, 9] } });
+  .meta({
+    id: "UpdateAlert",
+    description: "Only the fields sent change. The alert must keep a webhook or a person to e-mail.",
+    example: { threshold: 5, emailUserIds: [7, 9] },
+  });
 export type UpdateAlert = z.infer<typeof UpdateAlert>;
 
 export const DocumentCheck = z
@@ -104,7 +111,21 @@ export const DocumentCheck = z
   .meta({
     id: "DocumentCheck",
     description: "VALUE_CHANGED alerts fire on writes only, never on a check. Gauge has no database-fed KPIs to refresh.",
-    example: { checkedAt: "2026-11-23T10:00:00.000Z", checkedAlerts: 2, fired: [{ alertId: 2, name: "Churn too high", kpiGuid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", condition: "VALUE_ABOVE", date: "2026-10-31", value: 5.1, status: "OFF_TRACK" }] },
+    example: {
+      checkedAt: "2026-11-23T10:00:00.000Z",
+      checkedAlerts: 2,
+      fired: [
+        {
+          alertId: 2,
+          name: "Churn too high",
+          kpiGuid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f",
+          condition: "VALUE_ABOVE",
+          date: "2026-10-31",
+          value: 5.1,
+          status: "OFF_TRACK",
+        },
+      ],
+    },
   });
 export type DocumentCheck = z.infer<typeof DocumentCheck>;
 
@@ -133,7 +154,13 @@ export const AlertFiring = z
   .meta({ id: "AlertFiring" });
 
 const firingExample = {
-  id: 31, firedAt: "2026-11-02T09:14:00.000Z", date: "2026-10-31", value: 5.1, previousValue: 3.8, score: 0.42, status: "OFF_TRACK",
+  id: 31,
+  firedAt: "2026-11-02T09:14:00.000Z",
+  date: "2026-10-31",
+  value: 5.1,
+  previousValue: 3.8,
+  score: 0.42,
+  status: "OFF_TRACK",
   deliveries: [
     { eventId: "msg_2b7Xq", channel: "webhook" as const, to: "Ops channel", status: "succeeded" as const, attempts: 1, lastError: null },
     { eventId: "msg_9LmQe", channel: "email" as const, to: "ana@example.com", status: "pending" as const, attempts: 1, lastError: "Connection refused" },

@@ -11,7 +11,12 @@ export const LoginRequest = z
     email: z.string().trim().min(1, "email is required").max(320),
     contraseña: Password.optional(),
     password: Password.optional().meta({ description: "Accepted in place of contraseña" }),
-    otp: z.string().trim().max(32).optional().meta({ description: "The two-factor code (or a recovery code) of a user who has them on; scripts should use an API key instead" }),
+    otp: z
+      .string()
+      .trim()
+      .max(32)
+      .optional()
+      .meta({ description: "The two-factor code (or a recovery code) of a user who has them on; scripts should use an API key instead" }),
   })
   .refine((b) => b.contraseña !== undefined || b.password !== undefined, { message: "contraseña (or password) is required", path: ["contraseña"] })
   .transform(({ email, contraseña, password, otp }) => ({ email, contraseña: (contraseña ?? password)!, otp }))
@@ -44,7 +49,8 @@ const apiKeyExample = {
 
 export const KeyScope = z.enum(["read", "write"]).meta({
   id: "KeyScope",
-  description: "read: only operations that write nothing (reads, previews, what-if, the OData feed, spreadsheet links); write: any operation its role allows. Neither manages two-factor codes, passwords, API keys or sign-in: those take a person's session",
+  description:
+    "read: only operations that write nothing (reads, previews, what-if, the OData feed, spreadsheet links); write: any operation its role allows. Neither manages two-factor codes, passwords, API keys or sign-in: those take a person's session",
 });
 
 export const ApiKey = z
@@ -89,9 +95,13 @@ export const AccessInfo = z
     countedUsers: z.number().int().meta({ description: "Active admins and experts: allowedCount = limitPerUser x countedUsers" }),
     scorecardAccess: z.enum(["read", "write"]).nullable().optional().meta({ description: "Only with ?docId=: the caller's access to it (null: none)" }),
     language: Language.nullable().optional().meta({ description: "The caller's chosen interface language (null: the browser's)" }),
-    twoFactorSetupNeeded: z.boolean().optional().meta({ description: "Present (true) when the account requires two-factor codes and this session has none: it may only set them up" }),
+    twoFactorSetupNeeded: z
+      .boolean()
+      .optional()
+      .meta({ description: "Present (true) when the account requires two-factor codes and this session has none: it may only set them up" }),
     accessVersion: z.string().meta({
-      description: "Changes whenever what the caller may read or write changes (its role, a share, a scorecard deleted or restored): a client keeps per-user answers under it",
+      description:
+        "Changes whenever what the caller may read or write changes (its role, a share, a scorecard deleted or restored): a client keeps per-user answers under it",
     }),
   })
   .meta({
@@ -116,7 +126,8 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 export const CallSpender = z
   .object({
     kind: z.enum(["api_key", "session", "push", "feed", "others"]).meta({
-      description: "An API key; the tokens from POST /rest/login of one person (scripts signing in with a password), summed; a push connector's URL; a spreadsheet link; others: the rest, summed, for a caller who is not an admin",
+      description:
+        "An API key; the tokens from POST /rest/login of one person (scripts signing in with a password), summed; a push connector's URL; a spreadsheet link; others: the rest, summed, for a caller who is not an admin",
     }),
     name: z.string().meta({ description: "The key's or connector's name, or what the token or link is" }),
     userEmail: z.string().nullable().meta({ description: "Whose key, token or link it is (null for a push URL)" }),
@@ -139,7 +150,10 @@ export const CallSpending = z
       allowedCount: 300,
       usedCount: 42,
       resetAt: "2026-11-22T10:00:00.000Z",
-      spenders: [{ kind: "api_key", name: "Nightly BI export", userEmail: "demo@example.com", used: 40 }, { kind: "push", name: "Zapier orders", userEmail: null, used: 2 }],
+      spenders: [
+        { kind: "api_key", name: "Nightly BI export", userEmail: "demo@example.com", used: 40 },
+        { kind: "push", name: "Zapier orders", userEmail: null, used: 2 },
+      ],
     },
   });
 export type CallSpending = z.infer<typeof CallSpending>;

@@ -23,7 +23,13 @@ describe("isCalendarDate", () => {
   it("knows the leap-year rules and refuses other shapes", () => {
     expect(["2024-02-29", "2000-02-29", "0004-02-29", "9999-12-31", "0001-01-01"].map(isCalendarDate)).toEqual([true, true, true, true, true]);
     expect(["1900-02-29", "2023-02-29", "2023-04-31", "0000-01-01", "2024-1-01", "2024-01-01T00:00", " 2024-01-01"].map(isCalendarDate)).toEqual([
-      false, false, false, false, false, false, false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
     ]);
   });
 });

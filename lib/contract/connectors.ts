@@ -12,7 +12,9 @@ const column = z.string().trim().min(1).max(500);
 
 export const ConnectorMapping = z
   .strictObject({
-    rows: column.optional().meta({ description: "json: the JSONPath of the rows (default `$[*]`); csv: the worksheet of an Excel workbook (default the first)" }),
+    rows: column
+      .optional()
+      .meta({ description: "json: the JSONPath of the rows (default `$[*]`); csv: the worksheet of an Excel workbook (default the first)" }),
     kpi: column.optional().meta({ description: "The column (or, for json, the JSONPath) naming the KPI: its GUID or exact name" }),
     kpiGuid: Guid.optional().meta({ description: "The one KPI a per-period or snapshot connector (or a rows source without a KPI column) feeds" }),
     date: column.optional().meta({ description: "The column holding the date; none for a snapshot" }),
@@ -22,7 +24,10 @@ export const ConnectorMapping = z
     min: column.optional(),
     max: column.optional(),
   })
-  .meta({ id: "ConnectorMapping", description: "Which column or JSONPath holds each part of a value. A JSONPath starts with `$`; anything else names a field or column." });
+  .meta({
+    id: "ConnectorMapping",
+    description: "Which column or JSONPath holds each part of a value. A JSONPath starts with `$`; anything else names a field or column.",
+  });
 export type ConnectorMapping = z.infer<typeof ConnectorMapping>;
 
 const ConnectorSchedule = z
@@ -32,7 +37,9 @@ const ConnectorSchedule = z
   })
   .meta({ id: "ConnectorSchedule" });
 
-const Headers = z.record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, "Invalid header name"), z.string().max(4000)).refine((h) => Object.keys(h).length <= 20, "At most 20 headers");
+const Headers = z
+  .record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, "Invalid header name"), z.string().max(4000))
+  .refine((h) => Object.keys(h).length <= 20, "At most 20 headers");
 const ConnectorSource = z
   .strictObject({
     url: z.string().trim().min(1).max(2000).meta({ description: "postgres://, mysql:// (MariaDB too), or an http(s) URL for json and csv" }),
@@ -43,10 +50,18 @@ const ConnectorSource = z
 const connectorFields = {
   name: z.string().trim().min(1, "name is required").max(200),
   kind: z.enum(CONNECTOR_KINDS),
-  shape: z.enum(CONNECTOR_SHAPES).meta({ description: "rows: KPI, date and value per row; period: one number per KPI period for `:from` and `:to`; snapshot: one number now" }),
+  shape: z
+    .enum(CONNECTOR_SHAPES)
+    .meta({ description: "rows: KPI, date and value per row; period: one number per KPI period for `:from` and `:to`; snapshot: one number now" }),
   docId: RowId.meta({ description: "The scorecard it writes" }),
   source: ConnectorSource.optional(),
-  query: z.string().trim().min(1).max(20_000).optional().meta({ description: "postgres and mysql: one SELECT; a per-period query uses `:from` and `:to`, bound as parameters" }),
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20_000)
+    .optional()
+    .meta({ description: "postgres and mysql: one SELECT; a per-period query uses `:from` and `:to`, bound as parameters" }),
   mapping: ConnectorMapping,
   schedule: ConnectorSchedule.nullable().optional(),
   enabled: z.boolean().optional(),
@@ -63,11 +78,15 @@ const createExample = {
   schedule: { cron: "0 6 * * 1-5", timeZone: "Europe/Madrid" },
 } as const;
 
-export const CreateConnector = z.strictObject({ ...connectorFields, shape: connectorFields.shape.default("rows") }).meta({ id: "CreateConnector", example: createExample });
+export const CreateConnector = z
+  .strictObject({ ...connectorFields, shape: connectorFields.shape.default("rows") })
+  .meta({ id: "CreateConnector", example: createExample });
 export type CreateConnector = z.infer<typeof CreateConnector>;
 
 export const UpdateConnector = z
-  .strictObject({ ...Object.fromEntries(Object.entries(connectorFields).map(([k, v]) => [k, v.optional()])) } as { [K in keyof typeof connectorFields]: z.ZodOptional<(typeof connectorFields)[K]> })
+  .strictObject({ ...Object.fromEntries(Object.entries(connectorFields).map(([k, v]) => [k, v.optional()])) } as {
+    [K in keyof typeof connectorFields]: z.ZodOptional<(typeof connectorFields)[K]>;
+  })
   .refine((u) => Object.keys(u).length > 0, "Send at least one field to change")
   .meta({
     id: "UpdateConnector",
@@ -80,15 +99,27 @@ export const Rejection = z
   .object({
     row: z.number().int().meta({ description: "The row's position in the source, from 1" }),
     reason: z.string(),
-    data: z.record(z.string(), z.unknown()).meta({ description: "What the mapping read from the row (its KPI, date and figures), never the rest of the source row" }),
+    data: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "What the mapping read from the row (its KPI, date and figures), never the rest of the source row" }),
   })
   .meta({ id: "ConnectorRejection" });
 export type Rejection = z.infer<typeof Rejection>;
 
 const runExample = {
-  id: 301, trigger: "schedule", scheduledFor: "2026-11-27T05:00:00.000Z", startedAt: "2026-11-27T05:00:00.212Z", durationMs: 840, status: "succeeded",
-  rowsRead: 13, valuesWritten: 12, valuesUnchanged: 0, rowsRejected: 1, rejections: [{ row: 7, reason: "No KPI of this scorecard is named Sales (EU)", data: { kpi: "Sales (EU)", date: "2026-10-01", value: 3 } }],
-  error: null, changeId: 88,
+  id: 301,
+  trigger: "schedule",
+  scheduledFor: "2026-11-27T05:00:00.000Z",
+  startedAt: "2026-11-27T05:00:00.212Z",
+  durationMs: 840,
+  status: "succeeded",
+  rowsRead: 13,
+  valuesWritten: 12,
+  valuesUnchanged: 0,
+  rowsRejected: 1,
+  rejections: [{ row: 7, reason: "No KPI of this scorecard is named Sales (EU)", data: { kpi: "Sales (EU)", date: "2026-10-01", value: 3 } }],
+  error: null,
+  changeId: 88,
 } as const;
 export const ConnectorRun = z
   .object({
@@ -104,16 +135,28 @@ export const ConnectorRun = z
     rowsRejected: z.number().int(),
     rejections: z.array(Rejection).meta({ description: "The first 200 rejected rows, each with its reason" }),
     error: z.string().nullable().meta({ description: "Why the run failed; nothing was written" }),
-    changeId: z.number().int().nullable().meta({ description: "The change set of its values: undo it with POST /api/document/{docId}/changes/{changeId}/revert" }),
+    changeId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The change set of its values: undo it with POST /api/document/{docId}/changes/{changeId}/revert" }),
   })
   .meta({ id: "ConnectorRun", example: runExample });
 export type ConnectorRun = z.infer<typeof ConnectorRun>;
-export const ConnectorRunList = z.object({ items: z.array(ConnectorRun) }).meta({ id: "ConnectorRunList", description: "Newest first", example: { items: [runExample] } });
+export const ConnectorRunList = z
+  .object({ items: z.array(ConnectorRun) })
+  .meta({ id: "ConnectorRunList", description: "Newest first", example: { items: [runExample] } });
 
 const connectorExample = {
-  id: 5, ...createExample, source: { url: "postgres://reader:***@erp.lan:5432/erp", headers: {} }, enabled: true,
+  id: 5,
+  ...createExample,
+  source: { url: "postgres://reader:***@erp.lan:5432/erp", headers: {} },
+  enabled: true,
   schedule: { ...createExample.schedule, description: "At 06:00, Monday through Friday (Europe/Madrid time)", nextRunAt: "2026-11-30T05:00:00.000Z" },
-  owner: { userId: 7, email: "ana@example.com" }, failuresInRow: 0, lastRun: runExample, createdAt: "2026-11-20T09:00:00.000Z",
+  owner: { userId: 7, email: "ana@example.com" },
+  failuresInRow: 0,
+  lastRun: runExample,
+  createdAt: "2026-11-20T09:00:00.000Z",
 };
 export const Connector = z
   .object({
@@ -122,7 +165,10 @@ export const Connector = z
     kind: z.enum(CONNECTOR_KINDS),
     shape: z.enum(CONNECTOR_SHAPES),
     docId: z.number().int(),
-    source: z.object({ url: z.string(), headers: z.record(z.string(), z.string()) }).nullable().meta({ description: "With the password and every header value shown as ***" }),
+    source: z
+      .object({ url: z.string(), headers: z.record(z.string(), z.string()) })
+      .nullable()
+      .meta({ description: "With the password and every header value shown as ***" }),
     query: z.string().nullable(),
     mapping: ConnectorMapping,
     schedule: z.object({ cron: z.string(), timeZone: z.string(), description: z.string(), nextRunAt: z.string().nullable() }).nullable(),
@@ -141,8 +187,17 @@ export const CreatedConnector = Connector.extend({
 }).meta({
   id: "CreatedConnector",
   example: {
-    ...connectorExample, id: 6, name: "Zapier deals", kind: "push", shape: "rows", source: null, query: null, schedule: null, lastRun: null,
-    mapping: { kpi: "kpi", date: "date", value: "value" }, pushUrl: "https://gauge.example.com/rest/push/gpk_Qm9vdHMgYW5kIGNhdHMgYW5kIGJvb3Rz",
+    ...connectorExample,
+    id: 6,
+    name: "Zapier deals",
+    kind: "push",
+    shape: "rows",
+    source: null,
+    query: null,
+    schedule: null,
+    lastRun: null,
+    mapping: { kpi: "kpi", date: "date", value: "value" },
+    pushUrl: "https://gauge.example.com/rest/push/gpk_Qm9vdHMgYW5kIGNhdHMgYW5kIGJvb3Rz",
   },
 });
 
@@ -178,8 +233,16 @@ export const ConnectorPreview = z
     id: "ConnectorPreview",
     description: "What a run would write now; nothing is written",
     example: {
-      rowsRead: 13, new: 1, changed: 1, unchanged: 10, rowsRejected: 1, rejections: runExample.rejections,
-      values: [{ guid: GUID, kpi: "Revenue", date: "2026-10-01", value: 6900000, before: 6850000, change: "changed" }, { guid: GUID, kpi: "Revenue", date: "2026-11-01", value: 512000, before: null, change: "new" }],
+      rowsRead: 13,
+      new: 1,
+      changed: 1,
+      unchanged: 10,
+      rowsRejected: 1,
+      rejections: runExample.rejections,
+      values: [
+        { guid: GUID, kpi: "Revenue", date: "2026-10-01", value: 6900000, before: 6850000, change: "changed" },
+        { guid: GUID, kpi: "Revenue", date: "2026-11-01", value: 512000, before: null, change: "new" },
+      ],
     },
   });
 export type ConnectorPreview = z.infer<typeof ConnectorPreview>;

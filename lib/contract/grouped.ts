@@ -11,8 +11,36 @@ const seriesExample = {
   name: "Revenue",
   measure: "USD",
   points: [
-    { start: "2024-01-01", end: "2024-01-31", value: 1200, target: 1500, baseline: 1000, min: 0, max: 2500, performance: 0.48, progress: 0.4, score: 0.4, status: "OFF_TRACK" as const, complete: true, source: "ENTERED" as const },
-    { start: "2024-02-01", end: "2024-02-29", value: 1450, target: 1500, baseline: 1000, min: 0, max: 2500, performance: 0.58, progress: 0.9, score: 0.9, status: "AT_RISK" as const, complete: true, source: "ENTERED" as const },
+    {
+      start: "2024-01-01",
+      end: "2024-01-31",
+      value: 1200,
+      target: 1500,
+      baseline: 1000,
+      min: 0,
+      max: 2500,
+      performance: 0.48,
+      progress: 0.4,
+      score: 0.4,
+      status: "OFF_TRACK" as const,
+      complete: true,
+      source: "ENTERED" as const,
+    },
+    {
+      start: "2024-02-01",
+      end: "2024-02-29",
+      value: 1450,
+      target: 1500,
+      baseline: 1000,
+      min: 0,
+      max: 2500,
+      performance: 0.58,
+      progress: 0.9,
+      score: 0.9,
+      status: "AT_RISK" as const,
+      complete: true,
+      source: "ENTERED" as const,
+    },
   ],
 };
 
@@ -27,14 +55,16 @@ export const Point = z
     max: z.number().nullable(),
     performance: z.number().nullable().meta({ description: "Position on the min-max scale, 0-1 (reversed when minimising)" }),
     progress: z.number().nullable().meta({ description: "(value - baseline) / (target - baseline), unbounded" }),
-    score: z.number().nullable().meta({ description: "0 at or below the baseline, 1 at the target, capped at the KPI's scoreCap: what status, colours and roll-ups use" }),
+    score: z
+      .number()
+      .nullable()
+      .meta({ description: "0 at or below the baseline, 1 at the target, capped at the KPI's scoreCap: what status, colours and roll-ups use" }),
     status: Status,
     complete: z.boolean().meta({ description: "False for the period holding today (figures so far; SUM targets pro-rated) and later ones" }),
     source: PointSource,
   })
   .meta({ id: "Point", example: seriesExample.points[0] });
 export type Point = z.infer<typeof Point>;
-
 
 export const Series = z
   .object({
@@ -66,4 +96,3 @@ export const GuidList = z
   .transform((s) => (s ? s.split(",").map((g) => g.trim()) : undefined))
   .pipe(z.array(Guid).max(5000).optional())
   .meta({ description: "Comma-separated KPI GUIDs (default: every KPI)", example: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f" });
-

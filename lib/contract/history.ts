@@ -17,7 +17,9 @@ export const ChangeAuthor = z
     userId: z.number().int().nullable(),
     email: z.string().nullable().meta({ description: "Who it was when it happened (kept when the user is gone); null for the system" }),
     apiKey: z.string().nullable().meta({ description: "The API key's name, when a key made the change" }),
-    via: z.enum(VIA).meta({ description: "Through what: the API (scripts), the dashboard, an import, the CLI, the system, or a connector's run (its run names the change set)" }),
+    via: z.enum(VIA).meta({
+      description: "Through what: the API (scripts), the dashboard, an import, the CLI, the system, or a connector's run (its run names the change set)",
+    }),
   })
   .meta({ id: "ChangeAuthor", example: author });
 export type ChangeAuthor = z.infer<typeof ChangeAuthor>;
@@ -72,7 +74,10 @@ export const ChangeSetPage = z
   .meta({ id: "ChangeSetPage", description: "Newest first", example: { items: [changeExample], next: null } });
 export type ChangeSetPage = z.infer<typeof ChangeSetPage>;
 
-const flag = z.enum(["true", "false"]).optional().transform((v) => v === "true");
+const flag = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => v === "true");
 export const RevertQuery = z.object({
   dryRun: flag.meta({ description: "true: answer what would change, and change nothing" }),
   overwrite: flag.meta({ description: "true: also put back records that a later change touched (their later figures are replaced)" }),

@@ -25,7 +25,10 @@ export const InitiativeBody = z
     status: InitiativeStatus,
     initiativeType: z.string().trim().min(1).max(100).meta({ description: "Free text, e.g. PROJECT, ACTION, PROGRAM" }),
     description: z.string().max(5000).optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/, "A three-letter ISO 4217 code, e.g. USD").optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "A three-letter ISO 4217 code, e.g. USD")
+      .optional(),
     durationUnit: DurationUnit.optional(),
     intervalStart: IsoDate.optional(),
     intervalEnd: IsoDate.optional(),
@@ -39,7 +42,16 @@ export const InitiativeBody = z
   .refine((b) => !b.intervalStart || !b.intervalEnd || b.intervalStart <= b.intervalEnd, { message: "Must not be before intervalStart", path: ["intervalEnd"] })
   .meta({
     id: "InitiativeBody",
-    example: { name: "Launch loyalty programme", status: "IN_PROGRESS", initiativeType: "PROJECT", budget: 120000, currency: "USD", intervalStart: "2026-01-01", intervalEnd: "2026-06-30", showOnMap: true },
+    example: {
+      name: "Launch loyalty programme",
+      status: "IN_PROGRESS",
+      initiativeType: "PROJECT",
+      budget: 120000,
+      currency: "USD",
+      intervalStart: "2026-01-01",
+      intervalEnd: "2026-06-30",
+      showOnMap: true,
+    },
   });
 export type InitiativeBody = z.infer<typeof InitiativeBody>;
 

@@ -124,11 +124,25 @@ export const KpiTree = z
     lockedUntil: z.string().nullable().meta({ description: "Values dated on or before it are locked (null: none)" }),
     connectors: z.array(FeedingConnector).meta({ description: "The connectors that feed one KPI each, with when they last wrote values" }),
   })
-  .meta({ id: "KpiTree", example: { root: kpiRootExample, ownerId: 1, lockedUntil: null, connectors: [{ id: 5, name: "ERP monthly revenue", kpiGuid: kpiRootExample.guid, lastWrittenAt: "2026-11-27T05:00:00.412Z", lastWritten: 2 }] } });
+  .meta({
+    id: "KpiTree",
+    example: {
+      root: kpiRootExample,
+      ownerId: 1,
+      lockedUntil: null,
+      connectors: [{ id: 5, name: "ERP monthly revenue", kpiGuid: kpiRootExample.guid, lastWrittenAt: "2026-11-27T05:00:00.412Z", lastWritten: 2 }],
+    },
+  });
 export type KpiTree = z.infer<typeof KpiTree>;
 
 const Name = z.string().trim().min(1, "Must not be empty").max(200);
-const Formula = z.string().trim().min(1).max(2000).nullable().meta({ description: "`[guid]` references, numbers, + - * /, parentheses, min(), max(), abs(); null: values are entered" });
+const Formula = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .nullable()
+  .meta({ description: "`[guid]` references, numbers, + - * /, parentheses, min(), max(), abs(); null: values are entered" });
 
 /** Every setting a KPI has, as the editor and the API set them. */
 const kpiSettings = {
@@ -156,10 +170,17 @@ const kpiSettings = {
 /** Changes to a KPI's settings: only the fields sent change; null restores the default. */
 export const UpdateKpi = z
   .strictObject({
-    ...Object.fromEntries(Object.entries(kpiSettings).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof kpiSettings]: z.ZodOptional<(typeof kpiSettings)[K]> },
+    ...(Object.fromEntries(Object.entries(kpiSettings).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof kpiSettings]: z.ZodOptional<(typeof kpiSettings)[K]>;
+    }),
     thresholds: Thresholds.nullable().optional(),
     scoreCap: ScoreCap.nullable().optional(),
-    parentGuid: z.string().uuid().transform((s) => s.toLowerCase()).optional().meta({ description: "Moves it under another container of the scorecard" }),
+    parentGuid: z
+      .string()
+      .uuid()
+      .transform((s) => s.toLowerCase())
+      .optional()
+      .meta({ description: "Moves it under another container of the scorecard" }),
     position: z.number().int().min(0).max(100_000).optional().meta({ description: "Its place among its siblings, from 0 (default when moving: last)" }),
   })
   .refine((u) => Object.keys(u).length > 0, "Send at least one field to change")
@@ -168,12 +189,17 @@ export type UpdateKpi = z.infer<typeof UpdateKpi>;
 
 export const CreateKpi = z
   .strictObject({
-    ...Object.fromEntries(Object.entries(kpiSettings).map(([k, v]) => [k, k === "name" ? v : v.optional()])) as { name: typeof Name } & {
+    ...(Object.fromEntries(Object.entries(kpiSettings).map(([k, v]) => [k, k === "name" ? v : v.optional()])) as { name: typeof Name } & {
       [K in Exclude<keyof typeof kpiSettings, "name">]: z.ZodOptional<(typeof kpiSettings)[K]>;
-    },
+    }),
     thresholds: Thresholds.optional(),
     scoreCap: ScoreCap.optional(),
-    parentGuid: z.string().uuid().transform((s) => s.toLowerCase()).optional().meta({ description: "A container of the scorecard (default: the root)" }),
+    parentGuid: z
+      .string()
+      .uuid()
+      .transform((s) => s.toLowerCase())
+      .optional()
+      .meta({ description: "A container of the scorecard (default: the root)" }),
     position: z.number().int().min(0).max(100_000).optional().meta({ description: "Its place among its siblings (default: last)" }),
   })
   .meta({
@@ -202,10 +228,8 @@ export const IndicatorTypeList = z
 export const WeightChange = z
   .object({ indicatorGuid: z.string(), indicatorName: z.string(), oldWeight: z.number(), newWeight: z.number() })
   .meta({ id: "WeightChange" });
-export const WeightChangeList = z
-  .array(WeightChange)
-  .meta({
-    id: "WeightChangeList",
-    description: "Every KPI whose weight changed: under each container, the children now weigh the same, summing to 100.",
-    example: [{ indicatorGuid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", indicatorName: "Net promoter score", oldWeight: 1, newWeight: 50 }],
-  });
+export const WeightChangeList = z.array(WeightChange).meta({
+  id: "WeightChangeList",
+  description: "Every KPI whose weight changed: under each container, the children now weigh the same, summing to 100.",
+  example: [{ indicatorGuid: "0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8f", indicatorName: "Net promoter score", oldWeight: 1, newWeight: 50 }],
+});

@@ -5,7 +5,15 @@ const G = (n: number) => `0b6f1a52-6c8e-4c1e-9d7a-3f2b1c0d9e8${n}`;
 const mapExample = {
   id: 1,
   name: "Company balanced scorecard",
-  perspectives: [{ guid: G(1), name: "Customer", objectives: [{ guid: G(2), name: "Grow revenue", column: 0, kpiGuids: [G(2)], initiativeGuids: [], month: "2026-10-01", score: 1, status: "ON_TRACK" as const }] }],
+  perspectives: [
+    {
+      guid: G(1),
+      name: "Customer",
+      objectives: [
+        { guid: G(2), name: "Grow revenue", column: 0, kpiGuids: [G(2)], initiativeGuids: [], month: "2026-10-01", score: 1, status: "ON_TRACK" as const },
+      ],
+    },
+  ],
   links: [{ fromGuid: G(3), toGuid: G(2) }],
 };
 
@@ -15,7 +23,10 @@ export const MapObjective = z.object({
   column: z.number().int().meta({ description: "Its place in the perspective's band, from the left (the built-in layout)" }),
   kpiGuids: z.array(z.string()).meta({ description: "The indicators it is measured by: itself, or a container's indicators" }),
   initiativeGuids: z.array(z.string()).meta({ description: "Initiatives of those KPIs marked showOnMap" }),
-  month: z.string().nullable().meta({ description: "The month (its first day) score and status are of: the latest complete one holding a value in the last 12 (null: none)" }),
+  month: z
+    .string()
+    .nullable()
+    .meta({ description: "The month (its first day) score and status are of: the latest complete one holding a value in the last 12 (null: none)" }),
   score: z.number().nullable(),
   status: Status,
 });
@@ -37,7 +48,18 @@ export const StrategyMapList = z.object({ items: z.array(StrategyMap) }).meta({ 
 export const MapLinks = z
   .strictObject({
     links: z
-      .array(z.strictObject({ fromGuid: z.string().uuid().transform((s) => s.toLowerCase()), toGuid: z.string().uuid().transform((s) => s.toLowerCase()) }))
+      .array(
+        z.strictObject({
+          fromGuid: z
+            .string()
+            .uuid()
+            .transform((s) => s.toLowerCase()),
+          toGuid: z
+            .string()
+            .uuid()
+            .transform((s) => s.toLowerCase()),
+        }),
+      )
       .max(1000),
   })
   .meta({ id: "MapLinks", description: "The whole list of arrows (replaces the current one)", example: { links: [{ fromGuid: G(3), toGuid: G(2) }] } });

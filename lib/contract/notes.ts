@@ -45,8 +45,16 @@ export const NotificationSettings = z
   .object({
     emailAvailable: z.boolean(),
     emailUnavailableReason: z.string().nullable().meta({ description: "Why alerts and reminders cannot e-mail, when they cannot" }),
-    reminderDays: z.number().int().nullable().meta({ description: "Days after a period ends before a missing value is overdue and its KPI's owner is reminded; null: no reminders" }),
-    reminderWebhookId: z.number().int().nullable().meta({ description: "Where reminders go when e-mail is not available (or the owner is not a user with an address)" }),
+    reminderDays: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Days after a period ends before a missing value is overdue and its KPI's owner is reminded; null: no reminders" }),
+    reminderWebhookId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Where reminders go when e-mail is not available (or the owner is not a user with an address)" }),
   })
   .meta({ id: "NotificationSettings", example: { emailAvailable: true, emailUnavailableReason: null, reminderDays: 3, reminderWebhookId: null } });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;

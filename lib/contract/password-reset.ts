@@ -10,7 +10,10 @@ export const PasswordResetAccepted = z
     message: z.string(),
     byEmail: z.boolean().meta({ description: "Whether this server sends e-mail at all (the same for every address): without it, an admin issues reset links" }),
   })
-  .meta({ id: "PasswordResetAccepted", example: { message: "If that e-mail belongs to a user, a reset link is on its way; it is valid for one hour.", byEmail: true } });
+  .meta({
+    id: "PasswordResetAccepted",
+    example: { message: "If that e-mail belongs to a user, a reset link is on its way; it is valid for one hour.", byEmail: true },
+  });
 
 export const PasswordResetConfirm = z
   .object({ token: z.string().min(10).max(200), password: NewPassword })

@@ -1,14 +1,12 @@
 import { z } from "zod";
 
-export const Role = z
-  .enum(["admin", "expert", "viewer"])
-  .meta({
-    id: "Role",
-    description:
-      "admin: people, API keys, webhooks and every scorecard of the account; expert: builds and edits the scorecards it may write, " +
-      "enters values, uses the API; viewer: reads the scorecards shared with it, and nothing it holds can write. " +
-      "The account's hourly call limit is the per-user limit times its active admins and experts.",
-  });
+export const Role = z.enum(["admin", "expert", "viewer"]).meta({
+  id: "Role",
+  description:
+    "admin: people, API keys, webhooks and every scorecard of the account; expert: builds and edits the scorecards it may write, " +
+    "enters values, uses the API; viewer: reads the scorecards shared with it, and nothing it holds can write. " +
+    "The account's hourly call limit is the per-user limit times its active admins and experts.",
+});
 export type Role = z.infer<typeof Role>;
 export const ROLE_RANK: Record<Role, number> = { viewer: 0, expert: 1, admin: 2 };
 export const roleAtLeast = (role: Role, needed: Role) => ROLE_RANK[role] >= ROLE_RANK[needed];
@@ -49,7 +47,13 @@ export const CreateInvitationRequest = z
   .meta({ id: "CreateInvitationRequest", example: { email: "ana@example.com", role: "expert" } });
 export type CreateInvitationRequest = z.infer<typeof CreateInvitationRequest>;
 
-const invitationExample = { id: 4, email: "ana@example.com", role: "expert" as const, createdAt: "2026-11-20T09:00:00.000Z", expiresAt: "2026-11-27T09:00:00.000Z" };
+const invitationExample = {
+  id: 4,
+  email: "ana@example.com",
+  role: "expert" as const,
+  createdAt: "2026-11-20T09:00:00.000Z",
+  expiresAt: "2026-11-27T09:00:00.000Z",
+};
 
 export const Invitation = z
   .object({ id: z.number().int(), email: z.string(), role: Role, createdAt: z.string(), expiresAt: z.string() })
@@ -79,7 +83,10 @@ export const InvitationDetails = z
     invitedBy: z.string().nullable().meta({ description: "The e-mail of the admin who invited" }),
     expiresAt: z.string(),
   })
-  .meta({ id: "InvitationDetails", example: { email: "ana@example.com", role: "expert", account: "Acme Corp", invitedBy: "boss@example.com", expiresAt: "2026-11-27T09:00:00.000Z" } });
+  .meta({
+    id: "InvitationDetails",
+    example: { email: "ana@example.com", role: "expert", account: "Acme Corp", invitedBy: "boss@example.com", expiresAt: "2026-11-27T09:00:00.000Z" },
+  });
 export type InvitationDetails = z.infer<typeof InvitationDetails>;
 
 export const AcceptInvitationRequest = z

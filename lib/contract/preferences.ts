@@ -8,7 +8,9 @@ export type Language = z.infer<typeof Language>;
 
 export const Preferences = z
   .object({
-    language: Language.nullable().meta({ description: "The language of the dashboard and of the e-mails the user receives; null: the browser's (e-mails: English)" }),
+    language: Language.nullable().meta({
+      description: "The language of the dashboard and of the e-mails the user receives; null: the browser's (e-mails: English)",
+    }),
   })
   .strict()
   .meta({ id: "Preferences", example: { language: "es" } });

@@ -38,7 +38,10 @@ export const Scorecard = z
     guid: z.string().meta({ description: "A stable GUID of the scorecard" }),
     type: z.literal("DOCUMENT").meta({ description: "The tree item's type (the vendor's field): scorecards are DOCUMENT, folders GROUP" }),
     icon: z.string().meta({ description: "An icon's path or name, as the caller set it (empty: none)" }),
-    lockedUntil: z.string().nullable().meta({ description: "Values dated on or before it are locked: every write to them is refused (409). Null: nothing is locked" }),
+    lockedUntil: z
+      .string()
+      .nullable()
+      .meta({ description: "Values dated on or before it are locked: every write to them is refused (409). Null: nothing is locked" }),
     treeGroupId: z.number().int().meta({ description: "The folder holding it: Gauge has one folder per account, 0" }),
     items: z.array(z.unknown()).meta({ description: "Child tree items: always empty for a scorecard (the vendor's field)" }),
     health: z
@@ -101,17 +104,15 @@ export const PublicId = z
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "Invalid public link")
   .meta({ description: "The secret part of a scorecard's public link", example: "pub_k3J9sQ2mXv7aLw0Rt5yZ" });
 
-export const PublicScorecard = z
-  .object({ name: z.string(), description: z.string(), updatedAt: z.string(), root: KpiNode })
-  .meta({
-    id: "PublicScorecard",
-    example: {
-      name: "Company balanced scorecard",
-      description: "Strategy map of the company",
-      updatedAt: "2026-11-20T09:12:00.000Z",
-      root: kpiRootExample,
-    },
-  });
+export const PublicScorecard = z.object({ name: z.string(), description: z.string(), updatedAt: z.string(), root: KpiNode }).meta({
+  id: "PublicScorecard",
+  example: {
+    name: "Company balanced scorecard",
+    description: "Strategy map of the company",
+    updatedAt: "2026-11-20T09:12:00.000Z",
+    root: kpiRootExample,
+  },
+});
 export type PublicScorecard = z.infer<typeof PublicScorecard>;
 
 const groupExample = { id: 0, name: "Scorecards", type: "GROUP" as const, items: [scorecardExample] };
@@ -129,7 +130,7 @@ export type DocumentTree = z.infer<typeof DocumentTree>;
 export const CreateDocument = z
   .strictObject({
     parentGroupId: z.number().int().optional().meta({ description: "The folder: only 0 (the account's one folder) exists" }),
-    name: z.string().trim().min(1).max(200).optional().meta({ description: "Default: \"New scorecard\"" }),
+    name: z.string().trim().min(1).max(200).optional().meta({ description: 'Default: "New scorecard"' }),
     description: z.string().max(5000).optional(),
     alias: Alias.optional(),
     icon: z.string().max(500).optional(),

@@ -50,7 +50,14 @@ export const SsoConfigRequest = z
     groupsClaim: z.string().trim().min(1).max(200).nullable().optional(),
     roleByGroup: z.record(z.string().min(1).max(500), Role).optional(),
     enforce: z.boolean().default(false),
-    breakGlassEmail: z.string().trim().toLowerCase().max(320).nullable().optional().meta({ description: "An admin of the account; the default is the admin saving it" }),
+    breakGlassEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(320)
+      .nullable()
+      .optional()
+      .meta({ description: "An admin of the account; the default is the admin saving it" }),
   })
   .strict()
   .meta({ id: "SsoConfigRequest", example: { ...ssoExample, clientSecret: "Qx8Q~..." } });

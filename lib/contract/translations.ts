@@ -14,9 +14,11 @@ const Translation = z
  * vendor's field; the dashboard, the map, the board pack and e-mails show a reader's language
  * where a translation exists.
  */
-export const Translations = z
-  .partialRecord(Language, Translation)
-  .meta({ id: "Translations", description: "The name and description by language (ISO 639-1); sending it replaces all of them, {} removes them", example: { es: { name: "Ingresos", description: "Ventas facturadas en el mes" } } });
+export const Translations = z.partialRecord(Language, Translation).meta({
+  id: "Translations",
+  description: "The name and description by language (ISO 639-1); sending it replaces all of them, {} removes them",
+  example: { es: { name: "Ingresos", description: "Ventas facturadas en el mes" } },
+});
 export type Translations = z.infer<typeof Translations>;
 
 /** The translations worth keeping: languages with at least one field, or null when none. */

@@ -15,7 +15,10 @@ export const TwoFactorSetup = z
     otpauthUri: z.string(),
     qrCode: z.string().meta({ description: "The otpauth URI as a QR code (an SVG data: URL)" }),
   })
-  .meta({ id: "TwoFactorSetup", example: { secret: "JBSWY3DPEHPK3PXP...", otpauthUri: "otpauth://totp/Gauge:ana%40example.com?secret=...", qrCode: "data:image/svg+xml;base64,..." } });
+  .meta({
+    id: "TwoFactorSetup",
+    example: { secret: "JBSWY3DPEHPK3PXP...", otpauthUri: "otpauth://totp/Gauge:ana%40example.com?secret=...", qrCode: "data:image/svg+xml;base64,..." },
+  });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 
 const OtpCode = z

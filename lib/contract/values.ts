@@ -10,7 +10,9 @@ const fields = {
   baseline: NullableNumber.optional(),
   min: NullableNumber.optional(),
   max: NullableNumber.optional(),
-  score: NullableNumber.optional().meta({ description: "An entered score, 1 = 100 % (the vendor's series): stored beside the computed score, which it does not replace" }),
+  score: NullableNumber.optional().meta({
+    description: "An entered score, 1 = 100 % (the vendor's series): stored beside the computed score, which it does not replace",
+  }),
 };
 export const VALUE_FIELDS = ["value", "target", "baseline", "min", "max", "score"] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
@@ -94,9 +96,7 @@ export const GuidValuesAtDateList = z
   .object({ values: z.array(GuidValuesAtDate) })
   .meta({ id: "GuidValuesAtDateList", example: { values: [{ guid: GUID, ...atDateExample }] } });
 
-export const BatchSetValueItem = z
-  .strictObject({ guid: Guid, ...fields })
-  .refine(namesAField, NAME_A_FIELD);
+export const BatchSetValueItem = z.strictObject({ guid: Guid, ...fields }).refine(namesAField, NAME_A_FIELD);
 const BatchSetValueItems = z.array(BatchSetValueItem).min(1, "Send at least one item");
 /** A JSON array of items, or the same array as `{ "values": [...] }` (the vendor's parameter name). */
 export const BatchSetValueBody = z
@@ -104,20 +104,16 @@ export const BatchSetValueBody = z
   .transform((body) => (Array.isArray(body) ? body : body.values))
   .meta({ id: "BatchSetValueBody", example: [{ guid: GUID, value: 12 }] });
 
-export const BatchSetValuesItem = z
-  .strictObject({ guid: Guid, date: IsoDate, ...fields })
-  .refine(namesAField, NAME_A_FIELD);
-export const BatchSetValuesBody = z
-  .strictObject({ items: z.array(BatchSetValuesItem).min(1, "Send at least one item") })
-  .meta({
-    id: "BatchSetValuesBody",
-    example: {
-      items: [
-        { guid: GUID, date: "2024-01-31", value: 12 },
-        { guid: GUID, date: "2024-02-29", value: 14, target: 15 },
-      ],
-    },
-  });
+export const BatchSetValuesItem = z.strictObject({ guid: Guid, date: IsoDate, ...fields }).refine(namesAField, NAME_A_FIELD);
+export const BatchSetValuesBody = z.strictObject({ items: z.array(BatchSetValuesItem).min(1, "Send at least one item") }).meta({
+  id: "BatchSetValuesBody",
+  example: {
+    items: [
+      { guid: GUID, date: "2024-01-31", value: 12 },
+      { guid: GUID, date: "2024-02-29", value: 14, target: 15 },
+    ],
+  },
+});
 export type BatchSetValuesItem = z.infer<typeof BatchSetValuesItem>;
 
 export const GuidValueRecord = ValueRecord.extend({ guid: z.string() }).meta({ id: "GuidValueRecord", example: { guid: GUID, ...recordExample } });

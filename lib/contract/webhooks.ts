@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { Language } from "./preferences";
 
-const webhookExample = { id: 4, name: "Ops channel", url: "https://hooks.example.com/gauge", format: "standard" as const, createdAt: "2026-11-20T09:00:00.000Z", disabled: false };
+const webhookExample = {
+  id: 4,
+  name: "Ops channel",
+  url: "https://hooks.example.com/gauge",
+  format: "standard" as const,
+  createdAt: "2026-11-20T09:00:00.000Z",
+  disabled: false,
+};
 
 export const WebhookFormat = z.enum(["standard", "slack", "teams", "google_chat"]).meta({
   description:
@@ -18,7 +25,9 @@ export const Webhook = z
     format: WebhookFormat,
     createdAt: z.string(),
     disabled: z.boolean().meta({ description: "The receiver answered 410 Gone: nothing is sent until an event is redelivered or a test is sent" }),
-    language: Language.optional().meta({ description: "The language of its chat messages and delivery summaries; absent: English. Standard JSON data is the same in every language." }),
+    language: Language.optional().meta({
+      description: "The language of its chat messages and delivery summaries; absent: English. Standard JSON data is the same in every language.",
+    }),
   })
   .meta({ id: "Webhook", example: webhookExample });
 export type Webhook = z.infer<typeof Webhook>;
@@ -39,7 +48,10 @@ export type CreateWebhook = z.infer<typeof CreateWebhook>;
 export const UpdateWebhook = z
   .strictObject({
     name: z.string().trim().min(1, "name is required").max(200).optional(),
-    url: z.url({ protocol: /^https?$/, error: "Enter an http or https URL" }).max(2000).optional(),
+    url: z
+      .url({ protocol: /^https?$/, error: "Enter an http or https URL" })
+      .max(2000)
+      .optional(),
     format: WebhookFormat.optional(),
     language: Language.nullable().optional().meta({ description: "null: back to English" }),
   })
@@ -50,7 +62,8 @@ export type UpdateWebhook = z.infer<typeof UpdateWebhook>;
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 export const CreatedWebhook = Webhook.extend({ secret: z.string().optional() }).meta({
   id: "CreatedWebhook",
-  description: "`secret` (whsec_ + base64 of 32 random bytes) signs a standard webhook's deliveries; it is shown only here. Slack, Teams and Google Chat verify no signature: their answer has none.",
+  description:
+    "`secret` (whsec_ + base64 of 32 random bytes) signs a standard webhook's deliveries; it is shown only here. Slack, Teams and Google Chat verify no signature: their answer has none.",
   example: { ...webhookExample, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
 });
 
@@ -68,13 +81,37 @@ export const Delivery = z
   })
   .meta({
     id: "Delivery",
-    example: { id: 17, eventId: "msg_2b7Xq", type: "alert.triggered", summary: "Churn too high: Churn is 5.1 %", status: "failed", responseStatus: 503, attemptedAt: "2026-11-20T09:00:05.000Z", nextAttemptAt: "2026-11-20T09:05:05.000Z", error: null },
+    example: {
+      id: 17,
+      eventId: "msg_2b7Xq",
+      type: "alert.triggered",
+      summary: "Churn too high: Churn is 5.1 %",
+      status: "failed",
+      responseStatus: 503,
+      attemptedAt: "2026-11-20T09:00:05.000Z",
+      nextAttemptAt: "2026-11-20T09:05:05.000Z",
+      error: null,
+    },
   });
 export type Delivery = z.infer<typeof Delivery>;
 
 export const DeliveryList = z.object({ items: z.array(Delivery) }).meta({
   id: "DeliveryList",
-  example: { items: [{ id: 17, eventId: "msg_2b7Xq", type: "alert.triggered", summary: "Churn too high: Churn is 5.1 %", status: "succeeded", responseStatus: 204, attemptedAt: "2026-11-20T09:00:05.000Z", nextAttemptAt: null, error: null }] },
+  example: {
+    items: [
+      {
+        id: 17,
+        eventId: "msg_2b7Xq",
+        type: "alert.triggered",
+        summary: "Churn too high: Churn is 5.1 %",
+        status: "succeeded",
+        responseStatus: 204,
+        attemptedAt: "2026-11-20T09:00:05.000Z",
+        nextAttemptAt: null,
+        error: null,
+      },
+    ],
+  },
 });
 
 export const QueuedEvent = z.object({ eventId: z.string() }).meta({ id: "QueuedEvent", example: { eventId: "msg_2b7Xq" } });

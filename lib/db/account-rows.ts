@@ -57,7 +57,10 @@ export async function accountScope(db: Db | Tx, tables: string[], account: numbe
     table === "accounts"
       ? sql`SELECT ${account}::integer`
       : sql.join(
-          deciding(table, path).map((r) => sql`SELECT ${sql.identifier(key)} FROM ${sql.identifier(table)} WHERE ${sql.identifier(r.column)} IN (${keys(r.parent, r.key, [...path, table])})`),
+          deciding(table, path).map(
+            (r) =>
+              sql`SELECT ${sql.identifier(key)} FROM ${sql.identifier(table)} WHERE ${sql.identifier(r.column)} IN (${keys(r.parent, r.key, [...path, table])})`,
+          ),
           sql` UNION `,
         );
   const made = new Map<string, SQL>();
@@ -67,7 +70,10 @@ export async function accountScope(db: Db | Tx, tables: string[], account: numbe
     const condition =
       table === "accounts"
         ? sql`${sql.identifier("id")} = ${account}`
-        : sql.join(deciding(table, []).map((r) => sql`${sql.identifier(r.column)} IN (${keys(r.parent, r.key, [table])})`), sql` OR `);
+        : sql.join(
+            deciding(table, []).map((r) => sql`${sql.identifier(r.column)} IN (${keys(r.parent, r.key, [table])})`),
+            sql` OR `,
+          );
     const wrapped = sql`(${condition})`;
     made.set(table, wrapped);
     return wrapped;

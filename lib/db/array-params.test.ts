@@ -11,7 +11,9 @@ import { testDatabases } from "@/lib/testing/databases";
 const arrayParam = <T extends Parameters<typeof arrayValue>[1]>(db: Db, type: T, values: Parameters<typeof arrayValue<T>>[2]) =>
   sql`${sql.param(arrayValue(db, type, values))}::${sql.raw(type)}[]`;
 
-const dateArb = fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const dateArb = fc
+  .date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const float8Arb = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0, 1e300, -1e300, 5e-324, 0.1 + 0.2), fc.constant(null));
 
 describe.each(testDatabases)("array parameters on $name", ({ open }) => {
@@ -27,7 +29,9 @@ describe.each(testDatabases)("array parameters on $name", ({ open }) => {
         // Runs of one GUID, as sorted batches send them (a run is encoded once, then copied).
         fc.array(fc.tuple(fc.uuid(), fc.integer({ min: 1, max: 4 })), { maxLength: 12 }).map((runs) => runs.flatMap(([u, n]) => Array<string>(n).fill(u))),
         fc.array(dateArb, { maxLength: 40 }),
-        fc.array(fc.tuple(float8Arb, fc.integer({ min: 1, max: 3 })), { maxLength: 15 }).map((runs) => runs.flatMap(([f, n]) => Array<number | null>(n).fill(f))),
+        fc
+          .array(fc.tuple(float8Arb, fc.integer({ min: 1, max: 3 })), { maxLength: 15 })
+          .map((runs) => runs.flatMap(([f, n]) => Array<number | null>(n).fill(f))),
         fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 40 }),
         async (uuids, dates, floats, smallints) => {
           const db = database.db;

@@ -65,6 +65,4 @@ const sendsBinary = (db: Db | Tx) => is(db, NodePgTransaction) || is(db, NodePgD
 type Elements<T extends ElementType> = readonly (Parameters<(typeof write)[T]>[2] | null)[];
 
 /** `values` as the value of one `type[]` parameter: binary for PostgreSQL, the list itself for PGlite. */
-export const arrayValue = <T extends ElementType>(db: Db | Tx, type: T, values: Elements<T>): unknown =>
-  sendsBinary(db) ? binaryArray(type, values) : values;
-
+export const arrayValue = <T extends ElementType>(db: Db | Tx, type: T, values: Elements<T>): unknown => (sendsBinary(db) ? binaryArray(type, values) : values);

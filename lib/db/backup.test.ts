@@ -32,7 +32,15 @@ async function everyRead(api: TestApi, auth: Record<string, string>, operations:
   for (const docId of scorecards) {
     const kpi = (await json(`/api/document/${docId}/kpi/list`)).items.find((k: { indicatorType: string }) => k.indicatorType === "INDICATOR").guid;
     const alert = (await json(`/api/document/${docId}/alerts`)).items?.[0]?.id;
-    const sample: Record<string, unknown> = { docId, guid: kpi, period: "MONTH", startDate: "2025-01-01", endDate: "2025-12-31", date: "2025-06-30", mapId: docId };
+    const sample: Record<string, unknown> = {
+      docId,
+      guid: kpi,
+      period: "MONTH",
+      startDate: "2025-01-01",
+      endDate: "2025-12-31",
+      date: "2025-06-30",
+      mapId: docId,
+    };
     for (const op of operations) {
       const values: Record<string, unknown> = { ...sample, id: op.path.includes("/alerts/") ? alert : webhook };
       if (op.params.some((p) => values[p] === undefined)) continue;
@@ -45,7 +53,10 @@ async function everyRead(api: TestApi, auth: Record<string, string>, operations:
 
 /** Every table's row count. */
 async function rowCounts(db: Db | Tx): Promise<Record<string, number>> {
-  const tables = await queryRows<{ name: string }>(db, sql`SELECT relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`);
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`,
+  );
   const counts: Record<string, number> = {};
   for (const { name } of tables) counts[name] = (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`))[0]!.n;
   return counts;
@@ -82,8 +93,13 @@ describe("backup and restore", () => {
     const { token } = await (await api.call("/login", jsonInit("POST", { email: DEMO_EMAIL, contraseña: DEMO_PASSWORD }))).json();
     auth = { Token: token };
     // Beyond the demo: written values (history), a locked period, a share, an API key, a webhook and an alert, a note.
-    const kpi = (await (await api.call("/api/document/1/kpi/list", { headers: auth })).json()).items.find((k: { indicatorType: string; formula: string | null }) => k.indicatorType === "INDICATOR" && !k.formula);
-    await api.call("/api/document/1/kpi/batch/set-values", jsonInit("POST", { items: [{ guid: kpi.guid, date: "2025-03-01", value: 1234.5, target: 2000 }] }, auth));
+    const kpi = (await (await api.call("/api/document/1/kpi/list", { headers: auth })).json()).items.find(
+      (k: { indicatorType: string; formula: string | null }) => k.indicatorType === "INDICATOR" && !k.formula,
+    );
+    await api.call(
+      "/api/document/1/kpi/batch/set-values",
+      jsonInit("POST", { items: [{ guid: kpi.guid, date: "2025-03-01", value: 1234.5, target: 2000 }] }, auth),
+    );
     await api.call("/api/document/1/lock", jsonInit("PUT", { lockedUntil: "2024-12-31" }, auth));
     await api.call("/api/document/2/sharing", jsonInit("PUT", { account: "read" }, auth));
     await api.call("/api/api-keys", jsonInit("POST", { name: "Nightly" }, auth));
@@ -94,9 +110,26 @@ describe("backup and restore", () => {
     demo = (await findAccountId(original.db, DEMO_EMAIL))!;
     other = await accountWithScorecards(api, original.db, "other@backup.example", [smallScorecard("Other team")]);
     const [otherDoc] = (await (await api.call("/api/documents/list", { headers: other.auth })).json()).documents.map((d: { id: number }) => d.id);
-    const otherKpi = (await (await api.call(`/api/document/${otherDoc}/kpi/list`, { headers: other.auth })).json()).items.find((k: { name: string }) => k.name === "Sales");
-    await api.call(`/api/document/${otherDoc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: otherKpi.guid, date: "2025-02-01", value: 7 }, { guid: otherKpi.guid, date: "2025-03-01", value: 9 }] }, other.auth));
-    await api.call(`/api/document/${otherDoc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: otherKpi.guid, date: "2025-03-01", value: 10 }] }, other.auth));
+    const otherKpi = (await (await api.call(`/api/document/${otherDoc}/kpi/list`, { headers: other.auth })).json()).items.find(
+      (k: { name: string }) => k.name === "Sales",
+    );
+    await api.call(
+      `/api/document/${otherDoc}/kpi/batch/set-values`,
+      jsonInit(
+        "POST",
+        {
+          items: [
+            { guid: otherKpi.guid, date: "2025-02-01", value: 7 },
+            { guid: otherKpi.guid, date: "2025-03-01", value: 9 },
+          ],
+        },
+        other.auth,
+      ),
+    );
+    await api.call(
+      `/api/document/${otherDoc}/kpi/batch/set-values`,
+      jsonInit("POST", { items: [{ guid: otherKpi.guid, date: "2025-03-01", value: 10 }] }, other.auth),
+    );
     await api.call("/api/api-keys", jsonInit("POST", { name: "Other nightly" }, other.auth));
     await api.call("/api/webhooks", jsonInit("POST", { name: "Other ops", url: "https://93.184.216.34/other" }, other.auth));
   }, 120_000);
@@ -108,37 +141,46 @@ describe("backup and restore", () => {
   const targets = [
     { name: "the embedded database", open: async () => ({ database: await openDatabase({ memory: true }), drop: async () => {} }) },
     ...(process.env.TEST_DATABASE_URL
-      ? [{ name: "PostgreSQL", open: async () => {
-          const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
-          return { database: await openDatabase({ url: created.url }), drop: created.drop };
-        } }]
+      ? [
+          {
+            name: "PostgreSQL",
+            open: async () => {
+              const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+              return { database: await openDatabase({ url: created.url }), drop: created.drop };
+            },
+          },
+        ]
       : []),
   ];
 
-  it.each(targets)("moves the demo and its changes into $name, answering every read with the same bytes", async ({ open }) => {
-    const file = path.join(folder, `backup-${Date.now()}.gauge.gz`);
-    const written = await backup(original.db, file);
-    expect(written.kpi_values).toBeGreaterThan(1000);
-    expect(written.value_revisions).toBeGreaterThan(1000);
-    const { database, drop } = await open();
-    try {
-      const restored = await restore(database.db, file);
-      expect(restored).toEqual(Object.fromEntries(Object.entries(written).filter(([, n]) => n > 0)));
-      const copy = createTestApi(database.db, clock, { rateLimitPerHour: 100_000, tokenTtlHours: 1000 });
-      const operations = await getOperations(api);
-      const urls = await everyRead(api, auth, operations);
-      expect(urls.length).toBeGreaterThan(60);
-      await expectSameReads(api, copy, auth, urls);
-      await expectSameReads(api, copy, other.auth, await everyRead(api, other.auth, operations));
-      // It goes on from there: new IDs follow the restored ones, and history keeps being written.
-      const key = await (await copy.call("/api/api-keys", jsonInit("POST", { name: "After" }, auth))).json();
-      expect(key.id).toBeGreaterThan(1);
-      await expect(restore(database.db, file)).rejects.toThrow(/not empty/);
-    } finally {
-      await database.close();
-      await drop();
-    }
-  }, 300_000);
+  it.each(targets)(
+    "moves the demo and its changes into $name, answering every read with the same bytes",
+    async ({ open }) => {
+      const file = path.join(folder, `backup-${Date.now()}.gauge.gz`);
+      const written = await backup(original.db, file);
+      expect(written.kpi_values).toBeGreaterThan(1000);
+      expect(written.value_revisions).toBeGreaterThan(1000);
+      const { database, drop } = await open();
+      try {
+        const restored = await restore(database.db, file);
+        expect(restored).toEqual(Object.fromEntries(Object.entries(written).filter(([, n]) => n > 0)));
+        const copy = createTestApi(database.db, clock, { rateLimitPerHour: 100_000, tokenTtlHours: 1000 });
+        const operations = await getOperations(api);
+        const urls = await everyRead(api, auth, operations);
+        expect(urls.length).toBeGreaterThan(60);
+        await expectSameReads(api, copy, auth, urls);
+        await expectSameReads(api, copy, other.auth, await everyRead(api, other.auth, operations));
+        // It goes on from there: new IDs follow the restored ones, and history keeps being written.
+        const key = await (await copy.call("/api/api-keys", jsonInit("POST", { name: "After" }, auth))).json();
+        expect(key.id).toBeGreaterThan(1);
+        await expect(restore(database.db, file)).rejects.toThrow(/not empty/);
+      } finally {
+        await database.close();
+        await drop();
+      }
+    },
+    300_000,
+  );
 
   it("writes one account alone: every row in exactly one account's file, each holding what deleting its account deletes", async () => {
     const whole = await backup(original.db, path.join(folder, "whole.gz"));
@@ -160,7 +202,11 @@ describe("backup and restore", () => {
       .catch((error: Error) => expect(error.message).toMatch(/Rollback/));
     expect(await rowCounts(original.db)).toEqual(before);
     // Value revisions outlive what they describe (no foreign key): deleting the account leaves them.
-    const deleted = Object.fromEntries(Object.keys(whole).filter((t) => t !== "value_revisions").map((t) => [t, before[t]! - after[t]!]));
+    const deleted = Object.fromEntries(
+      Object.keys(whole)
+        .filter((t) => t !== "value_revisions")
+        .map((t) => [t, before[t]! - after[t]!]),
+    );
     expect(Object.fromEntries(Object.keys(deleted).map((t) => [t, theirs[t]]))).toEqual(deleted);
   });
 
@@ -205,27 +251,31 @@ describe("backup and restore", () => {
     }
   }, 30_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)("is written from PostgreSQL by the admin command, as `npm run cli backup --account` runs it, and restores", async () => {
-    const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    const source = await openDatabase({ url });
-    const copy = await openDatabase({ memory: true });
-    try {
-      await seedDemo(source.db, { today: clock.now() });
-      const file = path.join(folder, "from-postgres.jsonl.gz");
-      await createAccount(source.db, "someone.else@backup.example", "a long password", 4);
-      const child = spawnTs("lib/cli/index.ts", ["backup", "--account", DEMO_EMAIL, path.basename(file)], { DATABASE_URL: url, INIT_CWD: folder });
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-      expect({ code, output }).toMatchObject({ code: 0, output: expect.stringMatching(/^Backed up 1 accounts/) });
-      const restored = await restore(copy.db, file);
-      expect(restored).toMatchObject({ accounts: 1, kpi_values: expect.any(Number) });
-      expect(restored.kpi_values).toBeGreaterThan(1000);
-    } finally {
-      await copy.close();
-      await source.close();
-      await drop();
-    }
-  }, 120_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "is written from PostgreSQL by the admin command, as `npm run cli backup --account` runs it, and restores",
+    async () => {
+      const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      const source = await openDatabase({ url });
+      const copy = await openDatabase({ memory: true });
+      try {
+        await seedDemo(source.db, { today: clock.now() });
+        const file = path.join(folder, "from-postgres.jsonl.gz");
+        await createAccount(source.db, "someone.else@backup.example", "a long password", 4);
+        const child = spawnTs("lib/cli/index.ts", ["backup", "--account", DEMO_EMAIL, path.basename(file)], { DATABASE_URL: url, INIT_CWD: folder });
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+        const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+        expect({ code, output }).toMatchObject({ code: 0, output: expect.stringMatching(/^Backed up 1 accounts/) });
+        const restored = await restore(copy.db, file);
+        expect(restored).toMatchObject({ accounts: 1, kpi_values: expect.any(Number) });
+        expect(restored.kpi_values).toBeGreaterThan(1000);
+      } finally {
+        await copy.close();
+        await source.close();
+        await drop();
+      }
+    },
+    120_000,
+  );
 });

@@ -92,7 +92,13 @@ export async function backup(db: Db, file: string, { account, now = new Date() }
   try {
     await db.transaction(
       async (tx) => {
-        await write({ format: FORMAT, version: VERSION, schema: await schemaVersion(tx), createdAt: now.toISOString(), ...(account === undefined ? {} : { account }) });
+        await write({
+          format: FORMAT,
+          version: VERSION,
+          schema: await schemaVersion(tx),
+          createdAt: now.toISOString(),
+          ...(account === undefined ? {} : { account }),
+        });
         const tables = await tablesInOrder(tx);
         const scope = account === undefined ? null : await accountScope(tx, tables, account);
         for (const table of tables) {
@@ -145,11 +151,14 @@ export async function restore(db: Db, file: string): Promise<Record<string, numb
         if (!header) {
           header = line as Header;
           if (header.format !== FORMAT || header.version !== VERSION) throw new Error("This file is not a Gauge backup (or is of another version)");
-          if (header.schema !== (await schemaVersion(tx))) throw new Error("This backup was made by another version of Gauge: restore it with the version that made it");
+          if (header.schema !== (await schemaVersion(tx)))
+            throw new Error("This backup was made by another version of Gauge: restore it with the version that made it");
           continue;
         }
         const { table, rows } = line as { table: string; rows: unknown[] };
-        await tx.execute(sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM jsonb_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`);
+        await tx.execute(
+          sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM jsonb_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`,
+        );
         counts[table] = (counts[table] ?? 0) + rows.length;
       }
       await reading;
@@ -163,7 +172,9 @@ export async function restore(db: Db, file: string): Promise<Record<string, numb
         WHERE c.table_schema = 'public' AND c.column_default LIKE 'nextval(%'`,
     );
     for (const { table, column } of serials) {
-      await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce((SELECT max(${sql.identifier(column)}) FROM ${sql.identifier(table)}), 0) + 1, false)`);
+      await tx.execute(
+        sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), coalesce((SELECT max(${sql.identifier(column)}) FROM ${sql.identifier(table)}), 0) + 1, false)`,
+      );
     }
   });
   return counts;

@@ -24,10 +24,13 @@ export function explainConnectionError(error: unknown, url: string): Error {
     if (e.code === "28P01") return `PostgreSQL at ${where} refused the password of user ${user}: check the password in DATABASE_URL`;
     if (e.code === "28000") return `PostgreSQL at ${where} does not let user ${user} connect to ${database} (pg_hba.conf, or no such role): ${message}`;
     if (e.code === "3D000") return `The database ${database} does not exist on ${where}: create it (createdb ${database}) or name another in DATABASE_URL`;
-    if (e.code === "ECONNREFUSED") return `Nothing answers at ${where} (connection refused): is PostgreSQL running there, and is DATABASE_URL's host and port right?`;
+    if (e.code === "ECONNREFUSED")
+      return `Nothing answers at ${where} (connection refused): is PostgreSQL running there, and is DATABASE_URL's host and port right?`;
     if (e.code === "ENOTFOUND" || e.code === "EAI_AGAIN") return `The host in DATABASE_URL (${where}) is not known to this machine's DNS`;
-    if (e.code === "ETIMEDOUT" || /timeout/i.test(message)) return `PostgreSQL at ${where} did not answer in time: is the host reachable from here (firewall, VPN)?`;
-    if (/terminated unexpectedly|ECONNRESET/i.test(message)) return `${where} closed the connection at once: is it a PostgreSQL server, and does it require SSL (add ?sslmode=require)?`;
+    if (e.code === "ETIMEDOUT" || /timeout/i.test(message))
+      return `PostgreSQL at ${where} did not answer in time: is the host reachable from here (firewall, VPN)?`;
+    if (/terminated unexpectedly|ECONNRESET/i.test(message))
+      return `${where} closed the connection at once: is it a PostgreSQL server, and does it require SSL (add ?sslmode=require)?`;
     return `Could not open the PostgreSQL database ${who}: ${message}`;
   })();
   return new Error(explained, { cause: error });

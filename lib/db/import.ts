@@ -63,10 +63,12 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
   plan(file.kpis, rootGuid);
 
   const resolveFormula = (formula: string | null | undefined) =>
-    formula ? formula.replace(/\[([^\]]+)\]/g, (whole, ref: string) => {
-      const guid = guidById.get(ref) ?? guidById.get(ref.trim().toLowerCase());
-      return guid ? `[${guid}]` : whole;
-    }) : null;
+    formula
+      ? formula.replace(/\[([^\]]+)\]/g, (whole, ref: string) => {
+          const guid = guidById.get(ref) ?? guidById.get(ref.trim().toLowerCase());
+          return guid ? `[${guid}]` : whole;
+        })
+      : null;
 
   await tx.insert(kpis).values([
     {
@@ -112,7 +114,9 @@ export async function importScorecard(tx: Tx, accountId: number, file: Scorecard
     await tx.insert(kpiValues).values(values.slice(i, i + INSERT_CHUNK));
   }
   const planGuids = planned.flatMap(({ kpi }) => (kpi.initiatives ?? []).flatMap((i) => (i.guid ? [i.guid.toLowerCase()] : [])));
-  const takenPlans = new Set(planGuids.length ? (await tx.select({ guid: initiatives.guid }).from(initiatives).where(inArray(initiatives.guid, planGuids))).map((r) => r.guid) : []);
+  const takenPlans = new Set(
+    planGuids.length ? (await tx.select({ guid: initiatives.guid }).from(initiatives).where(inArray(initiatives.guid, planGuids))).map((r) => r.guid) : [],
+  );
   const plans = planned.flatMap(({ kpi, guid }) =>
     (kpi.initiatives ?? []).map(({ guid: own, responsible, description, currency, durationUnit, intervalStart, intervalEnd, translations, ...rest }) => ({
       ...rest,

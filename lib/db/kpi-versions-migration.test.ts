@@ -42,7 +42,10 @@ describe.each(migrationTargets)("upgrading to per-KPI data versions on $name", (
 
   const versions = async () =>
     Object.fromEntries(
-      (await queryRows<{ guid: string; version: string }>(target!.db, sql`SELECT guid::text AS guid, data_version::text AS version FROM kpis`)).map((r) => [r.guid, BigInt(r.version)]),
+      (await queryRows<{ guid: string; version: string }>(target!.db, sql`SELECT guid::text AS guid, data_version::text AS version FROM kpis`)).map((r) => [
+        r.guid,
+        BigInt(r.version),
+      ]),
     );
 
   // 12: migrated before 0013 existed (its scorecard version never made); 13: made since.
@@ -54,7 +57,9 @@ describe.each(migrationTargets)("upgrading to per-KPI data versions on $name", (
     const tokenHash = createHash("sha256").update(TOKEN).digest("hex");
     await db.execute(sql`INSERT INTO accounts (id) VALUES (1)`);
     await db.execute(sql`INSERT INTO users (id, account_id, email, password_hash, role) VALUES (1, 1, 'old@example.com', 'x', 'admin')`);
-    await db.execute(sql`INSERT INTO access_tokens (account_id, user_id, kind, token_hash, expires_at) VALUES (1, 1, 'session', ${tokenHash}, now() + interval '100 years')`);
+    await db.execute(
+      sql`INSERT INTO access_tokens (account_id, user_id, kind, token_hash, expires_at) VALUES (1, 1, 'session', ${tokenHash}, now() + interval '100 years')`,
+    );
     await db.execute(sql`INSERT INTO scorecards (id, account_id, name, owner_id) VALUES (10, 1, 'Kept', 1)`);
     await db.execute(sql`INSERT INTO kpis (guid, scorecard_id, position, name, indicator_type, update_interval, optimization)
       VALUES (${CONTAINER}, 10, 0, 'Kept', 'CONTAINER', 'MONTH', 'MAXIMIZE'), (${SALES}, 10, 1, 'Sales', 'INDICATOR', 'MONTH', 'MAXIMIZE')`);

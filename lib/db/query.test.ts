@@ -9,8 +9,7 @@ import { testDatabases } from "@/lib/testing/databases";
 // run must answer for its own parameters, past the point where PostgreSQL switches to a generic
 // plan (the sixth run), and one text must stay one statement however often it runs.
 
-const numbersBelow = (limit: number, list: number[]) =>
-  sql`SELECT n::int AS n FROM unnest(${sql.param(list)}::int[]) AS t(n) WHERE n < ${limit} ORDER BY n`;
+const numbersBelow = (limit: number, list: number[]) => sql`SELECT n::int AS n FROM unnest(${sql.param(list)}::int[]) AS t(n) WHERE n < ${limit} ORDER BY n`;
 // The same query built once, its inputs filled per call.
 const NUMBERS_BELOW = preparedStatement<{ limit: number; list: number[] }>(
   (p) => sql`SELECT n::int AS n FROM unnest(${p.list}::int[]) AS t(n) WHERE n < ${p.limit} ORDER BY n`,
@@ -49,7 +48,10 @@ describe.runIf(postgres)("prepared queries on PostgreSQL's connections", () => {
     const statements = await database.db.transaction(async (tx) => {
       for (let i = 0; i < 12; i++) await preparedRows(tx, numbersBelow(i, [1, 5, 9]));
       await preparedRows(tx, sql`SELECT ${1}::int + 1 AS two`);
-      return queryRows<{ statement: string }>(tx, sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%unnest($1::int[])%' OR statement LIKE '%::int + 1 AS two%'`);
+      return queryRows<{ statement: string }>(
+        tx,
+        sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%unnest($1::int[])%' OR statement LIKE '%::int + 1 AS two%'`,
+      );
     });
     expect(statements).toHaveLength(2);
   });

@@ -18,7 +18,9 @@ const ANSWER_WITHIN_MS = 5_000;
  * seconds and holds every migration this build brings (drizzle's own record of them).
  */
 export async function readinessProblem(db: Db): Promise<string | null> {
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS / 1000} s`)), ANSWER_WITHIN_MS).unref());
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS / 1000} s`)), ANSWER_WITHIN_MS).unref(),
+  );
   try {
     const [row] = await Promise.race([queryRows<{ applied: number }>(db, sql`SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations`), timeout]);
     const wanted = migrationsOfThisBuild();

@@ -13,7 +13,10 @@ import { backup, restore } from "./backup";
 // A backup restored on another machine: with the secrets it was sealed with, two-factor codes, single
 // sign-on and connector passwords work there; with another, the start names the secret to bring.
 const DASHBOARD = "https://gauge.example.com";
-const SECRETS = { connectors: { secret: "the connector secret of the original, 32+", allowedHosts: ["127.0.0.1"] }, signInSecret: "the sign-in secret of the original, 32+ chars" };
+const SECRETS = {
+  connectors: { secret: "the connector secret of the original, 32+", allowedHosts: ["127.0.0.1"] },
+  signInSecret: "the sign-in secret of the original, 32+ chars",
+};
 const TOKEN = "Bearer erp-reading-token";
 
 describe("a backup restored with the same secrets", () => {
@@ -28,7 +31,9 @@ describe("a backup restored with the same secrets", () => {
 
   beforeAll(async () => {
     original = await openDatabase({ memory: true });
-    source = await startSourceServer({ "/sales.json": () => ({ body: JSON.stringify({ data: [{ kpi: "Sales", day: "2026-01-15", amount: 12 }] }), requires: { Authorization: TOKEN } }) });
+    source = await startSourceServer({
+      "/sales.json": () => ({ body: JSON.stringify({ data: [{ kpi: "Sales", day: "2026-01-15", amount: 12 }] }), requires: { Authorization: TOKEN } }),
+    });
     provider = await startOidcProvider({ redirectUris: [`${DASHBOARD}/api/session/oidc/callback`] });
     const before = api(original);
     const admin = await accountWithScorecards(before, original.db, "admin@restore.example", [smallScorecard()]);
@@ -36,10 +41,28 @@ describe("a backup restored with the same secrets", () => {
     const setup = await call("POST", "/api/me/two-factor/setup");
     totpSecret = setup.secret;
     expect((await call("POST", "/api/me/two-factor/enable", { code: totpAt(totpSecret, clock.now()) })).enabled ?? true).toBeTruthy();
-    const sso = await before.call("/api/sso", jsonInit("PUT", { issuer: provider.issuer, clientId: provider.client_id, clientSecret: provider.client_secret, domains: ["sso.restore.example"], defaultRole: "viewer" }, admin.auth));
+    const sso = await before.call(
+      "/api/sso",
+      jsonInit(
+        "PUT",
+        {
+          issuer: provider.issuer,
+          clientId: provider.client_id,
+          clientSecret: provider.client_secret,
+          domains: ["sso.restore.example"],
+          defaultRole: "viewer",
+        },
+        admin.auth,
+      ),
+    );
     expect(sso.status).toBe(200);
     const connector = await call("POST", "/api/connectors", {
-      name: "ERP", kind: "json", shape: "rows", docId: admin.scorecardIds[0], source: { url: `${source.url}/sales.json`, headers: { Authorization: TOKEN } }, mapping: { rows: "$.data[*]", kpi: "$.kpi", date: "day", value: "amount" },
+      name: "ERP",
+      kind: "json",
+      shape: "rows",
+      docId: admin.scorecardIds[0],
+      source: { url: `${source.url}/sales.json`, headers: { Authorization: TOKEN } },
+      mapping: { rows: "$.data[*]", kpi: "$.kpi", date: "day", value: "amount" },
     });
     connectorId = connector.id;
     const file = path.join(mkdtempSync(path.join(tmpdir(), "gauge-restore-")), "backup.gz");
@@ -56,7 +79,16 @@ describe("a backup restored with the same secrets", () => {
   it("signs in with two-factor codes and SSO and runs connectors with their stored passwords", async () => {
     const restored = api(copy);
     expect(await sealingProblem(restored.app.deps)).toBeNull();
-    const withCode = await (await restored.call("/login", jsonInit("POST", { email: "admin@restore.example", contraseña: "correct horse battery", otp: totpAt(totpSecret, new Date(clock.now().getTime() + 30_000)) }))).json();
+    const withCode = await (
+      await restored.call(
+        "/login",
+        jsonInit("POST", {
+          email: "admin@restore.example",
+          contraseña: "correct horse battery",
+          otp: totpAt(totpSecret, new Date(clock.now().getTime() + 30_000)),
+        }),
+      )
+    ).json();
     expect(withCode).toMatchObject({ success: true, token: expect.stringMatching(/^gst_/) });
     const auth = { Token: withCode.token };
     const run = await (await restored.call(`/api/connectors/${connectorId}/run`, { method: "POST", headers: auth })).json();
@@ -70,8 +102,12 @@ describe("a backup restored with the same secrets", () => {
 
   it("names the secret to bring when the new machine's differs", async () => {
     const otherConnectors = api(copy, { ...SECRETS, connectors: { ...SECRETS.connectors, secret: "a freshly generated connector secret, 32+" } });
-    expect(await sealingProblem(otherConnectors.app.deps)).toMatch(/^The database's connector credentials are sealed with another CONNECTOR_SECRET than this server's: set CONNECTOR_SECRET/);
+    expect(await sealingProblem(otherConnectors.app.deps)).toMatch(
+      /^The database's connector credentials are sealed with another CONNECTOR_SECRET than this server's: set CONNECTOR_SECRET/,
+    );
     const otherSignIn = api(copy, { ...SECRETS, signInSecret: "a freshly generated sign-in secret, 32+ chars" });
-    expect(await sealingProblem(otherSignIn.app.deps)).toMatch(/^The database's two-factor keys are sealed with another SIGN_IN_SECRET than this server's: set SIGN_IN_SECRET/);
+    expect(await sealingProblem(otherSignIn.app.deps)).toMatch(
+      /^The database's two-factor keys are sealed with another SIGN_IN_SECRET than this server's: set SIGN_IN_SECRET/,
+    );
   });
 });

@@ -127,15 +127,19 @@ describe("the embedded database on disk", () => {
     try {
       const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
       expect((await cli(["add-account", "owner@running.example", "long enough password"], env)).stdout).toMatch(/Created account \d+/);
-      expect((await cli(["add-user", "mate@running.example", "long enough password", "--to", "owner@running.example", "--role", "viewer"], env)).stdout).toContain(
-        "Added user",
-      );
+      expect(
+        (await cli(["add-user", "mate@running.example", "long enough password", "--to", "owner@running.example", "--role", "viewer"], env)).stdout,
+      ).toContain("Added user");
       const [mate] = await held.db.select().from(users).where(eq(users.email, "mate@running.example"));
       expect(mate).toMatchObject({ role: "viewer" });
       const bad = await cli(["add-user", "x@running.example", "long enough password", "--to", "nobody@running.example"], env).catch((e) => e);
       expect(bad.stderr).toContain("No user nobody@running.example");
       const { port } = JSON.parse(await readFile(path.join(dataDir, "admin-channel.json"), "utf8"));
-      const forged = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: { Authorization: "Bearer guess" }, body: JSON.stringify({ argv: ["seed-demo"] }) });
+      const forged = await fetch(`http://127.0.0.1:${port}/`, {
+        method: "POST",
+        headers: { Authorization: "Bearer guess" },
+        body: JSON.stringify({ argv: ["seed-demo"] }),
+      });
       expect(forged.status).toBe(403);
     } finally {
       await channel.close();
@@ -150,10 +154,16 @@ describe("the embedded database on disk", () => {
     expect(duplicate.stderr).toContain("already exists");
 
     const file = path.join(dataDir, "card.json");
-    await writeFile(file, JSON.stringify({
-      name: "Imported",
-      kpis: [{ id: "a", name: "A", values: [{ date: "2024-01-31", value: 3 }] }, { name: "Twice A", formula: "[a] * 2" }],
-    }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        name: "Imported",
+        kpis: [
+          { id: "a", name: "A", values: [{ date: "2024-01-31", value: 3 }] },
+          { name: "Twice A", formula: "[a] * 2" },
+        ],
+      }),
+    );
     expect((await cli(["import-scorecard", file, "--owner", "boss@example.com"], env)).stdout).toMatch(/Imported scorecard \d+/);
 
     await writeFile(file, JSON.stringify({ name: "Bad", kpis: [{ name: "A", values: [{ date: "2023-02-30", value: 1 }] }] }));

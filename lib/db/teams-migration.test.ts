@@ -22,9 +22,13 @@ describe.each(migrationTargets)("upgrading a database made before teams, on $nam
     const passwordHash = await hashPassword("old password 1", TEST_PASSWORD_COST);
     const { createHash } = await import("node:crypto");
     const hash = (t: string) => createHash("sha256").update(t).digest("hex");
-    await target.db.execute(sql`INSERT INTO accounts (id, email, password_hash) VALUES (1, 'first@old.example', ${passwordHash}), (2, 'second@old.example', ${passwordHash})`);
+    await target.db.execute(
+      sql`INSERT INTO accounts (id, email, password_hash) VALUES (1, 'first@old.example', ${passwordHash}), (2, 'second@old.example', ${passwordHash})`,
+    );
     await target.db.execute(sql`SELECT setval(pg_get_serial_sequence('accounts', 'id'), 2)`);
-    await target.db.execute(sql`INSERT INTO access_tokens (account_id, kind, token_hash, expires_at) VALUES (1, 'session', ${hash(token)}, now() + interval '100 years')`);
+    await target.db.execute(
+      sql`INSERT INTO access_tokens (account_id, kind, token_hash, expires_at) VALUES (1, 'session', ${hash(token)}, now() + interval '100 years')`,
+    );
     await target.db.execute(sql`INSERT INTO access_tokens (account_id, kind, name, token_hash) VALUES (2, 'api_key', 'nightly', ${hash(apiKey)})`);
     await target.db.execute(sql`INSERT INTO scorecards (id, account_id, name) VALUES (10, 1, 'Kept'), (11, 2, 'Also kept')`);
     await target.db.execute(sql`INSERT INTO kpis (guid, scorecard_id, position, name, indicator_type, update_interval, optimization)

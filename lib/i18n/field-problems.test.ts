@@ -50,10 +50,12 @@ function sentences(file: string): string[] {
     if (!node || typeof node !== "object") return;
     const n = node as Node;
     const key = n.key as Node | undefined;
-    if (n.type === "KeyValueProperty" && key?.type === "Identifier" && ["message", "error"].includes(key.value as string) && text(n.value as Node) !== null) found.push(text(n.value as Node)!);
+    if (n.type === "KeyValueProperty" && key?.type === "Identifier" && ["message", "error"].includes(key.value as string) && text(n.value as Node) !== null)
+      found.push(text(n.value as Node)!);
     const callee = n.callee as Node | undefined;
     // The address guard's refusals are a webhook's or a connector's URL problem.
-    if (n.type === "NewExpression" && callee?.type === "Identifier" && callee.value === "ForbiddenAddressError") found.push(text((n.arguments as { expression: Node }[])[0]!.expression)!);
+    if (n.type === "NewExpression" && callee?.type === "Identifier" && callee.value === "ForbiddenAddressError")
+      found.push(text((n.arguments as { expression: Node }[])[0]!.expression)!);
     const args = n.arguments as { expression: Node }[] | undefined;
     if (n.type === "CallExpression" && callee?.type === "MemberExpression" && CHECKS.has(((callee.property as Node).value as string) ?? "") && args?.length) {
       const last = text(args[args.length - 1]!.expression);
@@ -65,7 +67,24 @@ function sentences(file: string): string[] {
   return found.filter((sentence) => !NOT_PROBLEMS.has(sentence));
 }
 
-const FORMS: z.ZodType[] = [CreateAlert, CreateApiKeyRequest, LoginRequest, InitiativeBody, CreateKpi, UpdateKpi, PasswordResetConfirm, PasswordResetRequest, AcceptInvitationRequest, ChangePasswordRequest, CreateInvitationRequest, SetupRequest, CreateDocument, UpdateDocument, SsoConfigRequest, CreateWebhook];
+const FORMS: z.ZodType[] = [
+  CreateAlert,
+  CreateApiKeyRequest,
+  LoginRequest,
+  InitiativeBody,
+  CreateKpi,
+  UpdateKpi,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  AcceptInvitationRequest,
+  ChangePasswordRequest,
+  CreateInvitationRequest,
+  SetupRequest,
+  CreateDocument,
+  UpdateDocument,
+  SsoConfigRequest,
+  CreateWebhook,
+];
 
 const spanish = createTranslator({ locale: "es", messages: es, namespace: "errors" });
 const inSpanish = (message: string) => {
@@ -75,13 +94,22 @@ const inSpanish = (message: string) => {
 
 describe("field problems in the reader's language", () => {
   it("has a message for every sentence the contract and the service write about a field", () => {
-    const written = [...sources("lib/contract"), ...sources("lib/service"), "components/values/grid-model.ts"].flatMap((file) => sentences(file).map((sentence) => ({ file, sentence })));
+    const written = [...sources("lib/contract"), ...sources("lib/service"), "components/values/grid-model.ts"].flatMap((file) =>
+      sentences(file).map((sentence) => ({ file, sentence })),
+    );
     expect(written.length).toBeGreaterThan(100);
     expect(written.filter(({ sentence }) => fieldProblem(sentence) === null)).toEqual([]);
   });
 
   it("has a message for every problem zod finds in what the dashboard's forms send", () => {
-    const value = fc.oneof(fc.anything(), fc.string({ maxLength: 3 }), fc.string({ minLength: 190, maxLength: 2100 }), fc.integer(), fc.double(), fc.constant(undefined));
+    const value = fc.oneof(
+      fc.anything(),
+      fc.string({ maxLength: 3 }),
+      fc.string({ minLength: 190, maxLength: 2100 }),
+      fc.integer(),
+      fc.double(),
+      fc.constant(undefined),
+    );
     for (const form of FORMS) {
       // A pipe (LoginRequest takes `password` for `contraseña`) has its fields on its input.
       const object = (form instanceof z.ZodPipe ? form.in : form) as z.ZodObject;
@@ -97,7 +125,13 @@ describe("field problems in the reader's language", () => {
   });
 
   it("says the grid's own problems too", () => {
-    for (const message of [MAGNITUDE_MESSAGE, outsideValidRange(150, { validMin: 0, validMax: 100 })!, outsideValidRange(-1, { validMin: 0, validMax: null })!, outsideValidRange(9, { validMin: null, validMax: 5 })!, (parseCell("abc") as { message: string }).message]) {
+    for (const message of [
+      MAGNITUDE_MESSAGE,
+      outsideValidRange(150, { validMin: 0, validMax: 100 })!,
+      outsideValidRange(-1, { validMin: 0, validMax: null })!,
+      outsideValidRange(9, { validMin: null, validMax: 5 })!,
+      (parseCell("abc") as { message: string }).message,
+    ]) {
       expect(fieldProblem(message), message).not.toBeNull();
     }
   });
@@ -112,7 +146,9 @@ describe("field problems in the reader's language", () => {
     expect(inSpanish("Locked: periods up to 2026-03-31 cannot change")).toBe("Bloqueado: los periodos hasta 2026-03-31 no pueden cambiar");
     expect(inSpanish("No KPI [Churn rate] in this scorecard")).toBe("No hay ningún KPI [Churn rate] en este cuadro de mando");
     expect(inSpanish(outsideValidRange(150, { validMin: 0, validMax: 100 })!)).toBe("Fuera del rango válido de este KPI: sus valores van de 0 a 100");
-    expect(inSpanish("Sales would be off track in ago 2024: add a note saying why, then save")).toBe("Sales quedaría desviado en ago 2024: añade una nota que diga por qué y guarda");
+    expect(inSpanish("Sales would be off track in ago 2024: add a note saying why, then save")).toBe(
+      "Sales quedaría desviado en ago 2024: añade una nota que diga por qué y guarda",
+    );
     expect(inSpanish("Something nobody wrote")).toBeNull();
   });
 });

@@ -14,7 +14,11 @@ const NAMESPACES = new Set(Object.keys(en));
 type Node = { type: string; [key: string]: unknown };
 
 function resolve(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? path.join(root, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? path.join(root, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : null;
   if (!base) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
     if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
@@ -56,15 +60,22 @@ function readFile(file: string) {
     }
     // `const { format } = useMessages()`: the namespaces it takes apart (taken whole, it passes on what it has).
     const init = node.init as Node | undefined;
-    if (node.type === "VariableDeclarator" && init?.type === "CallExpression" && (init.callee as Node).value === "useMessages" && (node.id as Node).type === "ObjectPattern") {
-      for (const property of (node.id as Node).properties as Node[]) if ((property.key as Node | undefined)?.type === "Identifier") namespaces.add((property.key as Node).value as string);
+    if (
+      node.type === "VariableDeclarator" &&
+      init?.type === "CallExpression" &&
+      (init.callee as Node).value === "useMessages" &&
+      (node.id as Node).type === "ObjectPattern"
+    ) {
+      for (const property of (node.id as Node).properties as Node[])
+        if ((property.key as Node | undefined)?.type === "Identifier") namespaces.add((property.key as Node).value as string);
     }
     if (node.type === "StringLiteral" || node.type === "TemplateLiteral") literals.push(text(node) ?? "");
     Object.values(node).forEach(visit);
   };
   visit(ast);
   // `useTranslations()`: the namespaces its keys name ("kpi.table.legend", `periods.${p}`).
-  if (wholeCatalogue) for (const literal of literals) if (NAMESPACES.has(literal.split(".")[0]!) && literal.includes(".")) namespaces.add(literal.split(".")[0]!);
+  if (wholeCatalogue)
+    for (const literal of literals) if (NAMESPACES.has(literal.split(".")[0]!) && literal.includes(".")) namespaces.add(literal.split(".")[0]!);
   const client = /^\s*(\/\/[^\n]*\n\s*)*["']use client["']/.test(source);
   const found = { client, imports: imports.map((s) => resolve(file, s)).filter((f): f is string => f !== null), namespaces: [...namespaces] };
   perFile.set(file, found);

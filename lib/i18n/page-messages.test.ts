@@ -31,9 +31,18 @@ describe("each page sends the browser the messages its client components read, a
       const own = listed(page);
       expect(own, `${page} sends no messages of its own (withPageMessages)`).not.toBeNull();
       const needed = [...namespacesReached(page)].filter((n) => !LAYOUT_NAMESPACES.some((l) => holds(l, n)));
-      expect(needed.filter((n) => !own!.some((l) => holds(l, n))), `${page} lacks`).toEqual([]);
-      expect(own!.filter((l) => !needed.some((n) => holds(l, n))), `${page} sends unread`).toEqual([]);
-      expect(own!.filter((l) => !resolves(l)), `${page} names no messages`).toEqual([]);
+      expect(
+        needed.filter((n) => !own!.some((l) => holds(l, n))),
+        `${page} lacks`,
+      ).toEqual([]);
+      expect(
+        own!.filter((l) => !needed.some((n) => holds(l, n))),
+        `${page} sends unread`,
+      ).toEqual([]);
+      expect(
+        own!.filter((l) => !resolves(l)),
+        `${page} names no messages`,
+      ).toEqual([]);
     }
   });
 
@@ -42,7 +51,11 @@ describe("each page sends the browser the messages its client components read, a
     expect(shared).toContain("app/(dashboard)/error.tsx");
     // The header reads its words with useTranslations and its formats through useMessages.
     expect([...namespacesReached("app/(dashboard)/layout.tsx")].sort()).toEqual(["format", "layout", "layout.stale"]);
-    for (const file of shared) expect([...namespacesReached(file)].filter((n) => !LAYOUT_NAMESPACES.some((l) => holds(l, n))), file).toEqual([]);
+    for (const file of shared)
+      expect(
+        [...namespacesReached(file)].filter((n) => !LAYOUT_NAMESPACES.some((l) => holds(l, n))),
+        file,
+      ).toEqual([]);
     expect(LAYOUT_NAMESPACES.filter((l) => !resolves(l))).toEqual([]);
   });
 

@@ -92,8 +92,14 @@ describe("every word a page shows comes from the messages", () => {
     const english = new Map(leaves(en));
     for (const [locale, messages] of Object.entries(MESSAGES)) {
       const theirs = new Map(leaves(messages as Tree));
-      expect([...english.keys()].filter((k) => !theirs.has(k)), `missing from ${locale}`).toEqual([]);
-      expect([...theirs.keys()].filter((k) => !english.has(k)), `only in ${locale}`).toEqual([]);
+      expect(
+        [...english.keys()].filter((k) => !theirs.has(k)),
+        `missing from ${locale}`,
+      ).toEqual([]);
+      expect(
+        [...theirs.keys()].filter((k) => !english.has(k)),
+        `only in ${locale}`,
+      ).toEqual([]);
       for (const [key, text] of theirs) expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(english.get(key)!));
     }
   });

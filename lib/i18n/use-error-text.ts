@@ -40,7 +40,8 @@ export function useErrorText(): (failure: Failure, options?: { whole?: boolean }
       const body = failure instanceof ApiCallError ? failure.body : failure instanceof Error ? undefined : failure;
       const detail = body?.details?.[0];
       // `whole`: the API's sentence about the whole request rather than its first field's.
-      if (locale === "en") return (whole ? undefined : detail?.message) ?? body?.errorMessage ?? (failure instanceof Error ? failure.message : t("unreachable"));
+      if (locale === "en")
+        return (whole ? undefined : detail?.message) ?? body?.errorMessage ?? (failure instanceof Error ? failure.message : t("unreachable"));
       if (!body?.code) return failure instanceof Error && !(failure instanceof ApiCallError) ? t("internal") : t("unreachable");
       if (detail?.path === "otp") return t("otp");
       const problem = body.details?.length === 1 && !whole && fieldProblem ? fieldProblem(detail!.message) : null;

@@ -66,9 +66,16 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     database = await open();
     provider = await startOidcProvider({ redirectUris: ["http://localhost:3000/api/session/oidc/callback"] });
     api = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000 });
-    admin = await accountWithScorecards(api, database.db, "admin@team.example", [smallScorecard("Private"), smallScorecard("Shared for reading"), smallScorecard("Whole account writes")]);
+    admin = await accountWithScorecards(api, database.db, "admin@team.example", [
+      smallScorecard("Private"),
+      smallScorecard("Shared for reading"),
+      smallScorecard("Whole account writes"),
+    ]);
     stranger = await accountWithScorecards(api, database.db, "stranger@else.example", [smallScorecard("Theirs")]);
-    for (const [who, role] of [["expert", "expert"], ["viewer", "viewer"]] as const) {
+    for (const [who, role] of [
+      ["expert", "expert"],
+      ["viewer", "viewer"],
+    ] as const) {
       const mate = await teammate(api, database.db, admin.accountId, `${who}@team.example`, role);
       auth[who] = mate.auth;
       users[who] = mate;
@@ -77,10 +84,21 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     auth.stranger = stranger.auth;
     const [privateDoc, sharedRead, accountWrite] = admin.scorecardIds as [number, number, number];
     docs = { private: privateDoc, sharedRead, accountWrite };
-    await asAdmin("PUT", `/api/document/${sharedRead}/sharing`, { users: [{ userId: users.expert!.userId, access: "read" }, { userId: users.viewer!.userId, access: "read" }] });
+    await asAdmin("PUT", `/api/document/${sharedRead}/sharing`, {
+      users: [
+        { userId: users.expert!.userId, access: "read" },
+        { userId: users.viewer!.userId, access: "read" },
+      ],
+    });
     await asAdmin("PUT", `/api/document/${accountWrite}/sharing`, { account: "write" });
-    for (const [name, doc] of [["Private", privateDoc], ["Shared for reading", sharedRead], ["Whole account writes", accountWrite]] as const) nameOf[doc] = name;
-    for (const doc of Object.values(docs)) kpiOf[doc] = (await asAdmin("GET", `/api/document/${doc}/kpi/list`)).items.find((k: { name: string }) => k.name === "Sales").guid;
+    for (const [name, doc] of [
+      ["Private", privateDoc],
+      ["Shared for reading", sharedRead],
+      ["Whole account writes", accountWrite],
+    ] as const)
+      nameOf[doc] = name;
+    for (const doc of Object.values(docs))
+      kpiOf[doc] = (await asAdmin("GET", `/api/document/${doc}/kpi/list`)).items.find((k: { name: string }) => k.name === "Sales").guid;
   });
   afterAll(async () => {
     await provider.close();
@@ -102,19 +120,27 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     deleteValue: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/values/2024-01-01` }),
     listValues: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/values` }),
     batchSetValue: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/set-value/2024-01-01`, body: [{ guid: kpiOf[doc], value: 1 }] }),
-    batchSetValues: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/set-values`, body: { items: [{ guid: kpiOf[doc], date: "2024-01-01", value: 1 }] } }),
+    batchSetValues: async (doc) => ({
+      path: `/api/document/${doc}/kpi/batch/set-values`,
+      body: { items: [{ guid: kpiOf[doc], date: "2024-01-01", value: 1 }] },
+    }),
     batchGetValue: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/get-value/2024-01-01`, body: { guids: [kpiOf[doc]] } }),
     batchGetAllValues: async (doc) => ({ path: `/api/document/${doc}/kpi/batch/all/get-value/2024-01-01` }),
     groupedValue: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/grouped-value/MONTH/2024-01-01/2024-12-31` }),
     groupedValues: async (doc) => ({ path: `/api/document/${doc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31` }),
     listAlerts: async (doc) => ({ path: `/api/document/${doc}/alerts` }),
-    createAlert: async (doc) => ({ path: `/api/document/${doc}/alerts`, body: { name: "a", kpiGuid: kpiOf[doc], condition: "VALUE_CHANGED", webhookId: await freshWebhook() } }),
+    createAlert: async (doc) => ({
+      path: `/api/document/${doc}/alerts`,
+      body: { name: "a", kpiGuid: kpiOf[doc], condition: "VALUE_CHANGED", webhookId: await freshWebhook() },
+    }),
     updateAlert: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}`, body: { active: false } }),
     deleteAlert: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}` }),
     listNotes: async (doc) => ({ path: `/api/document/${doc}/notes` }),
     createNote: async (doc) => ({ path: `/api/document/${doc}/kpi/${kpiOf[doc]}/notes`, body: { date: "2024-01-01", text: "Why" } }),
     // The admin's note: others who can read the scorecard still may not delete it.
-    deleteNote: async (doc) => ({ path: `/api/document/${doc}/notes/${(await asAdmin("POST", `/api/document/${doc}/kpi/${kpiOf[doc]}/notes`, { date: "2024-01-01", text: "Mine" })).id}` }),
+    deleteNote: async (doc) => ({
+      path: `/api/document/${doc}/notes/${(await asAdmin("POST", `/api/document/${doc}/kpi/${kpiOf[doc]}/notes`, { date: "2024-01-01", text: "Mine" })).id}`,
+    }),
     alertHistory: async (doc) => ({ path: `/api/document/${doc}/alerts/${await freshAlert(doc)}/history` }),
     // Changing nothing: the same name.
     updateDocument: async (doc) => ({ path: `/api/documents/list/${doc}`, body: { name: nameOf[doc] } }),
@@ -126,7 +152,10 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     deleteKpi: async (doc) => ({ path: `/api/document/${doc}/kpi/${(await asAdmin("POST", `/api/document/${doc}/kpi`, { name: "Doomed" })).guid}` }),
     getRecord: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/values/2024-01-01` }),
     ...Object.fromEntries(
-      ["Target", "Baseline", "Min", "Max", "Score"].map((f) => [`delete${f}`, async (doc: number) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/${f.toLowerCase()}/2024-01-01` })]),
+      ["Target", "Baseline", "Min", "Max", "Score"].map((f) => [
+        `delete${f}`,
+        async (doc: number) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/${f.toLowerCase()}/2024-01-01` }),
+      ]),
     ),
     groupedValueAllTime: async (doc) => ({ path: `/api/document/${doc}/kpi/indicator/${kpiOf[doc]}/grouped-value/MONTH` }),
     groupedValuesAllTime: async (doc) => ({ path: `/api/document/${doc}/kpi/indicatos/grouped-value/MONTH` }),
@@ -147,7 +176,10 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     lockPeriods: async (doc) => ({ path: `/api/document/${doc}/lock`, body: { lockedUntil: null } }),
     createFeed: async (doc) => ({ path: `/api/document/${doc}/feeds` }),
     scorecardForecast: async (doc) => ({ path: `/api/document/${doc}/kpi/indicators/forecast/MONTH` }),
-    whatIf: async (doc) => ({ path: `/api/document/${doc}/what-if`, body: { period: "MONTH", from: "2024-01-01", to: "2024-12-31", overrides: [{ guid: kpiOf[doc], date: "2024-03-01", value: 5 }] } }),
+    whatIf: async (doc) => ({
+      path: `/api/document/${doc}/what-if`,
+      body: { period: "MONTH", from: "2024-01-01", to: "2024-12-31", overrides: [{ guid: kpiOf[doc], date: "2024-03-01", value: 5 }] },
+    }),
   };
   /** A change set of the admin's, the latest of the scorecard: its revert meets no later change. */
   const freshChange = async (doc: number) => {
@@ -166,7 +198,8 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   // A public address literal: no DNS needed, and not refused as internal.
   const freshWebhook = async () => (await asAdmin("POST", "/api/webhooks", { name: "hook", url: "https://93.184.216.34/hook" })).id as number;
   const freshAlert = async (doc: number) =>
-    (await asAdmin("POST", `/api/document/${doc}/alerts`, { name: "a", kpiGuid: kpiOf[doc], condition: "VALUE_CHANGED", webhookId: await freshWebhook() })).id as number;
+    (await asAdmin("POST", `/api/document/${doc}/alerts`, { name: "a", kpiGuid: kpiOf[doc], condition: "VALUE_CHANGED", webhookId: await freshWebhook() }))
+      .id as number;
 
   /** Routes of the account rather than of one scorecard: who may call them, made explicit. */
   const accountRequests: Record<string, { request: (who: Who) => Promise<Request>; expect: Record<Who, Outcome> }> = {
@@ -178,15 +211,36 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     // The stranger is an admin of its own account: it reads its own log.
     listActivity: { request: async () => ({ path: "/api/activity" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
     exportActivity: { request: async () => ({ path: "/api/activity/export" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
-    createApiKey: { request: async () => ({ path: "/api/api-keys", body: { name: "mine" } }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    createApiKey: {
+      request: async () => ({ path: "/api/api-keys", body: { name: "mine" } }),
+      expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
+    },
     // The admin's key: only an admin of the account may revoke another user's key.
-    revokeApiKey: { request: async () => ({ path: `/api/api-keys/${(await asAdmin("POST", "/api/api-keys", { name: "k" })).id}` }), expect: { admin: "ok", expert: 404, viewer: 404, stranger: 404 } },
+    revokeApiKey: {
+      request: async () => ({ path: `/api/api-keys/${(await asAdmin("POST", "/api/api-keys", { name: "k" })).id}` }),
+      expect: { admin: "ok", expert: 404, viewer: 404, stranger: 404 },
+    },
     listWebhooks: { request: async () => ({ path: "/api/webhooks" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
-    createWebhook: { request: async () => ({ path: "/api/webhooks", body: { name: "h", url: "https://93.184.216.34/h" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
-    deleteWebhook: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
-    updateWebhook: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}`, body: { format: "slack" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
-    listDeliveries: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}/deliveries` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
-    testWebhook: { request: async () => ({ path: `/api/webhooks/${await freshWebhook()}/test` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    createWebhook: {
+      request: async () => ({ path: "/api/webhooks", body: { name: "h", url: "https://93.184.216.34/h" } }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },
+    },
+    deleteWebhook: {
+      request: async () => ({ path: `/api/webhooks/${await freshWebhook()}` }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
+    updateWebhook: {
+      request: async () => ({ path: `/api/webhooks/${await freshWebhook()}`, body: { format: "slack" } }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
+    listDeliveries: {
+      request: async () => ({ path: `/api/webhooks/${await freshWebhook()}/deliveries` }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
+    testWebhook: {
+      request: async () => ({ path: `/api/webhooks/${await freshWebhook()}/test` }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
     redeliverEvent: {
       request: async () => {
         const hook = await freshWebhook();
@@ -195,22 +249,45 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       },
       expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
     },
-    notificationSettings: { request: async () => ({ path: "/api/notification-settings" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
-    updateNotificationSettings: { request: async () => ({ path: "/api/notification-settings", body: { reminderDays: 3 } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    notificationSettings: {
+      request: async () => ({ path: "/api/notification-settings" }),
+      expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
+    },
+    updateNotificationSettings: {
+      request: async () => ({ path: "/api/notification-settings", body: { reminderDays: 3 } }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },
+    },
     listUsers: { request: async () => ({ path: "/api/users" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
-    updateUser: { request: async () => ({ path: `/api/users/${users.viewer!.userId}`, body: { role: "viewer" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    updateUser: {
+      request: async () => ({ path: `/api/users/${users.viewer!.userId}`, body: { role: "viewer" } }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
     listInvitations: { request: async () => ({ path: "/api/invitations" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
-    createInvitation: { request: async (who) => ({ path: "/api/invitations", body: { email: `new${Math.random()}@${who === "stranger" ? "else" : "team"}.example`, role: "viewer" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    createInvitation: {
+      request: async (who) => ({
+        path: "/api/invitations",
+        body: { email: `new${Math.random()}@${who === "stranger" ? "else" : "team"}.example`, role: "viewer" },
+      }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },
+    },
     revokeInvitation: {
-      request: async () => ({ path: `/api/invitations/${(await asAdmin("POST", "/api/invitations", { email: `inv${Math.random()}@team.example`, role: "expert" })).id}` }),
+      request: async () => ({
+        path: `/api/invitations/${(await asAdmin("POST", "/api/invitations", { email: `inv${Math.random()}@team.example`, role: "expert" })).id}`,
+      }),
       expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
     },
     documentTree: { request: async () => ({ path: "/api/documents/tree" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     createDocument: { request: async () => ({ path: "/api/documents", body: {} }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
-    importDocument: { request: async () => ({ path: "/api/documents/import", body: { name: "Scratch", kpis: [{ name: "One" }] } }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
+    importDocument: {
+      request: async () => ({ path: "/api/documents/import", body: { name: "Scratch", kpis: [{ name: "One" }] } }),
+      expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" },
+    },
     listDeletedDocuments: { request: async () => ({ path: "/api/documents/deleted" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     // Deleting is the owner's or an admin's, even for a scorecard the whole account writes.
-    deleteDocument: { request: async () => ({ path: `/api/documents/list/${await freshAccountDoc()}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    deleteDocument: {
+      request: async () => ({ path: `/api/documents/list/${await freshAccountDoc()}` }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
     restoreDocument: {
       request: async () => {
         const id = await freshAccountDoc();
@@ -219,23 +296,53 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       },
       expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 },
     },
-    indicatorTypes: { request: async () => ({ path: "/api/service/enums/indicator-types" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    indicatorTypes: {
+      request: async () => ({ path: "/api/service/enums/indicator-types" }),
+      expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
+    },
     initiativeStatuses: { request: async () => ({ path: "/api/initiative-statuses" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     organizationInfo: { request: async () => ({ path: "/api/organization-info" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     listFeeds: { request: async () => ({ path: "/api/feeds" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     // The admin's link: only its creator or an admin of the account revokes it.
-    revokeFeed: { request: async () => ({ path: `/api/feeds/${(await asAdmin("POST", `/api/document/${docs.private}/feeds`)).id}` }), expect: { admin: "ok", expert: 404, viewer: 404, stranger: 404 } },
+    revokeFeed: {
+      request: async () => ({ path: `/api/feeds/${(await asAdmin("POST", `/api/document/${docs.private}/feeds`)).id}` }),
+      expect: { admin: "ok", expert: 404, viewer: 404, stranger: 404 },
+    },
     listConnectors: { request: async () => ({ path: "/api/connectors" }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: "ok" } },
     // On the scorecard every user of the account may write: the stranger's account has no such scorecard.
-    createConnector: { request: async () => ({ path: "/api/connectors", body: pushConnector(docs.accountWrite) }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: 404 } },
-    previewDraftConnector: { request: async () => ({ path: "/api/connectors/preview", body: pushConnector(docs.accountWrite) }), expect: { admin: "ok", expert: "ok", viewer: 403, stranger: 404 } },
+    createConnector: {
+      request: async () => ({ path: "/api/connectors", body: pushConnector(docs.accountWrite) }),
+      expect: { admin: "ok", expert: "ok", viewer: 403, stranger: 404 },
+    },
+    previewDraftConnector: {
+      request: async () => ({ path: "/api/connectors/preview", body: pushConnector(docs.accountWrite) }),
+      expect: { admin: "ok", expert: "ok", viewer: 403, stranger: 404 },
+    },
     // The admin's connectors on its private scorecard: only those who may write a scorecard see its connectors.
-    getConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
-    updateConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}`, body: { enabled: false } }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
-    deleteConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
-    previewConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/preview` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
-    runConnector: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/run` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
-    listConnectorRuns: { request: async () => ({ path: `/api/connectors/${await freshConnector()}/runs` }), expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 } },
+    getConnector: {
+      request: async () => ({ path: `/api/connectors/${await freshConnector()}` }),
+      expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 },
+    },
+    updateConnector: {
+      request: async () => ({ path: `/api/connectors/${await freshConnector()}`, body: { enabled: false } }),
+      expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 },
+    },
+    deleteConnector: {
+      request: async () => ({ path: `/api/connectors/${await freshConnector()}` }),
+      expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 },
+    },
+    previewConnector: {
+      request: async () => ({ path: `/api/connectors/${await freshConnector()}/preview` }),
+      expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 },
+    },
+    runConnector: {
+      request: async () => ({ path: `/api/connectors/${await freshConnector()}/run` }),
+      expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 },
+    },
+    listConnectorRuns: {
+      request: async () => ({ path: `/api/connectors/${await freshConnector()}/runs` }),
+      expect: { admin: "ok", expert: 404, viewer: 403, stranger: 404 },
+    },
     getSso: { request: async () => ({ path: "/api/sso" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
     updateSso: { request: async () => ({ path: "/api/sso", body: ssoBody() }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
     // Set up in the caller's account first.
@@ -245,8 +352,14 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     },
     twoFactorStatus: { request: async () => ({ path: "/api/me/two-factor" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
     getPreferences: { request: async () => ({ path: "/api/me/preferences" }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
-    updatePreferences: { request: async (who) => ({ path: "/api/me/preferences", auth: (await freshPerson(who)).auth, body: { language: "es" } }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
-    setUpTwoFactor: { request: async (who) => ({ path: "/api/me/two-factor/setup", auth: (await freshPerson(who)).auth }), expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" } },
+    updatePreferences: {
+      request: async (who) => ({ path: "/api/me/preferences", auth: (await freshPerson(who)).auth, body: { language: "es" } }),
+      expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
+    },
+    setUpTwoFactor: {
+      request: async (who) => ({ path: "/api/me/two-factor/setup", auth: (await freshPerson(who)).auth }),
+      expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
+    },
     enableTwoFactor: {
       request: async (who) => {
         const person = await freshPerson(who);
@@ -265,11 +378,23 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       expect: { admin: "ok", expert: "ok", viewer: "ok", stranger: "ok" },
     },
     getSecurity: { request: async () => ({ path: "/api/security" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
-    updateSecurity: { request: async () => ({ path: "/api/security", body: { requireTwoFactor: false } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
+    updateSecurity: {
+      request: async () => ({ path: "/api/security", body: { requireTwoFactor: false } }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },
+    },
     listScimTokens: { request: async () => ({ path: "/api/scim-tokens" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
-    createScimToken: { request: async () => ({ path: "/api/scim-tokens", body: { name: "provider" } }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
-    revokeScimToken: { request: async () => ({ path: `/api/scim-tokens/${(await asAdmin("POST", "/api/scim-tokens", { name: "t" })).id}` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
-    createResetLink: { request: async () => ({ path: `/api/users/${users.viewer!.userId}/reset-link` }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 } },
+    createScimToken: {
+      request: async () => ({ path: "/api/scim-tokens", body: { name: "provider" } }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },
+    },
+    revokeScimToken: {
+      request: async () => ({ path: `/api/scim-tokens/${(await asAdmin("POST", "/api/scim-tokens", { name: "t" })).id}` }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
+    createResetLink: {
+      request: async () => ({ path: `/api/users/${users.viewer!.userId}/reset-link` }),
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: 404 },
+    },
     clearTwoFactor: {
       request: async () => {
         const person = await freshPerson("viewer");
@@ -291,7 +416,13 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   const ssoBody = () => ({ issuer: provider.issuer, clientId: provider.client_id, clientSecret: provider.client_secret, domains: [`sso${++domains}.example`] });
   /** A new viewer in the caller's account, for calls on one's own two-factor codes (every role may make them; an extra admin would end "the last admin"). */
   const freshPerson = (who: Who) =>
-    teammate(api, database.db, who === "stranger" ? stranger.accountId : admin.accountId, `fresh${Math.random().toString(36).slice(2)}@${who === "stranger" ? "else" : "team"}.example`, "viewer");
+    teammate(
+      api,
+      database.db,
+      who === "stranger" ? stranger.accountId : admin.accountId,
+      `fresh${Math.random().toString(36).slice(2)}@${who === "stranger" ? "else" : "team"}.example`,
+      "viewer",
+    );
   const pushConnector = (docId: number) => ({ name: "Pushed", kind: "push", shape: "rows", docId, mapping: { kpi: "kpi", date: "date", value: "value" } });
   const freshConnector = async () => (await asAdmin("POST", "/api/connectors", pushConnector(docs.private))).id as number;
   const freshLogin = async (who: Who) => {
@@ -300,19 +431,39 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     return { Token: token };
   };
   /** Routes without a Token: tested on their own below. */
-  const untokened = new Set(["startSso", "finishSso", "requestPasswordReset", "confirmPasswordReset", "login", "lookupInvitation", "acceptInvitation", "publicScorecard", "publicGroupedValues", "setupStatus", "setup", "pushValues", "readFeed"]);
+  const untokened = new Set([
+    "startSso",
+    "finishSso",
+    "requestPasswordReset",
+    "confirmPasswordReset",
+    "login",
+    "lookupInvitation",
+    "acceptInvitation",
+    "publicScorecard",
+    "publicGroupedValues",
+    "setupStatus",
+    "setup",
+    "pushValues",
+    "readFeed",
+  ]);
 
   it("follows role x scorecard sharing on every route of the OpenAPI document, which the tables cover exactly", async () => {
     const doc = await (await api.call("/openapi.json")).json();
     const operations: Operation[] = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; "x-gauge-role"?: Role }>>).flatMap(
-      ([path, ops]) => Object.entries(ops).map(([method, op]) => ({ operationId: op.operationId, method: method.toUpperCase(), path, role: op["x-gauge-role"] })),
+      ([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ operationId: op.operationId, method: method.toUpperCase(), path, role: op["x-gauge-role"] })),
     );
-    expect(operations.map((o) => o.operationId).filter((id) => !untokened.has(id)).sort()).toEqual(
-      [...Object.keys(scorecardRequests), ...Object.keys(accountRequests)].sort(),
-    );
+    expect(
+      operations
+        .map((o) => o.operationId)
+        .filter((id) => !untokened.has(id))
+        .sort(),
+    ).toEqual([...Object.keys(scorecardRequests), ...Object.keys(accountRequests)].sort());
     // The document says which take no Token (security: []), and they are exactly these.
     const declaredOpen = Object.values(doc.paths as Record<string, Record<string, { operationId: string; security?: unknown[] }>>).flatMap((ops) =>
-      Object.values(ops).filter((op) => op.security?.length === 0).map((op) => op.operationId),
+      Object.values(ops)
+        .filter((op) => op.security?.length === 0)
+        .map((op) => op.operationId),
     );
     expect(declaredOpen.sort()).toEqual([...untokened].sort());
 
@@ -343,12 +494,16 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       if (outcome !== expected) mismatches.push(`${who} ${op.operationId} ${request.path}: expected ${expected}, got ${status} ${text.slice(0, 120)}`);
       // Every success answer is what the contract's schema says: the dashboard trusts its own server's answers unchecked.
       if (outcome === "ok" && json !== null) {
-        const responses = (contractOperations as unknown as Record<string, { responses: Record<string, { content?: { "application/json"?: { schema: z.ZodType } } }> }>)[op.operationId]!.responses;
+        const responses = (
+          contractOperations as unknown as Record<string, { responses: Record<string, { content?: { "application/json"?: { schema: z.ZodType } } }> }>
+        )[op.operationId]!.responses;
         const schema = responses[String(status)]?.content?.["application/json"]?.schema;
         const parsed = schema?.safeParse(json);
         if (!schema) mismatches.push(`${who} ${op.operationId}: no schema for its ${status} answer`);
-        else if (!parsed!.success) mismatches.push(`${who} ${op.operationId} ${request.path}: the ${status} answer is not its schema's: ${parsed!.error.message.slice(0, 300)}`);
-        else if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed!.data)), json)) mismatches.push(`${who} ${op.operationId} ${request.path}: its schema changes the ${status} answer: ${JSON.stringify(parsed!.data).slice(0, 300)}`);
+        else if (!parsed!.success)
+          mismatches.push(`${who} ${op.operationId} ${request.path}: the ${status} answer is not its schema's: ${parsed!.error.message.slice(0, 300)}`);
+        else if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed!.data)), json))
+          mismatches.push(`${who} ${op.operationId} ${request.path}: its schema changes the ${status} answer: ${JSON.stringify(parsed!.data).slice(0, 300)}`);
       }
       if (status === 403) expect(json).toMatchObject({ success: false, code: "forbidden" });
       if (status === 404) expect(json).toMatchObject({ success: false, code: "not_found" });
@@ -374,7 +529,10 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   });
 
   it("lets an alert e-mail a person only where role x sharing lets that person read the scorecard", async () => {
-    const withMail = createTestApi(database.db, api.clock, { rateLimitPerHour: 1_000_000, mail: { smtpUrl: "smtp://127.0.0.1:9", from: "Gauge <g@example.com>" } });
+    const withMail = createTestApi(database.db, api.clock, {
+      rateLimitPerHour: 1_000_000,
+      mail: { smtpUrl: "smtp://127.0.0.1:9", from: "Gauge <g@example.com>" },
+    });
     const adminId = (await call("GET", "/api/access/info", admin.auth)).json.userId as number;
     const ids: Record<Exclude<Who, "stranger">, number> = { admin: adminId, expert: users.expert!.userId, viewer: users.viewer!.userId };
     for (const doc of Object.keys(docs) as Doc[]) {
@@ -382,7 +540,8 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
         const body = { name: `Mail ${who}`, kpiGuid: kpiOf[docs[doc]], condition: "VALUE_CHANGED", emailUserIds: [ids[who]] };
         const response = await withMail.call(`/api/document/${docs[doc]}/alerts`, jsonInit("POST", body, admin.auth));
         expect(response.status, `${who} on ${doc}`).toBe(ACCESS[who][doc] ? 201 : 400);
-        if (response.status === 201) await withMail.call(`/api/document/${docs[doc]}/alerts/${(await response.json()).id}`, { method: "DELETE", headers: admin.auth });
+        if (response.status === 201)
+          await withMail.call(`/api/document/${docs[doc]}/alerts/${(await response.json()).id}`, { method: "DELETE", headers: admin.auth });
       }
     }
   });
@@ -393,7 +552,10 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
       documents: list.documents.map((d) => `${d.name}:${d.access}`),
       sharedToUser: list.sharedToUser.map((d) => `${d.name}:${d.access}`),
     });
-    expect(summary(await listOf("admin"))).toEqual({ documents: ["Private:write", "Shared for reading:write", "Whole account writes:write"], sharedToUser: [] });
+    expect(summary(await listOf("admin"))).toEqual({
+      documents: ["Private:write", "Shared for reading:write", "Whole account writes:write"],
+      sharedToUser: [],
+    });
     expect(summary(await listOf("expert"))).toEqual({ documents: [], sharedToUser: ["Shared for reading:read", "Whole account writes:write"] });
     expect(summary(await listOf("viewer"))).toEqual({ documents: [], sharedToUser: ["Shared for reading:read", "Whole account writes:read"] });
     expect((await listOf("admin")).documents[2]).toMatchObject({ sharedForRegRW: true, sharedForPublic: false });
@@ -476,15 +638,23 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     expect(invitation).toMatchObject({ email: "newcomer@team.example", role: "expert", token: expect.stringMatching(/^gin_/) });
     expect((await call("GET", "/api/invitations", admin.auth)).json.items.map((i: { email: string }) => i.email)).toContain("newcomer@team.example");
     const lookup = () => api.call("/invitations/lookup", jsonInit("POST", { token: invitation.token }));
-    expect(await (await lookup()).json()).toEqual({ email: "newcomer@team.example", role: "expert", account: "team.example", invitedBy: "admin@team.example", expiresAt: invitation.expiresAt });
-        const accept = (password: string) => api.call("/invitations/accept", jsonInit("POST", { token: invitation.token, password }));
+    expect(await (await lookup()).json()).toEqual({
+      email: "newcomer@team.example",
+      role: "expert",
+      account: "team.example",
+      invitedBy: "admin@team.example",
+      expiresAt: invitation.expiresAt,
+    });
+    const accept = (password: string) => api.call("/invitations/accept", jsonInit("POST", { token: invitation.token, password }));
     expect((await accept("short")).status).toBe(400);
     const joined = await accept("a long passphrase");
     expect(joined.status).toBe(200);
     const { token, success } = await joined.json();
     expect(success).toBe(true);
     expect((await call("GET", "/api/access/info", { Token: token })).json).toMatchObject({ email: "newcomer@team.example", role: "expert" });
-    expect((await call("GET", "/api/documents/list", { Token: token })).json.sharedToUser.map((d: { name: string }) => d.name)).toEqual(["Whole account writes"]);
+    expect((await call("GET", "/api/documents/list", { Token: token })).json.sharedToUser.map((d: { name: string }) => d.name)).toEqual([
+      "Whole account writes",
+    ]);
     // Single use: once joined, the link says nothing any more.
     expect((await lookup()).status).toBe(404);
     const again = await accept("a long passphrase");
@@ -526,7 +696,10 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     const sales = kpiOf[doc]!;
     await asAdmin("PATCH", `/api/document/${doc}/kpi/${sales}`, { ownerId: users.expert!.userId });
     await asAdmin("POST", `/api/document/${doc}/kpi/${sales}/initiatives`, {
-      name: "Win back lost accounts", status: "IN_PROGRESS", initiativeType: "PROJECT", responsible: ["Ana Quintero", users.viewer!.email],
+      name: "Win back lost accounts",
+      status: "IN_PROGRESS",
+      initiativeType: "PROJECT",
+      responsible: ["Ana Quintero", users.viewer!.email],
     });
     await asAdmin("POST", `/api/document/${doc}/kpi/${sales}/notes`, { date: "2024-02-01", text: "Quiet month" });
     const { publicId } = await asAdmin("PUT", `/api/document/${doc}/sharing`, { public: true });

@@ -12,7 +12,10 @@ describe.each(testDatabases)("the account's activity log, on $name", ({ open }) 
     const docId = admin.scorecardIds[0]!;
     const expert = await teammate(env.api, env.database.db, admin.accountId, `log-expert-${Date.now()}@example.com`, "expert");
     await env.api.call("/login", jsonInit("POST", { email, contraseña: "not the password" }));
-    await env.api.call("/login", { ...jsonInit("POST", { email, contraseña: admin.password }), headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" } });
+    await env.api.call("/login", {
+      ...jsonInit("POST", { email, contraseña: admin.password }),
+      headers: { "Content-Type": "application/json", "X-Gauge-Client": "dashboard" },
+    });
     await env.api.call(`/api/users/${expert.userId}`, jsonInit("PATCH", { role: "viewer" }, admin.auth));
     const key = await (await env.api.call("/api/api-keys", jsonInit("POST", { name: "ERP export" }, admin.auth))).json();
     await env.api.call(`/api/document/${docId}/sharing`, jsonInit("PUT", { account: "read" }, { Token: key.key }));
@@ -24,25 +27,37 @@ describe.each(testDatabases)("the account's activity log, on $name", ({ open }) 
     await env.api.call(`/api/users/${expert.userId}`, jsonInit("PATCH", { role: "boss" }, admin.auth));
 
     const log = await (await env.api.call("/api/activity", { headers: admin.auth })).json();
-    const lines = log.items.map((e: { kind: string; action: string; via: string; apiKey: string | null; details: object; scorecardId: number | null }) => [e.kind, e.action, e.via, e.apiKey, e.scorecardId]);
-    expect(lines).toEqual([
-      ["scorecards", "deleted a scorecard", "api", null, docId],
-      ["locks", "locked or unlocked periods", "api", null, docId],
-      ["exports", "exported an Excel report", "api", null, docId],
-      ["webhooks", "created a webhook", "api", null, null],
-      ["sharing", "changed a scorecard's sharing", "api", "ERP export", docId],
-      ["api-keys", "created an API key", "api", null, null],
-      ["people", "changed a person's role or status", "api", null, null],
-      ["sign-in", "logged in", "dashboard", null, null],
-      ["sign-in", "failed to log in (wrong password)", "api", null, null],
-    ].concat(lines.slice(9)));
+    const lines = log.items.map((e: { kind: string; action: string; via: string; apiKey: string | null; details: object; scorecardId: number | null }) => [
+      e.kind,
+      e.action,
+      e.via,
+      e.apiKey,
+      e.scorecardId,
+    ]);
+    expect(lines).toEqual(
+      [
+        ["scorecards", "deleted a scorecard", "api", null, docId],
+        ["locks", "locked or unlocked periods", "api", null, docId],
+        ["exports", "exported an Excel report", "api", null, docId],
+        ["webhooks", "created a webhook", "api", null, null],
+        ["sharing", "changed a scorecard's sharing", "api", "ERP export", docId],
+        ["api-keys", "created an API key", "api", null, null],
+        ["people", "changed a person's role or status", "api", null, null],
+        ["sign-in", "logged in", "dashboard", null, null],
+        ["sign-in", "failed to log in (wrong password)", "api", null, null],
+      ].concat(lines.slice(9)),
+    );
     expect(log.items.find((e: { kind: string }) => e.kind === "people").details).toEqual({ id: String(expert.userId), role: "viewer" });
     expect(log.items.find((e: { kind: string }) => e.kind === "locks").details).toEqual({ docId: String(docId), lockedUntil: "2025-12-31" });
     expect(JSON.stringify(log)).not.toContain(key.key);
 
     // Filters and pages.
     const signIns = await (await env.api.call("/api/activity?kind=sign-in", { headers: admin.auth })).json();
-    expect(signIns.items.map((e: { action: string }) => e.action)).toEqual(["logged in", "failed to log in (wrong password)", ...signIns.items.slice(2).map((e: { action: string }) => e.action)]);
+    expect(signIns.items.map((e: { action: string }) => e.action)).toEqual([
+      "logged in",
+      "failed to log in (wrong password)",
+      ...signIns.items.slice(2).map((e: { action: string }) => e.action),
+    ]);
     expect((await (await env.api.call(`/api/activity?scorecard=${docId}`, { headers: admin.auth })).json()).items).toHaveLength(4);
     const first = await (await env.api.call("/api/activity?limit=2", { headers: admin.auth })).json();
     expect(first.items).toHaveLength(2);

@@ -60,7 +60,25 @@ const LOGGED: Partial<Record<OperationName, [Kind, ActivityAction]>> = {
 };
 
 /** Request fields worth keeping: names, roles, access, dates. Never secrets (passwords, webhook secrets, tokens). */
-const KEPT_FIELDS = ["name", "role", "domains", "defaultRole", "enforce", "requireTwoFactor", "deactivated", "email", "account", "users", "sharedForPublic", "sharedForRegRW", "alias", "lockedUntil", "active", "condition", "reminderDays"];
+const KEPT_FIELDS = [
+  "name",
+  "role",
+  "domains",
+  "defaultRole",
+  "enforce",
+  "requireTwoFactor",
+  "deactivated",
+  "email",
+  "account",
+  "users",
+  "sharedForPublic",
+  "sharedForRegRW",
+  "alias",
+  "lockedUntil",
+  "active",
+  "condition",
+  "reminderDays",
+];
 
 /** Who acted: a caller, or something acting for the account without a user (a SCIM token). */
 type Actor = Pick<Caller, "accountId" | "tokenKind" | "keyName"> & { userId: number | null; email: string | null; via?: string };
@@ -93,9 +111,18 @@ function recorder(kind: Kind, action: ActivityAction): MiddlewareHandler<AppEnv>
     if (c.res.status >= 300 || (c.req.query("dryRun") ?? "") === "true") return;
     const params = c.req.param() as Record<string, string>;
     const body = c.req.method === "GET" || c.req.method === "DELETE" ? null : await c.req.json().catch(() => null);
-    const fields = body && typeof body === "object" && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => KEPT_FIELDS.includes(k))) : {};
+    const fields =
+      body && typeof body === "object" && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => KEPT_FIELDS.includes(k))) : {};
     // A new scorecard's number is in the answer.
-    const made = kind === "scorecards" && params.docId === undefined ? ((await c.res.clone().json().catch(() => null)) as { id?: unknown } | null)?.id : undefined;
+    const made =
+      kind === "scorecards" && params.docId === undefined
+        ? (
+            (await c.res
+              .clone()
+              .json()
+              .catch(() => null)) as { id?: unknown } | null
+          )?.id
+        : undefined;
     const scorecardId = asNumber(params.docId) ?? (typeof made === "number" ? made : null);
     await logActivity(c.var.deps, c.var.caller, kind, action, scorecardId, { ...params, ...fields });
   };

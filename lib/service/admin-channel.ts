@@ -44,7 +44,10 @@ export async function startAdminChannel(db: Db, dataDir: string): Promise<{ clos
 
 /** Hands a command to the running server; null when no server left a channel. */
 export async function sendToServer(dataDir: string, argv: string[]): Promise<string | null> {
-  const channel = await readFile(channelFile(dataDir), "utf8").then((text) => JSON.parse(text) as { port: number; secret: string }, () => null);
+  const channel = await readFile(channelFile(dataDir), "utf8").then(
+    (text) => JSON.parse(text) as { port: number; secret: string },
+    () => null,
+  );
   if (!channel) return null;
   const response = await fetch(`http://127.0.0.1:${channel.port}/`, {
     method: "POST",

@@ -43,7 +43,10 @@ export async function demoOnStart(db: Db, wanted: boolean): Promise<{ loaded: bo
 /** Validates a scorecard file and imports it, owned by the user with that e-mail, all or nothing. */
 export async function importScorecardFile(db: Db, json: unknown, ownerEmail: string): Promise<number> {
   const file = ScorecardFile.parse(json);
-  const [owner] = await db.select().from(users).where(eq(users.email, normalizeEmail(ownerEmail)));
+  const [owner] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(ownerEmail)));
   if (!owner) throw new Error(`No user ${ownerEmail}: create it first with add-account or add-user`);
   return db.transaction(async (tx) => {
     await setChangeAuthor(tx, { accountId: owner.accountId, userId: owner.id, email: owner.email, via: "cli", at: new Date().toISOString() });

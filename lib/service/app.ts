@@ -68,7 +68,10 @@ export function createApi(deps: Deps) {
   app.notFound((c) => c.json(new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`).body(), 404));
 
   app.use("*", async (c, next) => {
-    c.set("deps", depsForRequest(deps, (name) => c.req.header(name)));
+    c.set(
+      "deps",
+      depsForRequest(deps, (name) => c.req.header(name)),
+    );
     c.json = jsonAnswers(c);
     Object.assign(c.req, bodyReadOnce(c));
     await next();
@@ -156,7 +159,8 @@ export type Api = ReturnType<typeof createApi>;
 /** `c.json` with the answer encoded by jsonChunks (see there why); same arguments, same headers. */
 function jsonAnswers(c: Context<AppEnv>): Context<AppEnv>["json"] {
   const body = c.body as (data: Uint8Array | ReadableStream<Uint8Array>, arg?: unknown, headers?: Record<string, string>) => Response;
-  const json = (object: unknown, arg?: unknown, headers?: Record<string, string>) => body(jsonBody(object), arg, { "Content-Type": "application/json", ...headers });
+  const json = (object: unknown, arg?: unknown, headers?: Record<string, string>) =>
+    body(jsonBody(object), arg, { "Content-Type": "application/json", ...headers });
   return json as unknown as Context<AppEnv>["json"];
 }
 

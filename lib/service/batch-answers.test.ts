@@ -39,7 +39,11 @@ describe.each(testDatabases)("batch write answers on $name", ({ open }) => {
         await suite.database.db.delete(kpiValues);
         const model = new Map<string, Record<ValueField, number | null>>();
         for (const batch of batches) {
-          const items = batch.map(({ kpi, day, upper, ...fields }) => ({ guid: upper ? suite.guid[kpi]!.toUpperCase() : suite.guid[kpi]!, date: DATES[day]!, ...fields }));
+          const items = batch.map(({ kpi, day, upper, ...fields }) => ({
+            guid: upper ? suite.guid[kpi]!.toUpperCase() : suite.guid[kpi]!,
+            date: DATES[day]!,
+            ...fields,
+          }));
           const response = await suite.api.call(`/api/document/${suite.doc}/kpi/batch/set-values`, jsonInit("POST", { items }, suite.auth));
           expect(response.status).toBe(200);
           const answer = (await response.json()) as { written: number; values: ({ guid: string; date: string } & Record<ValueField, number | null>)[] };

@@ -22,7 +22,8 @@ describe.each(testDatabases)("the board pack PDF on $name", ({ open }) => {
   let owner: Awaited<ReturnType<typeof accountWithScorecards>>;
   let doc: number;
 
-  const call = (method: string, pathname: string, body?: unknown) => api.call(pathname, body === undefined ? { method, headers: owner.auth } : jsonInit(method, body, owner.auth));
+  const call = (method: string, pathname: string, body?: unknown) =>
+    api.call(pathname, body === undefined ? { method, headers: owner.auth } : jsonInit(method, body, owner.auth));
 
   beforeAll(async () => {
     database = await open();
@@ -41,8 +42,13 @@ describe.each(testDatabases)("the board pack PDF on $name", ({ open }) => {
       { guid: costs, date, value: 40 },
     ]);
     expect((await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items })).status).toBe(200);
-    expect((await call("POST", `/api/document/${doc}/kpi/${sales}/notes`, { date: "2024-06-01", text: "The biggest client paused its orders" })).status).toBe(201);
-    expect((await call("POST", `/api/document/${doc}/kpi/${sales}/initiatives`, { name: "Win back the client", status: "IN_PROGRESS", initiativeType: "PROJECT" })).status).toBe(201);
+    expect((await call("POST", `/api/document/${doc}/kpi/${sales}/notes`, { date: "2024-06-01", text: "The biggest client paused its orders" })).status).toBe(
+      201,
+    );
+    expect(
+      (await call("POST", `/api/document/${doc}/kpi/${sales}/initiatives`, { name: "Win back the client", status: "IN_PROGRESS", initiativeType: "PROJECT" }))
+        .status,
+    ).toBe(201);
 
     const response = await call("GET", `/api/report/${doc}/board-pack?date=2024-07-10`);
     expect(response.status).toBe(200);

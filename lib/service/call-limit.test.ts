@@ -81,7 +81,11 @@ describe.each(testDatabases)("call limit on $name", ({ open }) => {
 
   it("does not count the login call, access/info, or calls without a valid token", async () => {
     const { auth, password } = await accountWithScorecards(env.api, env.database.db, "frugal@example.com");
-    await env.api.call("/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "frugal@example.com", contraseña: password }) });
+    await env.api.call("/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "frugal@example.com", contraseña: password }),
+    });
     await env.api.call("/api/access/info", { headers: auth });
     await env.api.call("/api/documents/list", { headers: { Token: "nope" } });
     const info = await (await env.api.call("/api/access/info", { headers: auth })).json();
@@ -139,9 +143,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("call limit across processes", () 
       const apiOne = createTestApi(one.db);
       const apiTwo = createTestApi(two.db, apiOne.clock);
       const { auth } = await accountWithScorecards(apiOne, one.db, "shared@example.com");
-      const calls = Array.from({ length: 160 }, (_, i) =>
-        (i % 2 ? apiOne : apiTwo).call("/api/documents/list", { headers: auth }).then((r) => r.status),
-      );
+      const calls = Array.from({ length: 160 }, (_, i) => (i % 2 ? apiOne : apiTwo).call("/api/documents/list", { headers: auth }).then((r) => r.status));
       const statuses = await Promise.all(calls);
       expect(statuses.filter((s) => s === 200)).toHaveLength(100);
       expect(statuses.filter((s) => s === 429)).toHaveLength(60);
@@ -162,7 +164,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("call limit across processes", () 
       const { auth } = await accountWithScorecards(api, database.db, "crowd@example.com", [smallScorecard()]);
       const etag = (await api.call("/api/documents/list", { headers: auth })).headers.get("ETag")!;
       for (let i = 0; i < 9; i++) await api.call("/api/documents/list", { headers: auth });
-      const conditional = Array.from({ length: 40 }, () => api.call("/api/documents/list", { headers: { ...auth, "If-None-Match": etag } }).then((r) => r.status));
+      const conditional = Array.from({ length: 40 }, () =>
+        api.call("/api/documents/list", { headers: { ...auth, "If-None-Match": etag } }).then((r) => r.status),
+      );
       const plain = Array.from({ length: 10 }, () => api.call("/api/documents/list", { headers: auth }).then((r) => r.status));
       const [revalidated, read] = await Promise.all([Promise.all(conditional), Promise.all(plain)]);
       expect({ revalidated: [...new Set(revalidated)], read: [...new Set(read)] }).toEqual({ revalidated: [304], read: [200] });

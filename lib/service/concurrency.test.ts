@@ -35,14 +35,15 @@ describe.runIf(adminUrl)("concurrent writers on PostgreSQL", () => {
     for (let pair = 0; pair < 20; pair++) {
       const forward = records.map((r, i) => ({ ...r, value: pair * 10_000 + i }));
       const backward = [...records].reverse().map((r, i) => ({ ...r, target: pair * 10_000 + i }));
-      const send = (items: object[]) =>
-        api.call(`/api/document/${owner.scorecardIds[0]}/kpi/batch/set-values`, jsonInit("POST", { items }, owner.auth));
+      const send = (items: object[]) => api.call(`/api/document/${owner.scorecardIds[0]}/kpi/batch/set-values`, jsonInit("POST", { items }, owner.auth));
       const answers = await Promise.all([send(forward), send(backward)]);
       statuses.push(...answers.map((r) => r.status));
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     // Both writers' fields survived: each names one field, and the other keeps its own.
-    const last = await (await api.call(`/api/document/${owner.scorecardIds[0]}/kpi/indicator/${guids[0]}/values?from=${day(0)}&to=${day(0)}`, { headers: owner.auth })).json();
+    const last = await (
+      await api.call(`/api/document/${owner.scorecardIds[0]}/kpi/indicator/${guids[0]}/values?from=${day(0)}&to=${day(0)}`, { headers: owner.auth })
+    ).json();
     expect(last.items[0]).toMatchObject({ value: 190_000, target: 19 * 10_000 + 1999 });
   });
 
@@ -71,4 +72,3 @@ describe.runIf(adminUrl)("concurrent writers on PostgreSQL", () => {
     expect((await api.call("/login", jsonInit("POST", { email: "writers@example.com", contraseña: owner.password }))).status).toBe(429);
   });
 });
-

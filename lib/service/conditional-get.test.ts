@@ -66,9 +66,7 @@ describe.each(testDatabases)("conditional reads on $name", ({ open }) => {
     const path = `/api/document/${doc}/kpi/tree`;
     const etag = (await get(path, owner.auth)).headers.get("ETag")!;
     const before = await used();
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => get(path, i % 3 === 0 ? owner.auth : { ...owner.auth, "If-None-Match": etag })),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => get(path, i % 3 === 0 ? owner.auth : { ...owner.auth, "If-None-Match": etag })));
     expect(answers.filter((a) => a.status === 304)).toHaveLength(20);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
     expect(await used()).toBe(before + 10);

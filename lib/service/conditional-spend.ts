@@ -10,7 +10,10 @@ export const isConditionalRead = (c: Context<AppEnv>) => (c.req.method === "GET"
 /** 429 with Retry-After, from the window's budget. */
 export function callLimitReached(deps: Deps, budget: CallBudget): ApiError {
   const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
-  return new ApiError(429, "rate_limited", `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`, [], { ...budgetHeaders(budget, deps.now()), "Retry-After": String(retryAfter) });
+  return new ApiError(429, "rate_limited", `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`, [], {
+    ...budgetHeaders(budget, deps.now()),
+    "Retry-After": String(retryAfter),
+  });
 }
 
 /**

@@ -14,7 +14,14 @@ const children: ChildProcess[] = [];
 
 function scheduler(url: string, clock: { start: number; realStart: number; speed: number }, leaseSeconds: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const proc = spawnTs("lib/testing/connector-child.ts", ["scheduler", url, String(clock.start), String(clock.realStart), String(clock.speed), String(leaseSeconds)]);
+    const proc = spawnTs("lib/testing/connector-child.ts", [
+      "scheduler",
+      url,
+      String(clock.start),
+      String(clock.realStart),
+      String(clock.speed),
+      String(leaseSeconds),
+    ]);
     children.push(proc);
     let out = "";
     let err = "";
@@ -26,7 +33,8 @@ function scheduler(url: string, clock: { start: number; realStart: number; speed
     proc.on("exit", (code, signal) => signal === null && reject(new Error(`child exited (${code}): ${err}`)));
   });
 }
-const kill = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGKILL"))));
+const kill = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGKILL"))));
 
 // Child processes start and stop in every test, and on a loaded machine each start takes seconds:
 // the bound guards against a hang and measures nothing.
@@ -39,9 +47,26 @@ describe.runIf(adminUrl)("scheduled connector runs across processes on PostgreSQ
   let docId: number;
   let hold: Promise<void> | undefined;
 
-  const rows5000 = JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ kpi: "Sales", date: new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10), value: i })));
+  const rows5000 = JSON.stringify(
+    Array.from({ length: 5000 }, (_, i) => ({ kpi: "Sales", date: new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10), value: i })),
+  );
   const newConnector = async (path: string, cron: string) => {
-    const answer = await api.call("/api/connectors", jsonInit("POST", { name: path, kind: "json", shape: "rows", docId, source: { url: `${source.url}${path}` }, mapping: { kpi: "kpi", date: "date", value: "value" }, schedule: { cron, timeZone: "UTC" } }, owner.auth));
+    const answer = await api.call(
+      "/api/connectors",
+      jsonInit(
+        "POST",
+        {
+          name: path,
+          kind: "json",
+          shape: "rows",
+          docId,
+          source: { url: `${source.url}${path}` },
+          mapping: { kpi: "kpi", date: "date", value: "value" },
+          schedule: { cron, timeZone: "UTC" },
+        },
+        owner.auth,
+      ),
+    );
     expect(answer.status).toBe(201);
     return (await answer.json()).id as number;
   };
@@ -49,7 +74,10 @@ describe.runIf(adminUrl)("scheduled connector runs across processes on PostgreSQ
   beforeAll(async () => {
     created = await createPostgresDatabase(adminUrl!);
     database = await openDatabase({ url: created.url });
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 1000, connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"] } });
+    api = createTestApi(database.db, undefined, {
+      rateLimitPerHour: 1000,
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"] },
+    });
     owner = await accountWithScorecards(api, database.db, "scheduled@example.com", [smallScorecard()]);
     docId = owner.scorecardIds[0]!;
     let reads = 0;
@@ -76,7 +104,11 @@ describe.runIf(adminUrl)("scheduled connector runs across processes on PostgreSQ
     // The test clock reads 2026-03-02 09:00 when the connector is saved: first due at 09:05.
     const clock = { start: Date.parse("2026-03-02T09:04:00Z"), realStart: Date.now() + 3000, speed: 300 };
     await Promise.all([scheduler(created.url, clock, 3600), scheduler(created.url, clock, 3600)]);
-    await until(async () => (await database.db.select({ n: count() }).from(connectorRuns).where(eq(connectorRuns.connectorId, id)))[0]!.n >= 8, 60_000, "8 scheduled runs");
+    await until(
+      async () => (await database.db.select({ n: count() }).from(connectorRuns).where(eq(connectorRuns.connectorId, id)))[0]!.n >= 8,
+      60_000,
+      "8 scheduled runs",
+    );
     // Stop scheduling, and let a run in flight finish (it releases its lease when it commits).
     await database.db.update(connectors).set({ enabled: false }).where(eq(connectors.id, id));
     await until(async () => (await database.db.select().from(connectors).where(eq(connectors.id, id)))[0]!.leaseToken === null, 10_000, "no run in flight");
@@ -98,7 +130,10 @@ describe.runIf(adminUrl)("scheduled connector runs across processes on PostgreSQ
     const id = await newConnector("/big.json", "0 6 * * *");
     const outcomes: string[] = [];
     for (let round = 0; round < 5; round++) {
-      await database.db.update(connectors).set({ nextRunAt: new Date(Date.now() - 1000), leaseUntil: null, leaseToken: null }).where(eq(connectors.id, id));
+      await database.db
+        .update(connectors)
+        .set({ nextRunAt: new Date(Date.now() - 1000), leaseUntil: null, leaseToken: null })
+        .where(eq(connectors.id, id));
       const clock = { start: Date.now(), realStart: Date.now(), speed: 1 };
       const child = await scheduler(created.url, clock, 2);
       const killAfterMs = Math.round(Math.random() * 400);
@@ -118,7 +153,10 @@ describe.runIf(adminUrl)("scheduled connector runs across processes on PostgreSQ
     source.requests.length = 0;
     let release!: () => void;
     hold = new Promise((r) => (release = r));
-    await database.db.update(connectors).set({ nextRunAt: new Date(Date.now() - 1000), leaseUntil: null, leaseToken: null }).where(eq(connectors.id, id));
+    await database.db
+      .update(connectors)
+      .set({ nextRunAt: new Date(Date.now() - 1000), leaseUntil: null, leaseToken: null })
+      .where(eq(connectors.id, id));
     const first = await scheduler(created.url, { start: Date.now(), realStart: Date.now(), speed: 1 }, 2);
     await until(() => source.requests.some((r) => r.path === "/big.json"), 10_000, "the first read");
     await kill(first);
@@ -126,7 +164,11 @@ describe.runIf(adminUrl)("scheduled connector runs across processes on PostgreSQ
     hold = undefined;
     expect((await database.db.select({ n: count() }).from(kpiValues))[0]!.n).toBe(0);
     await scheduler(created.url, { start: Date.now(), realStart: Date.now(), speed: 1 }, 2);
-    await until(async () => (await database.db.select({ n: count() }).from(connectorRuns).where(eq(connectorRuns.connectorId, id)))[0]!.n === 1, 20_000, "the redone run");
+    await until(
+      async () => (await database.db.select({ n: count() }).from(connectorRuns).where(eq(connectorRuns.connectorId, id)))[0]!.n === 1,
+      20_000,
+      "the redone run",
+    );
     const [run] = await database.db.select().from(connectorRuns).where(eq(connectorRuns.connectorId, id));
     expect(run).toMatchObject({ trigger: "schedule", status: "succeeded", valuesWritten: 5000 });
     expect((await database.db.select({ n: count() }).from(kpiValues))[0]!.n).toBe(5000);

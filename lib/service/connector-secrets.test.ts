@@ -47,7 +47,12 @@ describe("a connector's source and its secrets", () => {
     other = await teammate(api, database.db, admin.accountId, "other@example.com", "expert");
     docId = admin.scorecardIds[0]!;
     await call("PUT", `/api/document/${docId}/sharing`, { users: [typist, other].map((p) => ({ userId: p.userId, access: "write" })) }, admin.auth);
-    guids = Object.fromEntries(((await call("GET", `/api/document/${docId}/kpi/list`, undefined, admin.auth)).json.items as { name: string; guid: string }[]).map((k) => [k.name, k.guid]));
+    guids = Object.fromEntries(
+      ((await call("GET", `/api/document/${docId}/kpi/list`, undefined, admin.auth)).json.items as { name: string; guid: string }[]).map((k) => [
+        k.name,
+        k.guid,
+      ]),
+    );
     erp = await startSourceServer({ "/v1/figures.json": () => ({ body: figures, requires: { Authorization: TOKEN } }) });
     collector = await startSourceServer({ "/***": () => ({ body: figures }), "/v1/figures.json": () => ({ body: figures }) });
   });
@@ -67,11 +72,21 @@ describe("a connector's source and its secrets", () => {
     expect(shown).toEqual({ url: `${erp.url}/***?sig=***`, headers: { Authorization: "***" } });
 
     // Sent to another address with its secrets still ***: refused, naming what to type again.
-    const moved = await call("PATCH", `/api/connectors/${id}`, { source: { url: `${collector.url}/***?sig=***`, headers: { Authorization: "***" } } }, other.auth);
+    const moved = await call(
+      "PATCH",
+      `/api/connectors/${id}`,
+      { source: { url: `${collector.url}/***?sig=***`, headers: { Authorization: "***" } } },
+      other.auth,
+    );
     expect(moved.status).toBe(400);
     expect(moved.json.errorMessage).toMatch(/Type the header Authorization, the path, the query's sig again.*address changed/);
     // Typed anew, the source is still another person's: only they or an admin change it.
-    const typed = await call("PATCH", `/api/connectors/${id}`, { source: { url: `${collector.url}/v1/figures.json`, headers: { Authorization: "mine" } } }, other.auth);
+    const typed = await call(
+      "PATCH",
+      `/api/connectors/${id}`,
+      { source: { url: `${collector.url}/v1/figures.json`, headers: { Authorization: "mine" } } },
+      other.auth,
+    );
     expect(typed).toMatchObject({ status: 403, json: { code: "forbidden" } });
     const preview = await call("POST", `/api/connectors/${id}/preview`, undefined, other.auth);
     expect(preview.status).toBe(200);
@@ -83,7 +98,12 @@ describe("a connector's source and its secrets", () => {
     expect((await call("POST", `/api/connectors/${id}/run`, {}, other.auth)).json).toMatchObject({ status: "succeeded", valuesWritten: 1 });
 
     // An admin may move it, typing the secret for the new address; the old token never travels.
-    const byAdmin = await call("PATCH", `/api/connectors/${id}`, { source: { url: `${collector.url}/v1/figures.json`, headers: { Authorization: "Bearer typed-by-the-admin" } } }, admin.auth);
+    const byAdmin = await call(
+      "PATCH",
+      `/api/connectors/${id}`,
+      { source: { url: `${collector.url}/v1/figures.json`, headers: { Authorization: "Bearer typed-by-the-admin" } } },
+      admin.auth,
+    );
     expect(byAdmin.status).toBe(200);
     expect((await call("POST", `/api/connectors/${id}/preview`, undefined, admin.auth)).status).toBe(200);
     expect(collector.requests.map((r) => r.headers.authorization)).toEqual(["Bearer typed-by-the-admin"]);
@@ -109,10 +129,29 @@ describe("a connector's source and its secrets", () => {
   });
 
   it("refuses a connection-string parameter stored before the check existed, at the run", async () => {
-    const created = await call("POST", "/api/connectors", { name: "Old SQL", kind: "postgres", shape: "snapshot", docId, source: { url: "postgres://reader@127.0.0.1:9/erp" }, query: "SELECT 1 AS n", mapping: { kpiGuid: guids.Sales } }, typist.auth);
+    const created = await call(
+      "POST",
+      "/api/connectors",
+      {
+        name: "Old SQL",
+        kind: "postgres",
+        shape: "snapshot",
+        docId,
+        source: { url: "postgres://reader@127.0.0.1:9/erp" },
+        query: "SELECT 1 AS n",
+        mapping: { kpiGuid: guids.Sales },
+      },
+      typist.auth,
+    );
     const id = created.json.id as number;
-    await database.db.update(connectors).set({ source: sealSource(SECRET, { url: "postgres://reader@127.0.0.1:9/erp?host=/var/run/postgresql", headers: {} }) }).where(eq(connectors.id, id));
-    expect((await call("POST", `/api/connectors/${id}/run`, {}, typist.auth)).json).toMatchObject({ status: "failed", error: expect.stringContaining('"host" is not accepted') });
+    await database.db
+      .update(connectors)
+      .set({ source: sealSource(SECRET, { url: "postgres://reader@127.0.0.1:9/erp?host=/var/run/postgresql", headers: {} }) })
+      .where(eq(connectors.id, id));
+    expect((await call("POST", `/api/connectors/${id}/run`, {}, typist.auth)).json).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining('"host" is not accepted'),
+    });
   });
 });
 
@@ -173,13 +212,19 @@ describe("one outbound guard: the address checked is the address connected to", 
     ["loopback", ["127.0.0.1"]],
   ])("refuses a name with any %s address among its answers", async (_, addresses) => {
     answers.set("mixed.rebind.test", [addresses]);
-    expect(await runOf(web("http://mixed.rebind.test/figures.json"))).toMatchObject({ status: "failed", error: "mixed.rebind.test is a private or internal address: an operator may allow it by listing it in CONNECTOR_ALLOWED_HOSTS" });
+    expect(await runOf(web("http://mixed.rebind.test/figures.json"))).toMatchObject({
+      status: "failed",
+      error: "mixed.rebind.test is a private or internal address: an operator may allow it by listing it in CONNECTOR_ALLOWED_HOSTS",
+    });
   });
 
   it("refuses a redirect to an address the guard refuses", async () => {
     const port = await listen("127.0.0.2", 0, "redirect", (_, res) => res.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/" }).end());
     answers.set("moved.rebind.test", [["127.0.0.2"]]);
-    expect(await runOf(web(`http://moved.rebind.test:${port}/figures.json`))).toMatchObject({ status: "failed", error: expect.stringContaining("169.254.169.254 is a private or internal address") });
+    expect(await runOf(web(`http://moved.rebind.test:${port}/figures.json`))).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("169.254.169.254 is a private or internal address"),
+    });
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("connects a SQL source to the address it checked", async () => {
@@ -192,7 +237,13 @@ describe("one outbound guard: the address checked is the address connected to", 
     url.hostname = "db.rebind.test";
     url.port = String((forward.address() as AddressInfo).port);
     try {
-      const run = await runOf({ kind: "postgres", shape: "snapshot", source: { url: url.toString() }, query: "SELECT 42 AS n", mapping: { kpiGuid: salesGuid } });
+      const run = await runOf({
+        kind: "postgres",
+        shape: "snapshot",
+        source: { url: url.toString() },
+        query: "SELECT 42 AS n",
+        mapping: { kpiGuid: salesGuid },
+      });
       expect(run).toMatchObject({ status: "succeeded", valuesWritten: 1 });
     } finally {
       forward.close();

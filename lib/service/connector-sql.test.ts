@@ -20,7 +20,11 @@ const monthlySums = () => {
 };
 
 /** A scorecard on the embedded database fed from a real SQL server; `sourceUrl` is that server's database. */
-function sqlSourceSuite(kind: "postgres" | "mysql", setUp: () => Promise<{ sourceUrl: string; drop(): Promise<void> }>, dialect: { sleep: string; periodSleep: string; write: string }) {
+function sqlSourceSuite(
+  kind: "postgres" | "mysql",
+  setUp: () => Promise<{ sourceUrl: string; drop(): Promise<void> }>,
+  dialect: { sleep: string; periodSleep: string; write: string },
+) {
   let database: Database;
   let api: TestApi;
   let owner: Awaited<ReturnType<typeof accountWithScorecards>>;
@@ -41,7 +45,10 @@ function sqlSourceSuite(kind: "postgres" | "mysql", setUp: () => Promise<{ sourc
   beforeAll(async () => {
     source = await setUp();
     database = await openDatabase({ memory: true });
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 1000, connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"] } });
+    api = createTestApi(database.db, undefined, {
+      rateLimitPerHour: 1000,
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"] },
+    });
     owner = await accountWithScorecards(api, database.db, `${kind}@example.com`, [smallScorecard()]);
     docId = owner.scorecardIds[0]!;
     const kpis = (await call("GET", `/api/document/${docId}/kpi/list`)).json.items as { name: string; guid: string }[];
@@ -53,7 +60,11 @@ function sqlSourceSuite(kind: "postgres" | "mysql", setUp: () => Promise<{ sourc
   });
 
   it("backfills a per-period KPI over three years of months, one number per month bound as :from and :to", async () => {
-    const id = await create({ shape: "period", query: "SELECT sum(amount) AS total FROM invoices WHERE issued >= :from AND issued <= :to -- not ':to' here", mapping: { kpiGuid: guids.Sales } });
+    const id = await create({
+      shape: "period",
+      query: "SELECT sum(amount) AS total FROM invoices WHERE issued >= :from AND issued <= :to -- not ':to' here",
+      mapping: { kpiGuid: guids.Sales },
+    });
     const backfill = await run(id, { from: "2023-01-01", to: "2025-12-31" });
     expect(backfill).toMatchObject({ trigger: "backfill", status: "succeeded", rowsRead: 36, valuesWritten: 36, rowsRejected: 0 });
     const stored = new Map((await database.db.select().from(kpiValues)).map((v) => [v.date, v.value]));
@@ -62,36 +73,71 @@ function sqlSourceSuite(kind: "postgres" | "mysql", setUp: () => Promise<{ sourc
     const now = await run(id);
     expect(now.rejections.map((r: { reason: string }) => r.reason)).toEqual(["No value in total", "No value in total"]);
     // A query that answers every invoice of a month is asked for one row a period: 12 read, not 365.
-    const perInvoice = await create({ shape: "period", query: "SELECT amount AS total FROM invoices WHERE issued >= :from AND issued <= :to ORDER BY issued", mapping: { kpiGuid: guids.Sales } });
+    const perInvoice = await create({
+      shape: "period",
+      query: "SELECT amount AS total FROM invoices WHERE issued >= :from AND issued <= :to ORDER BY issued",
+      mapping: { kpiGuid: guids.Sales },
+    });
     expect(await run(perInvoice, { from: "2024-01-01", to: "2024-12-31" })).toMatchObject({ status: "succeeded", rowsRead: 12, valuesWritten: 12 });
     expect((await database.db.select().from(kpiValues)).find((v) => v.date === "2024-02-01")?.value).toBe(amountOf("2024-02-01"));
     await database.db.delete(kpiValues);
   });
 
   it("writes rows of KPI, date and value, and a snapshot at the current period", async () => {
-    const rows = await create({ shape: "rows", query: "SELECT kpi, day, amount, goal FROM facts ORDER BY day", mapping: { kpi: "kpi", date: "day", value: "amount", target: "goal" } });
-    expect(await run(rows)).toMatchObject({ status: "succeeded", rowsRead: 3, valuesWritten: 2, rowsRejected: 1, rejections: [{ row: 3, reason: "No KPI of this scorecard is named Returns" }] });
+    const rows = await create({
+      shape: "rows",
+      query: "SELECT kpi, day, amount, goal FROM facts ORDER BY day",
+      mapping: { kpi: "kpi", date: "day", value: "amount", target: "goal" },
+    });
+    expect(await run(rows)).toMatchObject({
+      status: "succeeded",
+      rowsRead: 3,
+      valuesWritten: 2,
+      rowsRejected: 1,
+      rejections: [{ row: 3, reason: "No KPI of this scorecard is named Returns" }],
+    });
     const snapshot = await create({ shape: "snapshot", query: "SELECT count(*) AS n FROM invoices", mapping: { kpiGuid: guids.Costs } });
     expect(await run(snapshot)).toMatchObject({ status: "succeeded", valuesWritten: 1 });
-    const values = (await database.db.select().from(kpiValues)).map((v) => `${v.kpiGuid === guids.Sales ? "Sales" : "Costs"} ${v.date} ${v.value} ${v.target}`).sort();
+    const values = (await database.db.select().from(kpiValues))
+      .map((v) => `${v.kpiGuid === guids.Sales ? "Sales" : "Costs"} ${v.date} ${v.value} ${v.target}`)
+      .sort();
     expect(values).toEqual(["Costs 2024-01-01 4.25 null", "Costs 2026-03-01 1096 null", "Sales 2024-01-01 10.5 12"]);
     await database.db.delete(kpiValues);
   });
 
   it("refuses, with nothing written: a query past its timeout, more rows than the cap, a write, a host not allowed", async () => {
-    const bounded = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], limits: { timeoutMs: 500, maxRows: 100 } } });
+    const bounded = createTestApi(database.db, api.clock, {
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], limits: { timeoutMs: 500, maxRows: 100 } },
+    });
     const slow = await create({ shape: "snapshot", query: dialect.sleep, mapping: { kpiGuid: guids.Sales } }, bounded);
     expect(await run(slow, undefined, bounded)).toMatchObject({ status: "failed", error: "The query ran past its 0.5 s limit and was stopped" });
     // A backfill whose periods each take 0.3 s stops at the run's own 1 s bound, writing nothing.
-    const short = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], limits: { runMs: 1000 } } });
+    const short = createTestApi(database.db, api.clock, {
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], limits: { runMs: 1000 } },
+    });
     const backfill = await create({ shape: "period", query: dialect.periodSleep, mapping: { kpiGuid: guids.Sales } }, short);
-    expect(await run(backfill, { from: "2024-01-01", to: "2024-12-31" }, short)).toMatchObject({ status: "failed", error: expect.stringMatching(/^The run went past its 1 s limit after [1-5] of 12 periods: backfill a shorter range$/) });
-    const many = await create({ shape: "rows", query: "SELECT 'Sales' AS kpi, issued AS day, amount FROM invoices", mapping: { kpi: "kpi", date: "day", value: "amount" } }, bounded);
-    expect(await run(many, undefined, bounded)).toMatchObject({ status: "failed", error: "The query returned more than 100 rows: narrow it (the limit keeps a run within memory)" });
+    expect(await run(backfill, { from: "2024-01-01", to: "2024-12-31" }, short)).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/^The run went past its 1 s limit after [1-5] of 12 periods: backfill a shorter range$/),
+    });
+    const many = await create(
+      { shape: "rows", query: "SELECT 'Sales' AS kpi, issued AS day, amount FROM invoices", mapping: { kpi: "kpi", date: "day", value: "amount" } },
+      bounded,
+    );
+    expect(await run(many, undefined, bounded)).toMatchObject({
+      status: "failed",
+      error: "The query returned more than 100 rows: narrow it (the limit keeps a run within memory)",
+    });
     const writes = await create({ shape: "snapshot", query: dialect.write, mapping: { kpiGuid: guids.Sales } });
-    expect(await run(writes)).toMatchObject({ status: "failed", error: "Only a SELECT query may feed values: the database refused a write in the read-only transaction" });
+    expect(await run(writes)).toMatchObject({
+      status: "failed",
+      error: "Only a SELECT query may feed values: the database refused a write in the read-only transaction",
+    });
     const strict = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: [] } });
-    expect(await run(writes, undefined, strict)).toMatchObject({ status: "failed", error: "127.0.0.1 is a private or internal address: an operator may allow it by listing it in CONNECTOR_ALLOWED_HOSTS" });
+    expect(await run(writes, undefined, strict)).toMatchObject({
+      status: "failed",
+      error: "127.0.0.1 is a private or internal address: an operator may allow it by listing it in CONNECTOR_ALLOWED_HOSTS",
+    });
     expect(await database.db.select().from(kpiValues)).toEqual([]);
   });
 
@@ -115,7 +161,9 @@ describe.runIf(pgUrl)("connectors reading PostgreSQL", () => {
       const created = await createPostgresDatabase(pgUrl!);
       const client = new pg.Client({ connectionString: created.url });
       await client.connect();
-      await client.query("CREATE TABLE invoices (issued date NOT NULL, amount numeric NOT NULL); CREATE TABLE facts (kpi text, day date, amount float8, goal float8); CREATE SEQUENCE counter");
+      await client.query(
+        "CREATE TABLE invoices (issued date NOT NULL, amount numeric NOT NULL); CREATE TABLE facts (kpi text, day date, amount float8, goal float8); CREATE SEQUENCE counter",
+      );
       await client.query("INSERT INTO invoices SELECT * FROM unnest($1::date[], $2::numeric[])", [days, days.map(amountOf)]);
       await client.query("INSERT INTO facts VALUES ('Sales', '2024-01-01', 10.5, 12), ('costs', '2024-01-01', 4.25, NULL), ('Returns', '2024-01-01', 1, NULL)");
       await client.end();

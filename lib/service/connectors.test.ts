@@ -57,14 +57,20 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
 
   beforeAll(async () => {
     database = await open();
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 1000, connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"] } });
+    api = createTestApi(database.db, undefined, {
+      rateLimitPerHour: 1000,
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"] },
+    });
     owner = await accountWithScorecards(api, database.db, "feeds@example.com", [smallScorecard()]);
     docId = owner.scorecardIds[0]!;
     const kpis = (await call("GET", `/api/document/${docId}/kpi/list`)).json.items as { name: string; guid: string }[];
     guids = Object.fromEntries(kpis.map((k) => [k.name, k.guid]));
     source = await startSourceServer({
       "/sales.json": () => ({ body: salesJson(), requires: { Authorization: TOKEN } }),
-      "/sales.csv": () => ({ type: "text/csv", body: "KPI;Date;Value;Target;Note\nSales;2024-04-01;21,5;30;\nCosts;2024-04-01;9;;\nNobody;2024-04-01;1;;salary of Bob\n" }),
+      "/sales.csv": () => ({
+        type: "text/csv",
+        body: "KPI;Date;Value;Target;Note\nSales;2024-04-01;21,5;30;\nCosts;2024-04-01;9;;\nNobody;2024-04-01;1;;salary of Bob\n",
+      }),
       "/big.json": () => ({ body: big }),
       "/broken": () => ({ status: 503, body: "down" }),
     });
@@ -80,7 +86,8 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     expect(created.json.source).toEqual({ url: `${source.url}/sales.json`, headers: { Authorization: "***" } });
     const [row] = await database.db.select().from(connectors).where(eq(connectors.id, created.json.id));
     expect(row!.source).not.toContain("s3cret");
-    for (const answer of [created, await call("GET", "/api/connectors"), await call("GET", `/api/connectors/${created.json.id}`)]) expect(answer.text).not.toContain("s3cret");
+    for (const answer of [created, await call("GET", "/api/connectors"), await call("GET", `/api/connectors/${created.json.id}`)])
+      expect(answer.text).not.toContain("s3cret");
 
     const preview = await call("POST", `/api/connectors/${created.json.id}/preview`);
     expect(preview.status).toBe(200);
@@ -109,7 +116,10 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     expect(await stored()).toEqual([]);
 
     // Sent back as shown, the masked header keeps its stored value (the source still answers).
-    const patched = await call("PATCH", `/api/connectors/${created.json.id}`, { name: "ERP", source: { url: `${source.url}/sales.json`, headers: { Authorization: "***" } } });
+    const patched = await call("PATCH", `/api/connectors/${created.json.id}`, {
+      name: "ERP",
+      source: { url: `${source.url}/sales.json`, headers: { Authorization: "***" } },
+    });
     expect(patched.status).toBe(200);
     expect((await call("POST", `/api/connectors/${created.json.id}/run`)).json).toMatchObject({ status: "succeeded", valuesWritten: 3 });
     const runs = (await call("GET", `/api/connectors/${created.json.id}/runs`)).json.items;
@@ -126,7 +136,9 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     expect(empty.status).toBe(200);
     expect(await empty.json()).toMatchObject({ trigger: "manual", status: "succeeded" });
     expect((await call("POST", path, {})).json).toMatchObject({ trigger: "manual", status: "succeeded" });
-    expect((await call("POST", path, { from: "2024-01-01" })).json.details).toEqual([{ path: "to", message: "A backfill names both from and to; a run now names neither" }]);
+    expect((await call("POST", path, { from: "2024-01-01" })).json.details).toEqual([
+      { path: "to", message: "A backfill names both from and to; a run now names neither" },
+    ]);
     const range = await call("POST", path, { from: "2024-01-01", to: "2024-12-31" });
     expect(range.status).toBe(400);
     expect(range.json.errorMessage).toBe("Only a per-period connector backfills a range: run it without a body or with {}");
@@ -137,7 +149,13 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
 
   it("fires alerts on what a run writes, and logs the connector's changes without its credentials", async () => {
     const hook = await call("POST", "/api/webhooks", { name: "ops", url: "https://93.184.216.34/hook" });
-    await call("POST", `/api/document/${docId}/alerts`, { name: "Sales up", kpiGuid: guids.Sales, condition: "VALUE_ABOVE", threshold: 11, webhookId: hook.json.id });
+    await call("POST", `/api/document/${docId}/alerts`, {
+      name: "Sales up",
+      kpiGuid: guids.Sales,
+      condition: "VALUE_ABOVE",
+      threshold: 11,
+      webhookId: hook.json.id,
+    });
     const created = await call("POST", "/api/connectors", jsonConnector({ name: "Alerting feed" }));
     await call("POST", `/api/connectors/${created.json.id}/run`);
     const fired = (await database.db.select().from(webhookEvents).where(eq(webhookEvents.type, "alert.triggered"))).map((e) => e.summary);
@@ -152,31 +170,68 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
   });
 
   it("names the connectors feeding a KPI in the scorecard's tree, with when they last wrote values", async () => {
-    const created = await call("POST", "/api/connectors", jsonConnector({ name: "Latest sales", shape: "snapshot", mapping: { rows: "$.data[*]", kpiGuid: guids.Sales, value: "amount" } }));
+    const created = await call(
+      "POST",
+      "/api/connectors",
+      jsonConnector({ name: "Latest sales", shape: "snapshot", mapping: { rows: "$.data[*]", kpiGuid: guids.Sales, value: "amount" } }),
+    );
     expect(created.status).toBe(201);
-    expect((await call("GET", `/api/document/${docId}/kpi/tree`)).json.connectors).toEqual([{ id: created.json.id, name: "Latest sales", kpiGuid: guids.Sales, lastWrittenAt: null, lastWritten: null }]);
+    expect((await call("GET", `/api/document/${docId}/kpi/tree`)).json.connectors).toEqual([
+      { id: created.json.id, name: "Latest sales", kpiGuid: guids.Sales, lastWrittenAt: null, lastWritten: null },
+    ]);
     const run = (await call("POST", `/api/connectors/${created.json.id}/run`)).json;
     // The test clock is in March 2026: the snapshot is the month's value.
     expect(await stored()).toEqual(["Sales 2026-03-01 10"]);
-    expect((await call("GET", `/api/document/${docId}/kpi/tree`)).json.connectors).toEqual([{ id: created.json.id, name: "Latest sales", kpiGuid: guids.Sales, lastWrittenAt: run.startedAt, lastWritten: 1 }]);
+    expect((await call("GET", `/api/document/${docId}/kpi/tree`)).json.connectors).toEqual([
+      { id: created.json.id, name: "Latest sales", kpiGuid: guids.Sales, lastWrittenAt: run.startedAt, lastWritten: 1 },
+    ]);
     await call("DELETE", `/api/connectors/${created.json.id}`);
     await database.db.delete(kpiValues);
   });
 
   it("reads CSV with semicolons and comma decimals, and an Excel workbook's sheet", async () => {
-    const csv = await call("POST", "/api/connectors", { name: "Sheet", kind: "csv", shape: "rows", docId, source: { url: `${source.url}/sales.csv` }, mapping: { kpi: "KPI", date: "Date", value: "Value", target: "Target" } });
+    const csv = await call("POST", "/api/connectors", {
+      name: "Sheet",
+      kind: "csv",
+      shape: "rows",
+      docId,
+      source: { url: `${source.url}/sales.csv` },
+      mapping: { kpi: "KPI", date: "Date", value: "Value", target: "Target" },
+    });
     expect(csv.status).toBe(201);
     const run = (await call("POST", `/api/connectors/${csv.json.id}/run`)).json;
-    expect(run).toMatchObject({ status: "succeeded", rowsRead: 3, valuesWritten: 2, rowsRejected: 1, rejections: [{ row: 3, reason: "No KPI of this scorecard is named Nobody" }] });
+    expect(run).toMatchObject({
+      status: "succeeded",
+      rowsRead: 3,
+      valuesWritten: 2,
+      rowsRejected: 1,
+      rejections: [{ row: 3, reason: "No KPI of this scorecard is named Nobody" }],
+    });
     // A rejection shows what the mapping read, not the source row's other columns.
     expect(run.rejections[0].data).toEqual({ KPI: "Nobody", Date: "2024-04-01", Value: "1", Target: "" });
     const [sales] = await database.db.select().from(kpiValues).where(eq(kpiValues.kpiGuid, guids.Sales!));
     expect(sales).toMatchObject({ date: "2024-04-01", value: 21.5, target: 30 });
 
-    const bytes = await workbook([["kpi", "when", "figure"], ["Sales", new Date(Date.UTC(2024, 4, 1)), 33], ["Costs", "2024-05-01", 11]]);
+    const bytes = await workbook([
+      ["kpi", "when", "figure"],
+      ["Sales", new Date(Date.UTC(2024, 4, 1)), 33],
+      ["Costs", "2024-05-01", 11],
+    ]);
     source.routes["/book.xlsx"] = () => ({ type: "application/octet-stream", body: bytes });
-    const xlsx = await call("POST", "/api/connectors", { name: "Book", kind: "csv", shape: "rows", docId, source: { url: `${source.url}/book.xlsx` }, mapping: { rows: "Figures", kpi: "kpi", date: "when", value: "figure" } });
-    expect((await call("POST", `/api/connectors/${xlsx.json.id}/run`)).json).toMatchObject({ status: "succeeded", rowsRead: 2, valuesWritten: 2, rowsRejected: 0 });
+    const xlsx = await call("POST", "/api/connectors", {
+      name: "Book",
+      kind: "csv",
+      shape: "rows",
+      docId,
+      source: { url: `${source.url}/book.xlsx` },
+      mapping: { rows: "Figures", kpi: "kpi", date: "when", value: "figure" },
+    });
+    expect((await call("POST", `/api/connectors/${xlsx.json.id}/run`)).json).toMatchObject({
+      status: "succeeded",
+      rowsRead: 2,
+      valuesWritten: 2,
+      rowsRejected: 0,
+    });
     expect(await stored()).toEqual(["Costs 2024-04-01 9", "Costs 2024-05-01 11", "Sales 2024-04-01 21.5", "Sales 2024-05-01 33"]);
     await database.db.delete(kpiValues);
   });
@@ -187,14 +242,29 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     source.routes["/to-private"] = () => ({ status: 302, headers: { Location: "http://10.20.30.40/sheet.csv" }, body: "" });
     source.routes["/elsewhere"] = () => ({ status: 302, headers: { Location: `http://localhost:${port}/echo.json` }, body: "" });
     source.routes["/echo.json"] = () => ({ body: JSON.stringify([{ kpi: "Sales", day: "2024-07-01", amount: 1 }]) });
-    const wide = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1", "localhost"] } });
+    const wide = createTestApi(database.db, api.clock, {
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1", "localhost"] },
+    });
     const runOf = async (body: Record<string, unknown>) => {
-      const created = await call("POST", "/api/connectors", { name: "Sheet", kind: "csv", shape: "rows", docId, mapping: { kpi: "KPI", date: "Date", value: "Value" }, ...body }, owner.auth, wide);
+      const created = await call(
+        "POST",
+        "/api/connectors",
+        { name: "Sheet", kind: "csv", shape: "rows", docId, mapping: { kpi: "KPI", date: "Date", value: "Value" }, ...body },
+        owner.auth,
+        wide,
+      );
       return (await call("POST", `/api/connectors/${created.json.id}/run`, undefined, owner.auth, wide)).json;
     };
     expect(await runOf({ source: { url: `${source.url}/published` } })).toMatchObject({ status: "succeeded", rowsRead: 3, valuesWritten: 2 });
-    expect(await runOf({ source: { url: `${source.url}/to-private` } })).toMatchObject({ status: "failed", error: "10.20.30.40 is a private or internal address: an operator may allow it by listing it in CONNECTOR_ALLOWED_HOSTS" });
-    const json = { kind: "json", source: { url: `${source.url}/elsewhere`, headers: { Authorization: TOKEN } }, mapping: { kpi: "kpi", date: "day", value: "amount" } };
+    expect(await runOf({ source: { url: `${source.url}/to-private` } })).toMatchObject({
+      status: "failed",
+      error: "10.20.30.40 is a private or internal address: an operator may allow it by listing it in CONNECTOR_ALLOWED_HOSTS",
+    });
+    const json = {
+      kind: "json",
+      source: { url: `${source.url}/elsewhere`, headers: { Authorization: TOKEN } },
+      mapping: { kpi: "kpi", date: "day", value: "amount" },
+    };
     expect(await runOf(json)).toMatchObject({ status: "succeeded", valuesWritten: 1 });
     expect(source.requests.filter((r) => r.path === "/elsewhere").at(-1)!.headers.authorization).toBe(TOKEN);
     expect(source.requests.filter((r) => r.path === "/echo.json").at(-1)!.headers.authorization).toBeUndefined();
@@ -202,32 +272,55 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
   });
 
   it("takes CSV and JSON at a push URL over real HTTP, without a token, one call of the account each", async () => {
-    const created = await call("POST", "/api/connectors", { name: "Zapier", kind: "push", shape: "rows", docId, mapping: { kpi: "kpi", date: "date", value: "value" } });
+    const created = await call("POST", "/api/connectors", {
+      name: "Zapier",
+      kind: "push",
+      shape: "rows",
+      docId,
+      mapping: { kpi: "kpi", date: "date", value: "value" },
+    });
     expect(created.status).toBe(201);
     expect(created.json.pushUrl).toMatch(/\/rest\/push\/gpk_[\w-]+$/);
     expect((await call("GET", `/api/connectors/${created.json.id}`)).text).not.toContain("gpk_");
     const server = await serveOverHttp(api);
     try {
       const url = `${server.url}/push/${created.json.pushUrl.split("/push/")[1]}`;
-      const csv = await fetch(url, { method: "POST", headers: { "Content-Type": "text/csv" }, body: "kpi,date,value\nSales,2024-06-01,5\nCosts,2024-06-01,x\n" });
+      const csv = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "text/csv" },
+        body: "kpi,date,value\nSales,2024-06-01,5\nCosts,2024-06-01,x\n",
+      });
       expect(csv.status).toBe(200);
       const remaining = Number(csv.headers.get("X-RateLimit-Remaining"));
       expect((await csv.json()).run).toMatchObject({ trigger: "push", valuesWritten: 1, rowsRejected: 1 });
-      const json = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify([{ kpi: guids.Costs, date: "2024-06-01", value: 2 }]) });
+      const json = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify([{ kpi: guids.Costs, date: "2024-06-01", value: 2 }]),
+      });
       expect(json.status).toBe(200);
       expect(Number(json.headers.get("X-RateLimit-Remaining"))).toBe(remaining - 1);
       expect(await stored()).toEqual(["Costs 2024-06-01 2", "Sales 2024-06-01 5"]);
       // Every row rejected: a failure the sender sees, with each row's reason, and nothing written.
-      const rejected = await fetch(url, { method: "POST", headers: { "Content-Type": "text/csv" }, body: "kpi,date,value\nSales,2024-07-01,x\nNobody,2024-07-01,3\n" });
+      const rejected = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "text/csv" },
+        body: "kpi,date,value\nSales,2024-07-01,x\nNobody,2024-07-01,3\n",
+      });
       expect(rejected.status).toBe(422);
       expect(await rejected.json()).toMatchObject({
         success: false,
         code: "unprocessable",
         errorMessage: expect.stringMatching(/^Nothing was written: every row was rejected \(2; run \d+\)$/),
-        details: [{ path: "rows.1", message: expect.any(String) }, { path: "rows.2", message: expect.stringContaining("Nobody") }],
+        details: [
+          { path: "rows.1", message: expect.any(String) },
+          { path: "rows.2", message: expect.stringContaining("Nobody") },
+        ],
       });
       expect(await stored()).toEqual(["Costs 2024-06-01 2", "Sales 2024-06-01 5"]);
-      expect((await fetch(`${server.url}/push/gpk_${"x".repeat(32)}`, { method: "POST", headers: { "Content-Type": "text/csv" }, body: "kpi,date,value\n" })).status).toBe(404);
+      expect(
+        (await fetch(`${server.url}/push/gpk_${"x".repeat(32)}`, { method: "POST", headers: { "Content-Type": "text/csv" }, body: "kpi,date,value\n" })).status,
+      ).toBe(404);
       const xml = await fetch(url, { method: "POST", headers: { "Content-Type": "application/xml" }, body: "<a/>" });
       expect(xml.status).toBe(415);
     } finally {
@@ -237,18 +330,35 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
   });
 
   it("refuses, on the run and with nothing written: a private address not allowed, an answer over the cap, a source that fails", async () => {
-    const strict = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: [], limits: { maxBytes: 2048 } } });
+    const strict = createTestApi(database.db, api.clock, {
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: [], limits: { maxBytes: 2048 } },
+    });
     const runOf = async (body: Record<string, unknown>, on = strict) => {
       const created = await call("POST", "/api/connectors", jsonConnector(body), owner.auth, on);
       expect(created.status).toBe(201);
       return (await call("POST", `/api/connectors/${created.json.id}/run`, undefined, owner.auth, on)).json;
     };
-    expect(await runOf({})).toMatchObject({ status: "failed", valuesWritten: 0, error: expect.stringContaining("127.0.0.1 is a private or internal address: an operator may allow it") });
-    expect(await runOf({ source: { url: "http://10.20.30.40/figures.json" } })).toMatchObject({ status: "failed", error: expect.stringContaining("CONNECTOR_ALLOWED_HOSTS") });
+    expect(await runOf({})).toMatchObject({
+      status: "failed",
+      valuesWritten: 0,
+      error: expect.stringContaining("127.0.0.1 is a private or internal address: an operator may allow it"),
+    });
+    expect(await runOf({ source: { url: "http://10.20.30.40/figures.json" } })).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("CONNECTOR_ALLOWED_HOSTS"),
+    });
     big = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ kpi: "Sales", day: "2024-01-01", amount: i })) });
-    const capped = createTestApi(database.db, api.clock, { connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], limits: { maxBytes: 2048 } } });
-    expect(await runOf({ source: { url: `${source.url}/big.json` } }, capped)).toMatchObject({ status: "failed", error: "The answer is larger than 0.001953125 MiB: narrow it at the source" });
-    expect(await runOf({ source: { url: `${source.url}/broken` } }, capped)).toMatchObject({ status: "failed", error: "The source answered 503 Service Unavailable" });
+    const capped = createTestApi(database.db, api.clock, {
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], limits: { maxBytes: 2048 } },
+    });
+    expect(await runOf({ source: { url: `${source.url}/big.json` } }, capped)).toMatchObject({
+      status: "failed",
+      error: "The answer is larger than 0.001953125 MiB: narrow it at the source",
+    });
+    expect(await runOf({ source: { url: `${source.url}/broken` } }, capped)).toMatchObject({
+      status: "failed",
+      error: "The source answered 503 Service Unavailable",
+    });
     expect(await stored()).toEqual([]);
     // A draft's preview says why at once, as a 400.
     const draft = await call("POST", "/api/connectors/preview", jsonConnector({ source: { url: "http://10.20.30.40/x.json" } }), owner.auth, strict);
@@ -268,9 +378,18 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
       expect(await told()).toEqual(i < 3 ? [] : ["Connector Flaky failed 3 times in a row"]);
     }
     expect((await call("GET", `/api/connectors/${created.json.id}`, undefined, owner.auth, mailing)).json.failuresInRow).toBe(4);
-    await call("PATCH", `/api/connectors/${created.json.id}`, { source: { url: `${source.url}/sales.json`, headers: { Authorization: TOKEN } } }, owner.auth, mailing);
+    await call(
+      "PATCH",
+      `/api/connectors/${created.json.id}`,
+      { source: { url: `${source.url}/sales.json`, headers: { Authorization: TOKEN } } },
+      owner.auth,
+      mailing,
+    );
     expect((await call("POST", `/api/connectors/${created.json.id}/run`, undefined, owner.auth, mailing)).json.status).toBe("succeeded");
-    expect((await call("GET", `/api/connectors/${created.json.id}`, undefined, owner.auth, mailing)).json).toMatchObject({ failuresInRow: 0, lastRun: { status: "succeeded" } });
+    expect((await call("GET", `/api/connectors/${created.json.id}`, undefined, owner.auth, mailing)).json).toMatchObject({
+      failuresInRow: 0,
+      lastRun: { status: "succeeded" },
+    });
     await database.db.delete(kpiValues);
     await database.db.delete(webhookEvents);
   });
@@ -311,17 +430,30 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     };
     const pg = { name: "ERP", kind: "postgres", docId, source: { url: "postgres://reader:pw@erp.example.com/erp" } };
     expect(await problems({ ...pg, shape: "period", mapping: { kpiGuid: guids.Sales } })).toEqual(["query: A SQL connector needs a query"]);
-    expect(await problems({ ...pg, shape: "rows", query: "DELETE FROM invoices", mapping: { date: "d" } })).toEqual(["query: Only a SELECT query may feed values: this one starts with DELETE"]);
-    expect(await problems({ ...pg, shape: "rows", query: "SELECT 1; DROP TABLE invoices", mapping: { date: "d" } })).toEqual(["query: One statement only: the query holds a ';'"]);
+    expect(await problems({ ...pg, shape: "rows", query: "DELETE FROM invoices", mapping: { date: "d" } })).toEqual([
+      "query: Only a SELECT query may feed values: this one starts with DELETE",
+    ]);
+    expect(await problems({ ...pg, shape: "rows", query: "SELECT 1; DROP TABLE invoices", mapping: { date: "d" } })).toEqual([
+      "query: One statement only: the query holds a ';'",
+    ]);
     expect(await problems({ ...pg, shape: "period", query: "SELECT sum(a) FROM t WHERE d >= :from", mapping: { kpiGuid: guids.Margin } })).toEqual([
       "query: A per-period query uses both :from and :to (the period's first and last day)",
       "mapping.kpiGuid: This KPI is calculated or a container: its values cannot be written",
     ]);
-    expect(await problems(jsonConnector({ schedule: { cron: "* * * * *", timeZone: "Europe/Madrid" } }))).toEqual(["schedule.cron: A connector runs at most every 5 minutes"]);
-    expect(await problems(jsonConnector({ schedule: { cron: "0 6 * * 1-5", timeZone: "Mars/Olympus" } }))).toEqual(["schedule.timeZone: Unknown time zone Mars/Olympus: use an IANA name such as Europe/Madrid"]);
+    expect(await problems(jsonConnector({ schedule: { cron: "* * * * *", timeZone: "Europe/Madrid" } }))).toEqual([
+      "schedule.cron: A connector runs at most every 5 minutes",
+    ]);
+    expect(await problems(jsonConnector({ schedule: { cron: "0 6 * * 1-5", timeZone: "Mars/Olympus" } }))).toEqual([
+      "schedule.timeZone: Unknown time zone Mars/Olympus: use an IANA name such as Europe/Madrid",
+    ]);
     const scheduled = await call("POST", "/api/connectors", jsonConnector({ schedule: { cron: "0 6 * * 1-5", timeZone: "Europe/Madrid" } }));
     // The test clock stands at Monday 2026-03-02 09:00 UTC (10:00 in Madrid): next is Tuesday 06:00 Madrid time.
-    expect(scheduled.json.schedule).toEqual({ cron: "0 6 * * 1-5", timeZone: "Europe/Madrid", description: "At 06:00, Monday through Friday (Europe/Madrid time)", nextRunAt: "2026-03-03T05:00:00.000Z" });
+    expect(scheduled.json.schedule).toEqual({
+      cron: "0 6 * * 1-5",
+      timeZone: "Europe/Madrid",
+      description: "At 06:00, Monday through Friday (Europe/Madrid time)",
+      nextRunAt: "2026-03-03T05:00:00.000Z",
+    });
   });
 
   it("shows connectors only to those who may write their scorecard", async () => {

@@ -16,11 +16,9 @@ type Operation = {
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: Json }> }>;
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
-const code = (text: string) =>
-  escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+const code = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
 function schemaLink(schema: Json | undefined): string {
   if (!schema) return "";
@@ -69,7 +67,11 @@ function renderOperation(method: string, path: string, op: Operation, schemas: R
 /** Whether an operation matches the page's filter (words anywhere in its method, path, names and texts). */
 function matches(method: string, path: string, op: Operation, query: string): boolean {
   const haystack = [method, path, op.operationId, op.summary, op.description, ...(op.tags ?? [])].join(" ").toLowerCase();
-  return query.toLowerCase().split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }
 
 /** The reference page, its own words in `locale`; the API's descriptions stay the contract's English. */
@@ -92,9 +94,14 @@ export function renderDocsPage(document: object, query = "", locale: Locale = "e
     }
   }
   const sections = [...byTag].map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join("")}`).join("");
-  const schemaSections = query ? "" : Object.entries(schemas)
-    .map(([name, s]) => `<section class="op" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(s, null, 2))}</pre></section>`)
-    .join("");
+  const schemaSections = query
+    ? ""
+    : Object.entries(schemas)
+        .map(
+          ([name, s]) =>
+            `<section class="op" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(s, null, 2))}</pre></section>`,
+        )
+        .join("");
   const nav = [...byTag.keys()].map((t) => `<a href="#tag-${escapeHtml(t)}">${escapeHtml(t)}</a>`).join("");
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t("title", { title: info.title }))}</title><style>

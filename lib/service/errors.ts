@@ -22,10 +22,8 @@ export class ApiError extends Error {
 export const notFound = (what = "Resource") => new ApiError(404, "not_found", `${what} not found`);
 export const forbidden = (message: string) => new ApiError(403, "forbidden", message);
 export const unauthorized = (message: string) => new ApiError(401, "unauthorized", message);
-export const invalidRequest = (message: string, details: ErrorDetail[] = []) =>
-  new ApiError(400, "invalid_request", message, details);
-export const conflict = (message: string, details: ErrorDetail[] = []) =>
-  new ApiError(409, "conflict", message, details);
+export const invalidRequest = (message: string, details: ErrorDetail[] = []) => new ApiError(400, "invalid_request", message, details);
+export const conflict = (message: string, details: ErrorDetail[] = []) => new ApiError(409, "conflict", message, details);
 
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
   400: "invalid_request",

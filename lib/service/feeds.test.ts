@@ -27,7 +27,10 @@ describe.each(testDatabases)("spreadsheet links on $name", ({ open }) => {
     const kpis = (await call("GET", `/api/document/${docId}/kpi/list`, owner.auth)).json.items as { name: string; guid: string }[];
     const sales = kpis.find((k) => k.name === "Sales")!.guid;
     const costs = kpis.find((k) => k.name === "Costs")!.guid;
-    const items = ["2025-01-15", "2025-02-15", "2025-03-15", "2025-04-15"].flatMap((date, i) => [{ guid: sales, date, value: 50 + i * 10 }, { guid: costs, date, value: 30, target: 25 }]);
+    const items = ["2025-01-15", "2025-02-15", "2025-03-15", "2025-04-15"].flatMap((date, i) => [
+      { guid: sales, date, value: 50 + i * 10 },
+      { guid: costs, date, value: 30, target: 25 },
+    ]);
     await call("POST", `/api/document/${docId}/kpi/batch/set-values`, owner.auth, { items });
   });
   afterAll(async () => {
@@ -45,8 +48,17 @@ describe.each(testDatabases)("spreadsheet links on $name", ({ open }) => {
     expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const rows = parse(await answer.text(), { columns: true }) as Record<string, string>[];
     const grouped = (await call("GET", `/api/document/${docId}/kpi/indicators/grouped-value/QUARTER/2025-01-01/2025-12-31`, owner.auth)).json;
-    const expected = grouped.items.flatMap((s: { name: string; guid: string; points: { start: string; value: number | null; target: number | null; score: number | null; status: string }[] }) =>
-      s.points.map((p) => ({ KPI: s.name, GUID: s.guid, "Period start": p.start, Value: p.value === null ? "" : String(p.value), Target: p.target === null ? "" : String(p.target), Score: p.score === null ? "" : String(p.score), Status: p.status })),
+    const expected = grouped.items.flatMap(
+      (s: { name: string; guid: string; points: { start: string; value: number | null; target: number | null; score: number | null; status: string }[] }) =>
+        s.points.map((p) => ({
+          KPI: s.name,
+          GUID: s.guid,
+          "Period start": p.start,
+          Value: p.value === null ? "" : String(p.value),
+          Target: p.target === null ? "" : String(p.target),
+          Score: p.score === null ? "" : String(p.score),
+          Status: p.status,
+        })),
     );
     expect(rows).toEqual(expected);
     expect(rows.find((r) => r.KPI === "Sales" && r["Period start"] === "2025-01-01")!.Value).toBe("180");

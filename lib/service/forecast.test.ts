@@ -63,12 +63,21 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
   });
 
   it("says so when a KPI has too little history, instead of guessing", () => {
-    expect(byName("New metric")).toMatchObject({ method: null, points: [], projection: null, note: "Too little history to forecast: 2 periods of values, at least 4 needed" });
+    expect(byName("New metric")).toMatchObject({
+      method: null,
+      points: [],
+      projection: null,
+      note: "Too little history to forecast: 2 periods of values, at least 4 needed",
+    });
   });
 
   it("answers what-if without overrides byte for byte as the grouped values, and moves formulas and containers by what the weights say", async () => {
-    const post = async (overrides: unknown[]) => api.call(`/api/document/${docId}/what-if`, jsonInit("POST", { period: "MONTH", from: "2025-01-01", to: "2026-06-30", overrides }, owner.auth));
-    const noted = await api.call(`/api/document/${docId}/kpi/${byName("Sales").guid}/notes`, jsonInit("POST", { date: "2026-02-10", text: "A trade fair" }, owner.auth));
+    const post = async (overrides: unknown[]) =>
+      api.call(`/api/document/${docId}/what-if`, jsonInit("POST", { period: "MONTH", from: "2025-01-01", to: "2026-06-30", overrides }, owner.auth));
+    const noted = await api.call(
+      `/api/document/${docId}/kpi/${byName("Sales").guid}/notes`,
+      jsonInit("POST", { date: "2026-02-10", text: "A trade fair" }, owner.auth),
+    );
     expect(noted.status).toBe(201);
     const grouped = await (await api.call(`/api/document/${docId}/kpi/indicators/grouped-value/MONTH/2025-01-01/2026-06-30`, { headers: owner.auth })).json();
     const same = await (await post([])).json();
@@ -84,7 +93,9 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     expect(at("Margin").value).toBeCloseTo(95 - at("Costs").value!, 9);
     const scores = ["Sales", "Costs", "Margin"].map((n) => at(n).score).filter((s): s is number => s !== null);
     expect(at("Customer").score).toBeCloseTo(Math.min(1, scores.reduce((a, b) => a + b, 0) / scores.length), 9);
-    expect(moved.moved.map((m: { name: string; start: string }) => `${m.name} ${m.start}`)).toEqual(expect.arrayContaining(["Sales 2026-02-01", "Margin 2026-02-01"]));
+    expect(moved.moved.map((m: { name: string; start: string }) => `${m.name} ${m.start}`)).toEqual(
+      expect.arrayContaining(["Sales 2026-02-01", "Margin 2026-02-01"]),
+    );
     expect(moved.moved.every((m: { start: string }) => m.start === "2026-02-01")).toBe(true);
 
     const grown = await (await post([{ guid: sales, growth: 0.1 }])).json();
@@ -94,15 +105,23 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     const refused = await post([{ guid: byName("Margin").guid, growth: 0.1 }]);
     expect(refused.status).toBe(400);
     // Compounded daily, 1000 % a day leaves every number a KPI may hold: refused, naming the override.
-    const daily = await api.call(`/api/document/${docId}/what-if`, jsonInit("POST", { period: "DAY", from: "2025-01-01", to: "2026-06-30", overrides: [{ guid: sales, growth: 10 }] }, owner.auth));
+    const daily = await api.call(
+      `/api/document/${docId}/what-if`,
+      jsonInit("POST", { period: "DAY", from: "2025-01-01", to: "2026-06-30", overrides: [{ guid: sales, growth: 10 }] }, owner.auth),
+    );
     expect(daily.status).toBe(400);
-    expect((await daily.json()).details).toEqual([{ path: "overrides.0.growth", message: expect.stringMatching(/^Compounds past 1e\+15 by \d{4}-\d{2}-\d{2}: use a smaller growth or a shorter range$/) }]);
+    expect((await daily.json()).details).toEqual([
+      { path: "overrides.0.growth", message: expect.stringMatching(/^Compounds past 1e\+15 by \d{4}-\d{2}-\d{2}: use a smaller growth or a shorter range$/) },
+    ]);
   });
 
   it("fires a forecast alert once when the projected score falls below its threshold, and again only after it recovers", async () => {
     const sales = byName("Sales").guid;
     const hook = await (await api.call("/api/webhooks", jsonInit("POST", { name: "board", url: "https://93.184.216.34/hook" }, owner.auth))).json();
-    const created = await api.call(`/api/document/${docId}/alerts`, jsonInit("POST", { name: "Sales off course", kpiGuid: sales, condition: "FORECAST_BELOW_TARGET", threshold: 0.99, webhookId: hook.id }, owner.auth));
+    const created = await api.call(
+      `/api/document/${docId}/alerts`,
+      jsonInit("POST", { name: "Sales off course", kpiGuid: sales, condition: "FORECAST_BELOW_TARGET", threshold: 0.99, webhookId: hook.id }, owner.auth),
+    );
     expect(created.status).toBe(201);
     const firings = async () => (await database.db.select().from(alertFirings)).length;
     expect((await checkForecastAlerts(api.app.deps)).fired).toHaveLength(1);
@@ -110,7 +129,11 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     expect(await firings()).toBe(1);
     // Sales far above its target for three years: the projection recovers, and the alert rests.
     const months = Array.from({ length: 36 }, (_, i) => new Date(Date.UTC(2023, 2 + i, 1)).toISOString().slice(0, 10));
-    const write = (value: (i: number) => number) => api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: months.map((date, i) => ({ guid: sales, date, value: value(i) })) }, owner.auth));
+    const write = (value: (i: number) => number) =>
+      api.call(
+        `/api/document/${docId}/kpi/batch/set-values`,
+        jsonInit("POST", { items: months.map((date, i) => ({ guid: sales, date, value: value(i) })) }, owner.auth),
+      );
     await write(() => 500);
     expect((await checkForecastAlerts(api.app.deps)).fired).toHaveLength(0);
     await write((i) => 40 + (i % 5));
@@ -121,7 +144,10 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
   it("runs the scorecard's forecast alerts when asked to run its alerts now", async () => {
     const sales = byName("Sales").guid;
     const hook = await (await api.call("/api/webhooks", jsonInit("POST", { name: "planning", url: "https://93.184.216.34/plan" }, owner.auth))).json();
-    const created = await api.call(`/api/document/${docId}/alerts`, jsonInit("POST", { name: "Sales year at risk", kpiGuid: sales, condition: "FORECAST_BELOW_TARGET", threshold: 0.99, webhookId: hook.id }, owner.auth));
+    const created = await api.call(
+      `/api/document/${docId}/alerts`,
+      jsonInit("POST", { name: "Sales year at risk", kpiGuid: sales, condition: "FORECAST_BELOW_TARGET", threshold: 0.99, webhookId: hook.id }, owner.auth),
+    );
     expect(created.status).toBe(201);
     const check = async () => (await api.call(`/api/document/${docId}/document-check-requests`, jsonInit("POST", undefined, owner.auth))).json();
     const first = await check();
@@ -133,7 +159,9 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
   it("refuses a horizon before the current period, and answers only the KPIs asked for", async () => {
     expect((await api.call(`/api/document/${docId}/kpi/indicators/forecast/MONTH?horizon=2025-12-31`, { headers: owner.auth })).status).toBe(400);
     const sales = byName("Sales").guid;
-    const one = await (await api.call(`/api/document/${docId}/kpi/indicators/forecast/QUARTER?guids=${sales}&horizon=2027-06-30`, { headers: owner.auth })).json();
+    const one = await (
+      await api.call(`/api/document/${docId}/kpi/indicators/forecast/QUARTER?guids=${sales}&horizon=2027-06-30`, { headers: owner.auth })
+    ).json();
     expect(one.items.map((i: Item) => i.name)).toEqual(["Sales"]);
     expect(one.items[0].points.map((p: Point) => p.start)).toEqual(["2026-01-01", "2026-04-01", "2026-07-01", "2026-10-01", "2027-01-01", "2027-04-01"]);
   });

@@ -4,7 +4,17 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { LoginResponse } from "@/lib/contract/auth";
 import { ErrorBody } from "@/lib/contract/common";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
-import { CONTENT_TYPES, filledPath, HOSTILE_CLASSES, HOSTILE_SEGMENTS, leaves, operationsOf, replaced, requestBody, type Operation } from "@/lib/testing/hostile";
+import {
+  CONTENT_TYPES,
+  filledPath,
+  HOSTILE_CLASSES,
+  HOSTILE_SEGMENTS,
+  leaves,
+  operationsOf,
+  replaced,
+  requestBody,
+  type Operation,
+} from "@/lib/testing/hostile";
 
 const RUNS = 1500;
 
@@ -29,7 +39,16 @@ describe("every route under contract-derived hostile requests", () => {
     const hook = await (await post("/api/webhooks", { name: "hook", url: "https://93.184.216.34/hook" })).json();
     await post(`/api/document/${docId}/alerts`, { name: "a", kpiGuid: kpis[2].guid, condition: "VALUE_CHANGED", webhookId: hook.id });
     await post(`/api/document/${docId}/kpi/${kpis[2].guid}/notes`, { date: "2024-01-01", text: "n" });
-    real = { docId: String(docId), guid: kpis[2].guid, date: "2024-02-29", startDate: "2024-01-01", endDate: "2024-12-31", period: "MONTH", id: "1", eventId: "msg_x" };
+    real = {
+      docId: String(docId),
+      guid: kpis[2].guid,
+      date: "2024-02-29",
+      startDate: "2024-01-01",
+      endDate: "2024-12-31",
+      period: "MONTH",
+      id: "1",
+      eventId: "msg_x",
+    };
   });
   afterAll(() => database.close());
 
@@ -39,7 +58,10 @@ describe("every route under contract-derived hostile requests", () => {
       return fc.record({
         op: fc.constant(op),
         path: filledPath(op.template, real),
-        method: fc.oneof({ weight: 4, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS") }),
+        method: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(op.method) },
+          { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS") },
+        ),
         body: requestBody(op.example),
         type: fc.constantFrom(...CONTENT_TYPES),
         token: fc.constantFrom<string | undefined>("valid", "valid", "valid", "valid", "valid", undefined, "gst_bogus", "", " ", "gak_\u00e9"),
@@ -83,8 +105,12 @@ describe("every route under contract-derived hostile requests", () => {
       }
       for (const name of op.template.match(/\{\w+\}/g) ?? []) {
         for (const segment of HOSTILE_SEGMENTS) {
-          const hostile = op.template.replace(/\{(\w+)\}/g, (whole, n: string) => (whole === name ? segment : real[n] ?? "1"));
-          await expectNoServerError(op.method, hostile, { method: op.method, headers, body: op.example === undefined ? undefined : JSON.stringify(op.example) });
+          const hostile = op.template.replace(/\{(\w+)\}/g, (whole, n: string) => (whole === name ? segment : (real[n] ?? "1")));
+          await expectNoServerError(op.method, hostile, {
+            method: op.method,
+            headers,
+            body: op.example === undefined ? undefined : JSON.stringify(op.example),
+          });
           sent++;
         }
       }

@@ -41,7 +41,11 @@ async function cachedScorecard(db: Database["db"], email: string) {
   const api = createTestApi(db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 });
   const owner = await accountWithScorecards(api, db, email, [CARD]);
   const doc = owner.scorecardIds[0]!;
-  const items = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: owner.auth })).json()).items as { name: string; guid: string; parentGuid: string | null }[];
+  const items = (await (await api.call(`/api/document/${doc}/kpi/list`, { headers: owner.auth })).json()).items as {
+    name: string;
+    guid: string;
+    parentGuid: string | null;
+  }[];
   const guid = Object.fromEntries(items.map((k) => [k.parentGuid === null ? "root" : k.name, k.guid])) as Record<string, string>;
   return { api, auth: owner.auth, doc, guid, accountId: owner.accountId };
 }
@@ -50,7 +54,11 @@ type Card = Awaited<ReturnType<typeof cachedScorecard>>;
 /** The reads the tests repeat, so that later ones are answered from what earlier ones kept. */
 const reads = (c: Card): { path: string; period: Period; guids?: string[]; one?: boolean; allTime?: boolean }[] => [
   { path: `/api/document/${c.doc}/kpi/indicators/grouped-value/MONTH/${BASE}/${END}`, period: "MONTH" },
-  { path: `/api/document/${c.doc}/kpi/indicators/grouped-value/WEEK/${BASE}/${END}?guids=${c.guid.F},${c.guid.B}`, period: "WEEK", guids: [c.guid.F!, c.guid.B!] },
+  {
+    path: `/api/document/${c.doc}/kpi/indicators/grouped-value/WEEK/${BASE}/${END}?guids=${c.guid.F},${c.guid.B}`,
+    period: "WEEK",
+    guids: [c.guid.F!, c.guid.B!],
+  },
   { path: `/api/document/${c.doc}/kpi/indicator/${c.guid.A}/grouped-value/DAY/${dayOf(30)}/${dayOf(75)}`, period: "DAY", guids: [c.guid.A!], one: true },
   { path: `/api/document/${c.doc}/kpi/indicatos/grouped-value/MONTH`, period: "MONTH", allTime: true },
 ];
@@ -89,7 +97,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
     kind: fc.constant("write" as const),
     items: fc.array(
-      fc.record({ kpi: kpiArb, day: fc.nat(100), value: fc.option(fc.integer({ min: -500, max: 500 }), { nil: null, freq: 6 }), target: fc.option(fc.integer({ min: 1, max: 99 }), { nil: undefined, freq: 3 }) }),
+      fc.record({
+        kpi: kpiArb,
+        day: fc.nat(100),
+        value: fc.option(fc.integer({ min: -500, max: 500 }), { nil: null, freq: 6 }),
+        target: fc.option(fc.integer({ min: 1, max: 99 }), { nil: undefined, freq: 3 }),
+      }),
       { minLength: 1, maxLength: 12 },
     ),
   }),
@@ -109,7 +122,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("formula" as const), refs: fc.array(kpiArb, { minLength: 1, maxLength: 3 }) }),
   fc.record({ kind: fc.constant("addChild" as const), day: fc.nat(100), value: fc.integer({ min: -50, max: 50 }) }),
   fc.constant({ kind: "removeChild" as const }),
-  fc.record({ kind: fc.constant("note" as const), kpi: fc.constantFrom("A" as const, "B" as const), day: fc.nat(100), text: fc.constantFrom("Why it fell", "A good week") }),
+  fc.record({
+    kind: fc.constant("note" as const),
+    kpi: fc.constantFrom("A" as const, "B" as const),
+    day: fc.nat(100),
+    text: fc.constantFrom("Why it fell", "A good week"),
+  }),
   fc.constant({ kind: "deleteNote" as const }),
   fc.record({ kind: fc.constant("sql" as const), kpi: kpiArb, add: fc.integer({ min: 1, max: 9 }) }),
   fc.record({ kind: fc.constant("nextDay" as const), days: fc.integer({ min: 1, max: 20 }) }),
@@ -119,11 +137,19 @@ async function run(api: TestApi, db: Database["db"], c: Card, op: Op, notes: num
   const expectStatus = async (response: Response, status: number) => expect(response.status, `${op.kind}: ${await response.clone().text()}`).toBe(status);
   switch (op.kind) {
     case "write": {
-      const items = op.items.map(({ kpi, day, value, target }) => ({ guid: c.guid[kpi]!, date: dayOf(day), value, ...(target === undefined ? {} : { target }) }));
+      const items = op.items.map(({ kpi, day, value, target }) => ({
+        guid: c.guid[kpi]!,
+        date: dayOf(day),
+        value,
+        ...(target === undefined ? {} : { target }),
+      }));
       return expectStatus(await api.call(`/api/document/${c.doc}/kpi/batch/set-values`, jsonInit("POST", { items }, c.auth)), 200);
     }
     case "delete":
-      return expectStatus(await api.call(`/api/document/${c.doc}/kpi/indicator/${c.guid[op.kpi]}/values/${dayOf(op.day)}`, { method: "DELETE", headers: c.auth }), 204);
+      return expectStatus(
+        await api.call(`/api/document/${c.doc}/kpi/indicator/${c.guid[op.kpi]}/values/${dayOf(op.day)}`, { method: "DELETE", headers: c.auth }),
+        204,
+      );
     case "edit":
       return expectStatus(await api.call(`/api/document/${c.doc}/kpi/${c.guid[op.kpi]}`, jsonInit("PATCH", op.change, c.auth)), 200);
     case "move":
@@ -135,7 +161,10 @@ async function run(api: TestApi, db: Database["db"], c: Card, op: Op, notes: num
     case "addChild": {
       // A KPI joins container C with a value of its own: C's series now reads it.
       if (c.guid.E) return;
-      const response = await api.call(`/api/document/${c.doc}/kpi`, jsonInit("POST", { name: "E", parentGuid: c.guid.C, updateInterval: "DAY", target: 5 }, c.auth));
+      const response = await api.call(
+        `/api/document/${c.doc}/kpi`,
+        jsonInit("POST", { name: "E", parentGuid: c.guid.C, updateInterval: "DAY", target: 5 }, c.auth),
+      );
       await expectStatus(response, 201);
       c.guid.E = ((await response.json()) as { guid: string }).guid;
       const items = [{ guid: c.guid.E, date: dayOf(op.day), value: op.value }];
@@ -159,7 +188,10 @@ async function run(api: TestApi, db: Database["db"], c: Card, op: Op, notes: num
       return;
     }
     case "sql": // a write no route made (a script on the database, a restore): the triggers still see it
-      await db.update(kpiValues).set({ value: sql`${kpiValues.value} + ${op.add}` }).where(eq(kpiValues.kpiGuid, c.guid[op.kpi]!));
+      await db
+        .update(kpiValues)
+        .set({ value: sql`${kpiValues.value} + ${op.add}` })
+        .where(eq(kpiValues.kpiGuid, c.guid[op.kpi]!));
       return;
     case "nextDay":
       api.clock.advance(op.days * 86_400_000);
@@ -208,10 +240,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("grouped answers kept by several p
           for (let round = 0; round < 25; round++) {
             const day = w * 30 + ((round * 7) % 30);
             const value = w * 1000 + round;
-            const response = await writer.call(`/api/document/${c.doc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: c.guid.A, date: dayOf(day), value }] }, c.auth));
+            const response = await writer.call(
+              `/api/document/${c.doc}/kpi/batch/set-values`,
+              jsonInit("POST", { items: [{ guid: c.guid.A, date: dayOf(day), value }] }, c.auth),
+            );
             expect(response.status).toBe(200);
             const reader = readers[round % readers.length]!;
-            const answer = (await (await reader.call(dayRead(w), { headers: c.auth })).json()) as { item: { points: { start: string; value: number | null }[] } };
+            const answer = (await (await reader.call(dayRead(w), { headers: c.auth })).json()) as {
+              item: { points: { start: string; value: number | null }[] };
+            };
             expect(answer.item.points.find((p) => p.start === dayOf(day))?.value, `writer ${w} round ${round}`).toBe(value);
           }
         }),

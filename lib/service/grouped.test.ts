@@ -11,10 +11,38 @@ import { withPropertyScorecard } from "@/lib/testing/property-suite";
 type Period = "DAY" | "WEEK" | "MONTH" | "QUARTER" | "HALF_YEAR" | "YEAR";
 type Grouping = "AVERAGE" | "SUM" | "FIRST" | "LAST" | "MIN" | "MAX";
 type Optimization = "MAXIMIZE" | "MINIMIZE" | "BINARY";
-interface Rec { date: string; value?: number; target?: number }
-interface RefKpi { grouping: Grouping; inheritance: boolean; optimization: Optimization; updateInterval: Period; min: number; max: number; target: number; baseline: number }
-interface RefScale { target: number | null; baseline: number | null; min: number | null; max: number | null }
-interface RefPoint extends RefScale { start: string; end: string; value: number | null; source: string; performance: number | null; progress: number | null; complete: boolean; score: number | null; status: string }
+interface Rec {
+  date: string;
+  value?: number;
+  target?: number;
+}
+interface RefKpi {
+  grouping: Grouping;
+  inheritance: boolean;
+  optimization: Optimization;
+  updateInterval: Period;
+  min: number;
+  max: number;
+  target: number;
+  baseline: number;
+}
+interface RefScale {
+  target: number | null;
+  baseline: number | null;
+  min: number | null;
+  max: number | null;
+}
+interface RefPoint extends RefScale {
+  start: string;
+  end: string;
+  value: number | null;
+  source: string;
+  performance: number | null;
+  progress: number | null;
+  complete: boolean;
+  score: number | null;
+  status: string;
+}
 
 // The test API's clock (TestClock) stands at 2026-03-02.
 const TODAY = "2026-03-02";
@@ -78,7 +106,10 @@ const length = (start: string, end: string) => (day(end).getTime() - day(start).
  */
 function refScale(records: Rec[], k: RefKpi, start: string, end: string, view: Period): RefScale {
   const targetAt = (date: string) =>
-    records.filter((r) => r.target !== undefined && r.date <= date).sort((a, b) => a.date.localeCompare(b.date)).at(-1)?.target ?? k.target;
+    records
+      .filter((r) => r.target !== undefined && r.date <= date)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .at(-1)?.target ?? k.target;
   const finer = ORDER.indexOf(view) < ORDER.indexOf(k.updateInterval);
   const touching = refPeriods(start, end, k.updateInterval);
   const updates = finer ? [touching.find((u) => u.start >= start) ?? touching[0]!] : touching.filter((u) => u.start >= start);
@@ -89,7 +120,10 @@ function refScale(records: Rec[], k: RefKpi, start: string, end: string, view: P
   const combine = (of: (u: { start: string; end: string }) => number): number | null => {
     if (parts.length === 0) return null;
     if (k.grouping === "SUM") return parts.reduce((sum, p) => sum + of(p.u) * p.share, 0);
-    return refGroup(parts.map((p) => of(p.u)), k.grouping);
+    return refGroup(
+      parts.map((p) => of(p.u)),
+      k.grouping,
+    );
   };
   return { target: combine((u) => targetAt(u.end)), baseline: combine(() => k.baseline), min: combine(() => k.min), max: combine(() => k.max) };
 }
@@ -132,7 +166,8 @@ const recordsArb = fc
   .map(([values, targets]) => {
     const byDate = new Map<string, Rec>();
     for (const r of values) byDate.set(plusDays(BASE, r.offset), { date: plusDays(BASE, r.offset), value: r.value });
-    for (const t of targets) byDate.set(plusDays(BASE, t.offset), { ...byDate.get(plusDays(BASE, t.offset)), date: plusDays(BASE, t.offset), target: t.target });
+    for (const t of targets)
+      byDate.set(plusDays(BASE, t.offset), { ...byDate.get(plusDays(BASE, t.offset)), date: plusDays(BASE, t.offset), target: t.target });
     return [...byDate.values()];
   });
 const intervalArb = fc.constantFrom<Period>("DAY", "WEEK", "MONTH", "QUARTER");
@@ -148,7 +183,14 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
   const suite = withPropertyScorecard(open, "grouped@example.com", {
     name: "Property",
     kpis: [
-      { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2 }, { name: "B", weight: 1 }] },
+      {
+        name: "C",
+        type: "CONTAINER",
+        children: [
+          { name: "A", weight: 2 },
+          { name: "B", weight: 1 },
+        ],
+      },
       { name: "F", type: "INDICATOR", formula: "0" },
     ],
   });
@@ -175,7 +217,10 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
   it("groups entered values by period like the reference, for every grouping and inheritance", async () => {
     await fc.assert(
       fc.asyncProperty(
-        recordsArb, periodArb, rangeArb, scaleArb,
+        recordsArb,
+        periodArb,
+        rangeArb,
+        scaleArb,
         fc.constantFrom<Grouping>("AVERAGE", "SUM", "FIRST", "LAST", "MIN", "MAX"),
         fc.boolean(),
         fc.constantFrom<Optimization>("MAXIMIZE", "MINIMIZE", "BINARY"),
@@ -191,7 +236,8 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
           expect(actual.map((p) => [p.start, p.end, p.source])).toEqual(expected.map((p) => [p.start, p.end, p.source]));
           expected.forEach((e, i) => {
             const a = actual[i]!;
-            for (const field of ["value", "target", "baseline", "min", "max", "performance", "progress"] as const) expectClose(a[field], e[field], `${field} ${e.start}`);
+            for (const field of ["value", "target", "baseline", "min", "max", "performance", "progress"] as const)
+              expectClose(a[field], e[field], `${field} ${e.start}`);
             expect(a.complete, `complete ${e.start}`).toBe(e.complete);
             expect(a.score === null, `score ${e.start}`).toBe(e.value === null || (e.target === null && e.performance === null));
             expect(a.status === "NONE", `status ${e.start}`).toBe(a.score === null);
@@ -211,7 +257,14 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
     ];
     await fc.assert(
       fc.asyncProperty(
-        recordsArb, recordsArb, periodArb, rangeArb, scaleArb, scaleArb, fc.nat(formulas.length - 1), fc.boolean(),
+        recordsArb,
+        recordsArb,
+        periodArb,
+        rangeArb,
+        scaleArb,
+        scaleArb,
+        fc.nat(formulas.length - 1),
+        fc.boolean(),
         async (recordsA, recordsB, period, range, scaleA, scaleB, which, inheritB) => {
           const kpiA: RefKpi = { grouping: "AVERAGE", inheritance: true, optimization: "MAXIMIZE", updateInterval: "MONTH", ...scaleA };
           const kpiB: RefKpi = { grouping: "SUM", inheritance: inheritB, optimization: "MINIMIZE", updateInterval: "MONTH", ...scaleB };
@@ -231,7 +284,10 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
             expectClose(actual[suite.guid.F!]![i]!.value, f, `formula ${pa.start}`);
             expect(actual[suite.guid.F!]![i]!.source).toBe(f === null ? "NONE" : "CALCULATED");
             // The container averages its children's scores (as served) by weight, within [0, 1].
-            const parts = [[2, actual[suite.guid.A!]![i]!.score], [1, actual[suite.guid.B!]![i]!.score]].filter(([, p]) => p !== null) as [number, number][];
+            const parts = [
+              [2, actual[suite.guid.A!]![i]!.score],
+              [1, actual[suite.guid.B!]![i]!.score],
+            ].filter(([, p]) => p !== null) as [number, number][];
             const c = parts.length ? Math.min(1, Math.max(0, parts.reduce((s, [w, p]) => s + w * p, 0) / parts.reduce((s, [w]) => s + w, 0))) : null;
             expectClose(actual[suite.guid.C!]![i]!.score, c, `container ${pa.start}`);
             expectClose(actual[suite.guid.C!]![i]!.value, c === null ? null : 100 * c, `container value ${pa.start}`);
@@ -251,7 +307,11 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
     await setKpi("F", { formula: formula.replace("[A]", `[${suite.guid.A}]`).replace("[F]", `[${suite.guid.F}]`) });
     await load({ A: [{ date: "2023-01-05", value: 4 }] });
     const points = (await grouped("MONTH", "2023-01-01", "2023-03-31"))[suite.guid.F!]!;
-    expect(points.map((p) => [p.value, p.source])).toEqual([[null, "NONE"], [null, "NONE"], [null, "NONE"]]);
+    expect(points.map((p) => [p.value, p.source])).toEqual([
+      [null, "NONE"],
+      [null, "NONE"],
+      [null, "NONE"],
+    ]);
   });
 
   it("yields null points for a cycle between formulas", async () => {
@@ -266,8 +326,15 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
 
   it("serves one KPI's series and refuses bad ranges", async () => {
     await setKpi("A", { grouping: "SUM", updateInterval: "WEEK", inheritance: false, optimization: "MAXIMIZE", min: 0, max: 10, target: 8, baseline: 2 });
-    await load({ A: [{ date: "2024-01-02", value: 3 }, { date: "2024-01-03", value: 4 }] });
-    const one = await suite.api.call(`/api/document/${suite.doc}/kpi/indicator/${suite.guid.A}/grouped-value/WEEK/2024-01-01/2024-01-14`, { headers: suite.auth });
+    await load({
+      A: [
+        { date: "2024-01-02", value: 3 },
+        { date: "2024-01-03", value: 4 },
+      ],
+    });
+    const one = await suite.api.call(`/api/document/${suite.doc}/kpi/indicator/${suite.guid.A}/grouped-value/WEEK/2024-01-01/2024-01-14`, {
+      headers: suite.auth,
+    });
     expect(await one.json()).toEqual({
       start: "2024-01-01",
       end: "2024-01-14",
@@ -277,21 +344,56 @@ describe.each(testDatabases)("grouped values controller on $name", ({ open }) =>
         name: "A",
         measure: "",
         points: [
-          { start: "2024-01-01", end: "2024-01-07", value: 7, target: 8, baseline: 2, min: 0, max: 10, performance: 0.7, progress: 5 / 6, score: 5 / 6, status: "AT_RISK", complete: true, source: "ENTERED" },
-          { start: "2024-01-08", end: "2024-01-14", value: null, target: 8, baseline: 2, min: 0, max: 10, performance: null, progress: null, score: null, status: "NONE", complete: true, source: "NONE" },
+          {
+            start: "2024-01-01",
+            end: "2024-01-07",
+            value: 7,
+            target: 8,
+            baseline: 2,
+            min: 0,
+            max: 10,
+            performance: 0.7,
+            progress: 5 / 6,
+            score: 5 / 6,
+            status: "AT_RISK",
+            complete: true,
+            source: "ENTERED",
+          },
+          {
+            start: "2024-01-08",
+            end: "2024-01-14",
+            value: null,
+            target: 8,
+            baseline: 2,
+            min: 0,
+            max: 10,
+            performance: null,
+            progress: null,
+            score: null,
+            status: "NONE",
+            complete: true,
+            source: "NONE",
+          },
         ],
         notes: [],
       },
     });
     const path = (p: string, a: string, b: string) => `/api/document/${suite.doc}/kpi/indicators/grouped-value/${p}/${a}/${b}`;
-    for (const [p, a, b] of [["DAY", "2020-01-01", "2023-01-01"], ["MONTH", "2024-02-01", "2024-01-01"], ["FORTNIGHT", "2024-01-01", "2024-02-01"], ["DAY", "2024-02-30", "2024-03-01"]]) {
+    for (const [p, a, b] of [
+      ["DAY", "2020-01-01", "2023-01-01"],
+      ["MONTH", "2024-02-01", "2024-01-01"],
+      ["FORTNIGHT", "2024-01-01", "2024-02-01"],
+      ["DAY", "2024-02-30", "2024-03-01"],
+    ]) {
       const response = await suite.api.call(path(p!, a!, b!), { headers: suite.auth });
       expect(response.status, `${p} ${a} ${b}`).toBe(400);
       expect((await response.json()).code).toBe("invalid_request");
     }
     // A bad range is refused before a KPI that is not there is looked for, read after read.
     for (let i = 0; i < 2; i++) {
-      const unknown = await suite.api.call(`${path("MONTH", "2024-02-01", "2024-01-01")}?guids=${suite.guid.A},00000000-0000-4000-8000-000000000000`, { headers: suite.auth });
+      const unknown = await suite.api.call(`${path("MONTH", "2024-02-01", "2024-01-01")}?guids=${suite.guid.A},00000000-0000-4000-8000-000000000000`, {
+        headers: suite.auth,
+      });
       expect(unknown.status).toBe(400);
     }
     const absent = await suite.api.call(`${path("MONTH", "2024-01-01", "2024-01-31")}?guids=00000000-0000-4000-8000-000000000000`, { headers: suite.auth });

@@ -22,7 +22,8 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
     const audit = tree.root.children[1].guid as string;
     const batch = (items: object[], headers: Record<string, string> = owner.auth) =>
       env.api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items }, headers));
-    const revisions = async (guid: string, query = "") => (await env.api.call(`/api/document/${docId}/kpi/${guid}/revisions${query}`, { headers: owner.auth })).json();
+    const revisions = async (guid: string, query = "") =>
+      (await env.api.call(`/api/document/${docId}/kpi/${guid}/revisions${query}`, { headers: owner.auth })).json();
     const changes = async () => (await env.api.call(`/api/document/${docId}/changes`, { headers: owner.auth })).json();
     const records = async () => (await (await env.api.call(`/api/document/${docId}/kpi/batch/records?field=value`, { headers: owner.auth })).json()).items;
     return { owner, docId, sales: sales!.guid, costs: costs!.guid, audit, batch, revisions, changes, records };
@@ -30,18 +31,46 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
 
   it("records every change of a batch with before and after, who, when and through what, as one change set", async () => {
     const s = await scorecard(`history-${Date.now()}@example.com`);
-    expect((await s.batch([{ guid: s.sales, date: "2026-01-01", value: 10 }, { guid: s.costs, date: "2026-01-01", value: 4 }])).status).toBe(200);
+    expect(
+      (
+        await s.batch([
+          { guid: s.sales, date: "2026-01-01", value: 10 },
+          { guid: s.costs, date: "2026-01-01", value: 4 },
+        ])
+      ).status,
+    ).toBe(200);
     const at = env.api.clock.current.toISOString();
     env.api.clock.advance(60_000);
     const key = await (await env.api.call("/api/api-keys", jsonInit("POST", { name: "Nightly ERP export" }, s.owner.auth))).json();
-    await s.batch([{ guid: s.sales, date: "2026-01-01", value: 1000, target: 90 }, { guid: s.sales, date: "2026-02-01", value: 12 }, { guid: s.costs, date: "2026-01-01", value: 4 }], { Token: key.key });
+    await s.batch(
+      [
+        { guid: s.sales, date: "2026-01-01", value: 1000, target: 90 },
+        { guid: s.sales, date: "2026-02-01", value: 12 },
+        { guid: s.costs, date: "2026-01-01", value: 4 },
+      ],
+      { Token: key.key },
+    );
 
     const page = await s.revisions(s.sales);
     expect(page.next).toBeNull();
     expect(page.items).toEqual([
-      expect.objectContaining({ date: "2026-02-01", action: "created", before: nothing, after: { ...nothing, value: 12 }, by: { userId: s.owner.userId, email: s.owner.email, apiKey: "Nightly ERP export", via: "api" } }),
+      expect.objectContaining({
+        date: "2026-02-01",
+        action: "created",
+        before: nothing,
+        after: { ...nothing, value: 12 },
+        by: { userId: s.owner.userId, email: s.owner.email, apiKey: "Nightly ERP export", via: "api" },
+      }),
       expect.objectContaining({ date: "2026-01-01", action: "changed", before: { ...nothing, value: 10 }, after: { ...nothing, value: 1000, target: 90 } }),
-      { changeId: expect.any(Number), at, date: "2026-01-01", action: "created", before: nothing, after: { ...nothing, value: 10 }, by: { userId: s.owner.userId, email: s.owner.email, apiKey: null, via: "api" } },
+      {
+        changeId: expect.any(Number),
+        at,
+        date: "2026-01-01",
+        action: "created",
+        before: nothing,
+        after: { ...nothing, value: 10 },
+        by: { userId: s.owner.userId, email: s.owner.email, apiKey: null, via: "api" },
+      },
     ]);
     // Costs' 4 written again is no change: the second batch changed two records.
     const sets = (await s.changes()).items;
@@ -57,7 +86,10 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
 
   it("records the single writes, deletions, the dashboard's and imports' labels, a KPI's deletion, and imports", async () => {
     const s = await scorecard(`paths-${Date.now()}@example.com`);
-    await env.api.call(`/api/document/${s.docId}/kpi/indicator/${s.sales}/value/2026-03-01`, jsonInit("POST", { value: 5, target: 8 }, { ...s.owner.auth, "X-Gauge-Client": "dashboard" }));
+    await env.api.call(
+      `/api/document/${s.docId}/kpi/indicator/${s.sales}/value/2026-03-01`,
+      jsonInit("POST", { value: 5, target: 8 }, { ...s.owner.auth, "X-Gauge-Client": "dashboard" }),
+    );
     await env.api.call(`/api/document/${s.docId}/kpi/indicator/${s.sales}/target/2026-03-01`, { method: "DELETE", headers: s.owner.auth });
     await env.api.call(`/api/document/${s.docId}/kpi/indicator/${s.sales}/values/2026-03-01`, { method: "DELETE", headers: s.owner.auth });
     const sales = (await s.revisions(s.sales)).items;
@@ -88,22 +120,42 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
   it("gives a script's own SQL over several scorecards one system change set per scorecard", async () => {
     const a = await scorecard(`sql-a-${Date.now()}@example.com`);
     const b = await scorecard(`sql-b-${Date.now()}@example.com`);
-    await env.database.db.execute(sql`INSERT INTO kpi_values (kpi_guid, date, value) VALUES (${a.sales}::uuid, '2026-05-01', 1), (${b.sales}::uuid, '2026-05-01', 2), (${a.costs}::uuid, '2026-05-01', 3)`);
-    for (const [s, records] of [[a, 2], [b, 1]] as const) {
+    await env.database.db.execute(
+      sql`INSERT INTO kpi_values (kpi_guid, date, value) VALUES (${a.sales}::uuid, '2026-05-01', 1), (${b.sales}::uuid, '2026-05-01', 2), (${a.costs}::uuid, '2026-05-01', 3)`,
+    );
+    for (const [s, records] of [
+      [a, 2],
+      [b, 1],
+    ] as const) {
       expect((await s.changes()).items).toEqual([expect.objectContaining({ records, by: { userId: null, email: null, apiKey: null, via: "system" } })]);
     }
   });
 
   it("reverts a change set exactly, as a new change set, refuses when later changes touched its records, and previews", async () => {
     const s = await scorecard(`revert-${Date.now()}@example.com`);
-    await s.batch([{ guid: s.sales, date: "2026-01-01", value: 10 }, { guid: s.sales, date: "2026-02-01", value: 20 }]);
+    await s.batch([
+      { guid: s.sales, date: "2026-01-01", value: 10 },
+      { guid: s.sales, date: "2026-02-01", value: 20 },
+    ]);
     const before = await s.records();
     // A wrong batch: one record changed, one created.
-    await s.batch([{ guid: s.sales, date: "2026-02-01", value: 2000 }, { guid: s.sales, date: "2026-03-01", value: 3000 }]);
+    await s.batch([
+      { guid: s.sales, date: "2026-02-01", value: 2000 },
+      { guid: s.sales, date: "2026-03-01", value: 3000 },
+    ]);
     const wrong = (await s.changes()).items[0].id;
 
-    const preview = await (await env.api.call(`/api/document/${s.docId}/changes/${wrong}/revert?dryRun=true`, { method: "POST", headers: s.owner.auth })).json();
-    expect(preview).toMatchObject({ dryRun: true, changeId: null, records: [{ date: "2026-02-01", from: { value: 2000 }, to: { value: 20 } }, { date: "2026-03-01", from: { value: 3000 }, to: nothing }] });
+    const preview = await (
+      await env.api.call(`/api/document/${s.docId}/changes/${wrong}/revert?dryRun=true`, { method: "POST", headers: s.owner.auth })
+    ).json();
+    expect(preview).toMatchObject({
+      dryRun: true,
+      changeId: null,
+      records: [
+        { date: "2026-02-01", from: { value: 2000 }, to: { value: 20 } },
+        { date: "2026-03-01", from: { value: 3000 }, to: nothing },
+      ],
+    });
     expect((await s.records()).map((r: { value: number }) => r.value)).toEqual([10, 2000, 3000]);
 
     const reverted = await env.api.call(`/api/document/${s.docId}/changes/${wrong}/revert`, { method: "POST", headers: s.owner.auth });
@@ -122,11 +174,16 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
     const refused = await env.api.call(`/api/document/${s.docId}/changes/${again.changeId}/revert`, { method: "POST", headers: s.owner.auth });
     expect(refused.status).toBe(409);
     const body = await refused.json();
-    expect(body.details).toEqual([{ path: `${s.sales}.2026-03-01`, message: expect.stringMatching(/^Sales on 2026-03-01 was changed later \(change \d+ by /) }]);
+    expect(body.details).toEqual([
+      { path: `${s.sales}.2026-03-01`, message: expect.stringMatching(/^Sales on 2026-03-01 was changed later \(change \d+ by /) },
+    ]);
     expect((await s.records()).map((r: { value: number }) => r.value)).toEqual([10, 2000, 31]);
     const forced = await env.api.call(`/api/document/${s.docId}/changes/${again.changeId}/revert?overwrite=true`, { method: "POST", headers: s.owner.auth });
     expect(forced.status).toBe(200);
-    expect((await s.records()).map((r: { date: string; value: number }) => [r.date, r.value])).toEqual([["2026-01-01", 10], ["2026-02-01", 20]]);
+    expect((await s.records()).map((r: { date: string; value: number }) => [r.date, r.value])).toEqual([
+      ["2026-01-01", 10],
+      ["2026-02-01", 20],
+    ]);
   });
 
   it("shows history to viewers, never to another account, and lets only writers revert", async () => {
@@ -139,7 +196,8 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
     expect((await env.api.call(`/api/document/${s.docId}/changes`, { headers: viewer.auth })).status).toBe(200);
     expect((await env.api.call(`/api/document/${s.docId}/changes/${change}/revert`, { method: "POST", headers: viewer.auth })).status).toBe(403);
     const stranger = await accountWithScorecards(env.api, env.database.db, `stranger-${Date.now()}@example.com`);
-    for (const path of [`/kpi/${s.sales}/revisions`, "/changes"]) expect((await env.api.call(`/api/document/${s.docId}${path}`, { headers: stranger.auth })).status).toBe(404);
+    for (const path of [`/kpi/${s.sales}/revisions`, "/changes"])
+      expect((await env.api.call(`/api/document/${s.docId}${path}`, { headers: stranger.auth })).status).toBe(404);
     expect((await env.api.call(`/api/document/${s.docId}/changes/${change}/revert`, { method: "POST", headers: stranger.auth })).status).toBe(404);
     expect((await env.api.call(`/api/document/${s.docId}/changes/999999/revert`, { method: "POST", headers: s.owner.auth })).status).toBe(404);
   });
@@ -147,9 +205,11 @@ describe.each(testDatabases)("the revision history of KPI values, on $name", ({ 
   it("is erased with its scorecard when a deletion is purged, and only then", async () => {
     const s = await scorecard(`purge-${Date.now()}@example.com`);
     await s.batch([{ guid: s.sales, date: "2026-01-01", value: 10 }]);
-    const count = async (query: SQL) => ((await queryRows<{ n: number }>(env.database.db, query))[0]!);
-    const revisionsOf = (docId: number) => count(sql`SELECT count(*)::int AS n FROM value_revisions r JOIN change_sets cs ON cs.id = r.change_set_id WHERE cs.scorecard_id = ${docId}`);
-    const orphans = () => count(sql`SELECT count(*)::int AS n FROM value_revisions r WHERE NOT EXISTS (SELECT 1 FROM change_sets cs WHERE cs.id = r.change_set_id)`);
+    const count = async (query: SQL) => (await queryRows<{ n: number }>(env.database.db, query))[0]!;
+    const revisionsOf = (docId: number) =>
+      count(sql`SELECT count(*)::int AS n FROM value_revisions r JOIN change_sets cs ON cs.id = r.change_set_id WHERE cs.scorecard_id = ${docId}`);
+    const orphans = () =>
+      count(sql`SELECT count(*)::int AS n FROM value_revisions r WHERE NOT EXISTS (SELECT 1 FROM change_sets cs WHERE cs.id = r.change_set_id)`);
     expect((await env.api.call(`/api/documents/list/${s.docId}`, { method: "DELETE", headers: s.owner.auth })).status).toBe(200);
     expect((await revisionsOf(s.docId)).n).toBe(1);
     env.api.clock.advance(31 * 86_400_000);
@@ -174,19 +234,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the revision history under concur
       const guids = [tree.root.children[0].children[0].guid, tree.root.children[0].children[1].guid] as string[];
       const dates = ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01"];
       const batch = (api: TestApi, i: number) =>
-        api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items: dates.flatMap((date, d) => (d + i) % 3 === 0 ? [] : guids.map((guid) => ({ guid, date, value: i * 10 + d }))) }, owner.auth));
+        api.call(
+          `/api/document/${docId}/kpi/batch/set-values`,
+          jsonInit(
+            "POST",
+            { items: dates.flatMap((date, d) => ((d + i) % 3 === 0 ? [] : guids.map((guid) => ({ guid, date, value: i * 10 + d })))) },
+            owner.auth,
+          ),
+        );
       await batch(apiOne, 0);
       const writes = Array.from({ length: 30 }, (_, i) => batch(i % 2 ? apiOne : apiTwo, i + 1).then((r) => r.status));
       const reverts = Array.from({ length: 10 }, async (_, i) => {
         const changes = (await (await apiTwo.call(`/api/document/${docId}/changes?limit=5`, { headers: owner.auth })).json()).items;
         const target = changes[i % changes.length];
-        return (await (i % 2 ? apiOne : apiTwo).call(`/api/document/${docId}/changes/${target.id}/revert?overwrite=true`, { method: "POST", headers: owner.auth })).status;
+        return (
+          await (i % 2 ? apiOne : apiTwo).call(`/api/document/${docId}/changes/${target.id}/revert?overwrite=true`, { method: "POST", headers: owner.auth })
+        ).status;
       });
       const statuses = await Promise.all([...writes, ...reverts]);
       expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
-      const revisions = await queryRows<Record<string, unknown>>(one.db, sql`SELECT * FROM value_revisions WHERE kpi_guid IN (${sql.raw(guids.map((g) => `'${g}'::uuid`).join(", "))}) ORDER BY id`);
-      const stored = await queryRows<Record<string, unknown>>(one.db, sql`SELECT * FROM kpi_values WHERE kpi_guid IN (${sql.raw(guids.map((g) => `'${g}'::uuid`).join(", "))})`);
+      const revisions = await queryRows<Record<string, unknown>>(
+        one.db,
+        sql`SELECT * FROM value_revisions WHERE kpi_guid IN (${sql.raw(guids.map((g) => `'${g}'::uuid`).join(", "))}) ORDER BY id`,
+      );
+      const stored = await queryRows<Record<string, unknown>>(
+        one.db,
+        sql`SELECT * FROM kpi_values WHERE kpi_guid IN (${sql.raw(guids.map((g) => `'${g}'::uuid`).join(", "))})`,
+      );
       const fields = ["value", "target", "baseline", "min", "max", "score"];
       const figures = (row: Record<string, unknown> | undefined, prefix = "") => fields.map((f) => (row?.[`${prefix}${f}`] ?? null) as number | null);
       const last = new Map<string, (number | null)[]>();

@@ -37,13 +37,19 @@ describe.each(testDatabases)("hostile input on $name", ({ open }) => {
 
   it("refuses a NUL character in an alert name and in a URL", async () => {
     const hook = (await call("/api/webhooks", jsonInit("POST", { name: "ops", url: "https://93.184.216.34/hook" }, owner.auth))).body;
-    const alert = await call(`/api/document/${doc}/alerts`, jsonInit("POST", { name: "x\u0000", kpiGuid: sales, condition: "VALUE_CHANGED", webhookId: hook.id }, owner.auth));
+    const alert = await call(
+      `/api/document/${doc}/alerts`,
+      jsonInit("POST", { name: "x\u0000", kpiGuid: sales, condition: "VALUE_CHANGED", webhookId: hook.id }, owner.auth),
+    );
     expect(alert).toMatchObject({ status: 400, body: { details: [{ path: "name" }] } });
     expect((await call(`/api/document/${doc}/kpi/indicator/${sales}/values?from=2024-01-01%00`, { headers: owner.auth })).status).toBe(400);
   });
 
   it("refuses IDs beyond the database's integers in bodies (POST and PATCH), and finds none in paths", async () => {
-    const create = await call(`/api/document/${doc}/alerts`, jsonInit("POST", { name: "a", kpiGuid: sales, condition: "VALUE_CHANGED", webhookId: 2147483648 }, owner.auth));
+    const create = await call(
+      `/api/document/${doc}/alerts`,
+      jsonInit("POST", { name: "a", kpiGuid: sales, condition: "VALUE_CHANGED", webhookId: 2147483648 }, owner.auth),
+    );
     expect(create).toMatchObject({ status: 400, body: { code: "invalid_request", details: [{ path: "webhookId" }] } });
     const patch = await call(`/api/document/${doc}/alerts/1`, jsonInit("PATCH", { webhookId: 99999999999 }, owner.auth));
     expect(patch.status).toBe(400);

@@ -24,7 +24,8 @@ function startServer(url: string): Promise<{ child: ChildProcess; base: string }
   });
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once("exit", () => resolve())));
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once("exit", () => resolve())));
 
 describe.runIf(adminUrl)("a keyed batch whose server is killed mid-request", () => {
   let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -60,10 +61,18 @@ describe.runIf(adminUrl)("a keyed batch whose server is killed mid-request", () 
           body: JSON.stringify({ items }),
         });
       const stored = async () =>
-        (await database.db.select({ n: count() }).from(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), gte(kpiValues.date, items[0]!.date), lte(kpiValues.date, items[4999]!.date))))[0]!.n;
+        (
+          await database.db
+            .select({ n: count() })
+            .from(kpiValues)
+            .where(and(eq(kpiValues.kpiGuid, guid), gte(kpiValues.date, items[0]!.date), lte(kpiValues.date, items[4999]!.date)))
+        )[0]!.n;
 
       const first = await startServer(created.url);
-      const inFlight = send(first.base).then((r) => r.status, () => "cut");
+      const inFlight = send(first.base).then(
+        (r) => r.status,
+        () => "cut",
+      );
       const killAfter = 20 + Math.floor(Math.random() * 600);
       await new Promise((resolve) => setTimeout(resolve, killAfter));
       first.child.kill("SIGKILL");

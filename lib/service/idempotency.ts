@@ -29,7 +29,9 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw invalidRequest("Idempotency-Key must have 1 to 255 characters", [{ path: "Idempotency-Key", message: "1 to 255 characters" }]);
   }
   const { deps, caller } = c.var;
-  const hash = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`).digest("hex");
+  const hash = createHash("sha256")
+    .update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`)
+    .digest("hex");
   const now = deps.now();
   const owner = caller.tokenKind === "api_key" ? `api_key:${caller.tokenId}` : `user:${caller.userId}`;
   const mine = and(eq(idempotencyKeys.accountId, caller.accountId), eq(idempotencyKeys.caller, owner), eq(idempotencyKeys.key, key));
@@ -56,7 +58,10 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set("deps", { ...deps, db: tx });
       await next();
       if (c.res.status < 200 || c.res.status >= 300) throw new Refused();
-      await tx.update(idempotencyKeys).set({ status: c.res.status, body: await c.res.clone().text() }).where(mine);
+      await tx
+        .update(idempotencyKeys)
+        .set({ status: c.res.status, body: await c.res.clone().text() })
+        .where(mine);
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;

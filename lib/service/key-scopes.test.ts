@@ -21,7 +21,8 @@ const secured = Object.entries(operations).flatMap(([operationId, op]) => {
 function expectedRefusal(credential: Credential, scope: OperationScope, operationId: string): RegExp | null {
   if (credential === "session") return null;
   if (scope === "session") return new RegExp(`^${operationId} manages account security: it takes a person's session`);
-  if (credential === "read key" && scope === "write") return new RegExp(`^This API key has the read scope: ${operationId} writes, and needs a key with the write scope$`);
+  if (credential === "read key" && scope === "write")
+    return new RegExp(`^This API key has the read scope: ${operationId} writes, and needs a key with the write scope$`);
   return null;
 }
 const GATE = /manages account security|has the read scope/;
@@ -48,17 +49,42 @@ describe("API keys with scopes, on every operation, for every role", () => {
       expert: (await teammate(api, database.db, admin.accountId, "expert@example.com", "expert")).token,
       viewer: (await teammate(api, database.db, admin.accountId, "viewer@example.com", "viewer")).token,
     };
-    for (const role of ROLES) tokens[role] = { session: sessions[role], "read key": await key(sessions[role], "read"), "write key": await key(sessions[role], "write") };
+    for (const role of ROLES)
+      tokens[role] = { session: sessions[role], "read key": await key(sessions[role], "read"), "write key": await key(sessions[role], "write") };
   });
   afterAll(() => database?.close());
 
   it("marks a read as read, a write as write and account security as a person's session alone", () => {
     const scopes = Object.fromEntries(secured.map((op) => [op.operationId, op.scope]));
-    expect(Object.entries(scopes).filter(([, s]) => s === "session").map(([id]) => id).sort()).toEqual(
-      ["changePassword", "clearTwoFactor", "createApiKey", "createResetLink", "createScimToken", "deleteSso", "disableTwoFactor", "enableTwoFactor", "getSecurity", "getSso", "listApiKeys", "listScimTokens", "revokeApiKey", "revokeScimToken", "setUpTwoFactor", "twoFactorStatus", "updateSecurity", "updateSso"],
-    );
-    for (const read of ["previewDraftConnector", "previewConnector", "whatIf", "batchGetValue", "checkDocument", "listValues", "groupedValues"]) expect(scopes[read], read).toBe("read");
-    for (const write of ["setValue", "batchSetValues", "createConnector", "runConnector", "createFeed", "revertChange", "lockPeriods", "createWebhook"]) expect(scopes[write], write).toBe("write");
+    expect(
+      Object.entries(scopes)
+        .filter(([, s]) => s === "session")
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([
+      "changePassword",
+      "clearTwoFactor",
+      "createApiKey",
+      "createResetLink",
+      "createScimToken",
+      "deleteSso",
+      "disableTwoFactor",
+      "enableTwoFactor",
+      "getSecurity",
+      "getSso",
+      "listApiKeys",
+      "listScimTokens",
+      "revokeApiKey",
+      "revokeScimToken",
+      "setUpTwoFactor",
+      "twoFactorStatus",
+      "updateSecurity",
+      "updateSso",
+    ]);
+    for (const read of ["previewDraftConnector", "previewConnector", "whatIf", "batchGetValue", "checkDocument", "listValues", "groupedValues"])
+      expect(scopes[read], read).toBe("read");
+    for (const write of ["setValue", "batchSetValues", "createConnector", "runConnector", "createFeed", "revertChange", "lockPeriods", "createWebhook"])
+      expect(scopes[write], write).toBe("write");
   });
 
   for (const role of ROLES) {
@@ -74,7 +100,11 @@ describe("API keys with scopes, on every operation, for every role", () => {
         for (const { op, status, message } of answers) {
           const refusal = expectedRefusal(credential, op.scope, op.operationId);
           if (refusal) {
-            expect({ operation: op.operationId, status, code: status === 403 ? "forbidden" : status }).toEqual({ operation: op.operationId, status: 403, code: "forbidden" });
+            expect({ operation: op.operationId, status, code: status === 403 ? "forbidden" : status }).toEqual({
+              operation: op.operationId,
+              status: 403,
+              code: "forbidden",
+            });
             expect(message, op.operationId).toMatch(refusal);
           } else {
             expect(status === 403 && GATE.test(message) ? `${op.operationId}: ${message}` : null).toBeNull();

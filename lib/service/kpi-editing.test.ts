@@ -35,18 +35,43 @@ describe.each(testDatabases)("KPI editing on $name", ({ open }) => {
     const financial = (await call("POST", `/api/document/${doc}/kpi`, { name: "Financial", indicatorType: "CONTAINER" })).body;
     const customer = (await call("POST", `/api/document/${doc}/kpi`, { name: "Customer", indicatorType: "CONTAINER", position: 0 })).body;
     const revenue = await call("POST", `/api/document/${doc}/kpi`, {
-      name: "Revenue", parentGuid: financial.guid, measure: "USD", updateInterval: "MONTH", grouping: "SUM", optimization: "MAXIMIZE",
-      target: 100, baseline: 0, min: 0, max: 200, weight: 2, thresholds: { onTrack: 0.9, atRisk: 0.5 }, scoreCap: 1.2,
+      name: "Revenue",
+      parentGuid: financial.guid,
+      measure: "USD",
+      updateInterval: "MONTH",
+      grouping: "SUM",
+      optimization: "MAXIMIZE",
+      target: 100,
+      baseline: 0,
+      min: 0,
+      max: 200,
+      weight: 2,
+      thresholds: { onTrack: 0.9, atRisk: 0.5 },
+      scoreCap: 1.2,
     });
     expect(revenue.status).toBe(201);
-    expect(revenue.body).toMatchObject({ parentGuid: financial.guid, grouping: "SUM", weight: 2, thresholds: { onTrack: 0.9, atRisk: 0.5 }, scoreCap: 1.2, acceptValueData: true });
+    expect(revenue.body).toMatchObject({
+      parentGuid: financial.guid,
+      grouping: "SUM",
+      weight: 2,
+      thresholds: { onTrack: 0.9, atRisk: 0.5 },
+      scoreCap: 1.2,
+      acceptValueData: true,
+    });
     const costs = (await call("POST", `/api/document/${doc}/kpi`, { name: "Costs", parentGuid: financial.guid, optimization: "MINIMIZE" })).body;
-    const margin = await call("POST", `/api/document/${doc}/kpi`, { name: "Margin", parentGuid: financial.guid, formula: `[${revenue.body.guid}] - [${costs.guid}]` });
+    const margin = await call("POST", `/api/document/${doc}/kpi`, {
+      name: "Margin",
+      parentGuid: financial.guid,
+      formula: `[${revenue.body.guid}] - [${costs.guid}]`,
+    });
     expect(margin.body).toMatchObject({ acceptValueData: false, formula: `[${revenue.body.guid}] - [${costs.guid}]` });
     expect(names(await tree())).toEqual({ [root.name]: ["Customer", { Financial: ["Revenue", "Costs", "Margin"] }] });
 
     // The formula computes from the values written.
-    await call("POST", `/api/document/${doc}/kpi/batch/set-value/2026-01-31`, [{ guid: revenue.body.guid, value: 120 }, { guid: costs.guid, value: 70 }]);
+    await call("POST", `/api/document/${doc}/kpi/batch/set-value/2026-01-31`, [
+      { guid: revenue.body.guid, value: 120 },
+      { guid: costs.guid, value: 70 },
+    ]);
     expect((await call("GET", `/api/document/${doc}/kpi/indicator/${margin.body.guid}/value/2026-01-31`)).body.value).toBe(50);
     expect(customer.indicatorType).toBe("CONTAINER");
   });
@@ -58,7 +83,11 @@ describe.each(testDatabases)("KPI editing on $name", ({ open }) => {
     expect((await call("PATCH", `/api/document/${doc}/kpi/${guid("Margin")}`, { position: 0 })).status).toBe(200);
     expect(names(await tree())).toEqual({ "Built by API": [{ Customer: ["Costs"] }, { Financial: ["Margin", "Revenue"] }] });
     // Never under itself, its own children, or an indicator.
-    for (const [moved, parent] of [["Financial", "Financial"], ["Financial", "Margin"], ["Revenue", "Costs"]]) {
+    for (const [moved, parent] of [
+      ["Financial", "Financial"],
+      ["Financial", "Margin"],
+      ["Revenue", "Costs"],
+    ]) {
       const r = await call("PATCH", `/api/document/${doc}/kpi/${guid(moved!)}`, { parentGuid: guid(parent!) });
       expect(r.status, `${moved} under ${parent}`).toBe(400);
       expect(r.body.details[0].path).toBe("parentGuid");
@@ -102,12 +131,19 @@ describe.each(testDatabases)("KPI editing on $name", ({ open }) => {
 
   it("keeps a consistent tree under concurrent creates and moves", async () => {
     const parent = (await call("POST", `/api/document/${doc}/kpi`, { name: "Busy", indicatorType: "CONTAINER" })).body.guid;
-    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => call("POST", `/api/document/${doc}/kpi`, { name: `K${i}`, parentGuid: parent, position: 0 })));
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call("POST", `/api/document/${doc}/kpi`, { name: `K${i}`, parentGuid: parent, position: 0 })),
+    );
     expect(made.map((r) => r.status)).toEqual(Array(12).fill(201));
     const moves = await Promise.all(made.slice(0, 6).map((r, i) => call("PATCH", `/api/document/${doc}/kpi/${r.body.guid}`, { position: (i * 5) % 12 })));
     expect(moves.map((r) => r.status)).toEqual(Array(6).fill(200));
     const list = (await call("GET", `/api/document/${doc}/kpi/list`)).body.items as { name: string; parentGuid: string }[];
-    expect(list.filter((k) => k.parentGuid === parent).map((k) => k.name).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `K${i}`).sort());
+    expect(
+      list
+        .filter((k) => k.parentGuid === parent)
+        .map((k) => k.name)
+        .sort(),
+    ).toEqual(Array.from({ length: 12 }, (_, i) => `K${i}`).sort());
     // Positions stay a gap-free tree order (the list is read in stored order).
     const rows = await queryRows<{ position: number }>(database.db, sql`SELECT position FROM kpis WHERE scorecard_id = ${doc} ORDER BY position`);
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i));

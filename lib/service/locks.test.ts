@@ -15,7 +15,11 @@ describe.each(testDatabases)("locked periods, on $name", ({ open }) => {
     const sales = tree.root.children[0].children[0].guid as string;
     const audit = tree.root.children[1].guid as string;
     const batch = (items: object[]) => env.api.call(`${doc}/kpi/batch/set-values`, jsonInit("POST", { items }, owner.auth));
-    await batch([{ guid: sales, date: "2026-01-01", value: 1, target: 5 }, { guid: audit, date: "2026-01-01", value: 1 }, { guid: sales, date: "2026-06-01", value: 6 }]);
+    await batch([
+      { guid: sales, date: "2026-01-01", value: 1, target: 5 },
+      { guid: audit, date: "2026-01-01", value: 1 },
+      { guid: sales, date: "2026-06-01", value: 6 },
+    ]);
     const changeBefore = (await (await env.api.call(`${doc}/changes`, { headers: owner.auth })).json()).items[0].id;
 
     const expert = await teammate(env.api, env.database.db, owner.accountId, `locks-expert-${Date.now()}@example.com`, "expert");
@@ -25,7 +29,10 @@ describe.each(testDatabases)("locked periods, on $name", ({ open }) => {
     expect((await locked.json()).lockedUntil).toBe("2026-03-31");
     expect((await (await env.api.call(`${doc}/kpi/tree`, { headers: owner.auth })).json()).lockedUntil).toBe("2026-03-31");
 
-    const refusedBatch = await batch([{ guid: sales, date: "2026-02-01", value: 2 }, { guid: sales, date: "2026-05-01", value: 5 }]);
+    const refusedBatch = await batch([
+      { guid: sales, date: "2026-02-01", value: 2 },
+      { guid: sales, date: "2026-05-01", value: 5 },
+    ]);
     expect(refusedBatch.status).toBe(409);
     expect((await refusedBatch.json()).details).toEqual([{ path: "items.0.date", message: "Locked: periods up to 2026-03-31 cannot change" }]);
     const refusals = [
@@ -41,15 +48,25 @@ describe.each(testDatabases)("locked periods, on $name", ({ open }) => {
       expect((await refused.json()).errorMessage).toMatch(/locked/i);
     }
     // A script's own SQL is refused by the env.database itself.
-    const direct = await env.database.db.execute(sql`UPDATE kpi_values SET value = 99 WHERE kpi_guid = ${sales}::uuid AND date = '2026-01-01'`).then(() => null, (e: Error) => e);
+    const direct = await env.database.db.execute(sql`UPDATE kpi_values SET value = 99 WHERE kpi_guid = ${sales}::uuid AND date = '2026-01-01'`).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect((direct?.cause as Error | undefined)?.message).toBe("Periods up to 2026-03-31 are locked: Sales on 2026-01-01 cannot change");
     // Deleting the KPI would take its locked values with it by the foreign key's cascade: refused too.
-    const cascade = await env.database.db.execute(sql`DELETE FROM kpis WHERE guid = ${audit}::uuid`).then(() => null, (e: Error) => e);
+    const cascade = await env.database.db.execute(sql`DELETE FROM kpis WHERE guid = ${audit}::uuid`).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect((cascade?.cause as Error | undefined)?.message).toBe("Periods up to 2026-03-31 are locked: Audit passed on 2026-01-01 cannot change");
 
     const records = (await (await env.api.call(`${doc}/kpi/batch/records?field=value`, { headers: owner.auth })).json()).items;
     // Nothing of the refused writes is stored.
-    expect(records.map((r: { guid: string; date: string; value: number }) => `${r.guid === sales ? "sales" : "audit"} ${r.date} ${r.value}`).sort()).toEqual(["audit 2026-01-01 1", "sales 2026-01-01 1", "sales 2026-06-01 6"]);
+    expect(records.map((r: { guid: string; date: string; value: number }) => `${r.guid === sales ? "sales" : "audit"} ${r.date} ${r.value}`).sort()).toEqual([
+      "audit 2026-01-01 1",
+      "sales 2026-01-01 1",
+      "sales 2026-06-01 6",
+    ]);
     expect((await batch([{ guid: sales, date: "2026-04-01", value: 4 }])).status).toBe(200);
 
     await env.api.call(`${doc}/lock`, jsonInit("PUT", { lockedUntil: null }, owner.auth));

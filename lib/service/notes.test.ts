@@ -100,7 +100,10 @@ describe.each(testDatabases)("notes on KPIs on $name", ({ open }) => {
     expect(single.status).toBe(400);
     expect(single.body.details).toEqual([{ path: "value", message: "Sales would be off track in Aug 2024: add a note saying why, then save" }]);
     const batch = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
-      items: [{ guid: costs, date: "2024-08-01", value: 5 }, { guid: sales, date: "2024-08-01", value: 30 }],
+      items: [
+        { guid: costs, date: "2024-08-01", value: 5 },
+        { guid: sales, date: "2024-08-01", value: 30 },
+      ],
     });
     expect(batch.status).toBe(400);
     expect(batch.body.details).toEqual([{ path: "items.1.value", message: "Sales would be off track in Aug 2024: add a note saying why, then save" }]);
@@ -112,7 +115,16 @@ describe.each(testDatabases)("notes on KPIs on $name", ({ open }) => {
 
     // Each value is judged against the target in force at its date, the same write's included:
     // 32 from October makes 30 at risk there; the 80 set in the batch makes December's 30 off track.
-    expect((await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ guid: sales, date: "2024-10-05", target: 32 }, { guid: sales, date: "2024-10-10", value: 30 }] })).status).toBe(200);
+    expect(
+      (
+        await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+          items: [
+            { guid: sales, date: "2024-10-05", target: 32 },
+            { guid: sales, date: "2024-10-10", value: 30 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     const mixed = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
       items: [
         { guid: sales, date: "2024-08-25", value: 30 },

@@ -8,7 +8,6 @@ import { freePort, mailText as readable, startSmtp } from "@/lib/testing/smtp";
 
 const DASHBOARD = "https://gauge.example.com";
 
-
 describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
   let database: Database;
   let api: TestApi;
@@ -53,7 +52,12 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     // Slack verifies no signature: the answer hands out no secret to keep.
     expect(hook.body).not.toHaveProperty("secret");
     const alert = await call("POST", `/api/document/${doc}/alerts`, {
-      name: "Sales above 50", kpiGuid: sales, condition: "VALUE_ABOVE", threshold: 50, webhookId: hook.body.id, emailUserIds: [ana.userId],
+      name: "Sales above 50",
+      kpiGuid: sales,
+      condition: "VALUE_ABOVE",
+      threshold: 50,
+      webhookId: hook.body.id,
+      emailUserIds: [ana.userId],
     });
     expect(alert.status).toBe(201);
     expect(alert.body).toMatchObject({ webhookId: hook.body.id, emailUserIds: [ana.userId], lastFiredAt: null });
@@ -67,7 +71,9 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     expect(sending).toMatchObject({ lastFiredAt: expect.any(String), lastDelivery: "SENDING" });
     let history = await call("GET", `/api/document/${doc}/alerts/${alert.body.id}/history`);
     expect(history.body.items).toHaveLength(1);
-    expect(history.body.items[0].deliveries.map((d: { status: string; attempts: number; lastError: string | null }) => [d.status, d.attempts, d.lastError !== null])).toEqual([
+    expect(
+      history.body.items[0].deliveries.map((d: { status: string; attempts: number; lastError: string | null }) => [d.status, d.attempts, d.lastError !== null]),
+    ).toEqual([
       ["pending", 1, true],
       ["pending", 1, true],
     ]);
@@ -84,7 +90,15 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       expect(smtp.received[0]!.to).toEqual(["ana@example.com"]);
       const email = readable(smtp.received[0]!.raw);
       expect(email).toContain("Subject: Sales above 50: Sales está en 60 US$");
-      for (const line of ["Cuadro de mando: Team scorecard", "KPI: Sales", "Valor: 60 US$ el 1 feb 2024", "Meta: 80 US$", "Estado: Desviado (67 %)", "Condición: Valor por encima de 50 US$", "Abrir Sales en Gauge"]) {
+      for (const line of [
+        "Cuadro de mando: Team scorecard",
+        "KPI: Sales",
+        "Valor: 60 US$ el 1 feb 2024",
+        "Meta: 80 US$",
+        "Estado: Desviado (67 %)",
+        "Condición: Valor por encima de 50 US$",
+        "Abrir Sales en Gauge",
+      ]) {
         expect(email).toContain(line);
       }
       expect(email).toContain(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
@@ -93,7 +107,9 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       const message = slack.received[0]!.body as { text: string; blocks: { type: string; fields?: { text: string }[]; elements?: { url: string }[] }[] };
       expect(message.text).toBe("Sales above 50: Sales is $60");
       const fields = message.blocks.find((b) => b.type === "section")!.fields!.map((f) => f.text);
-      expect(fields).toEqual(expect.arrayContaining(["*Scorecard*\nTeam scorecard", "*Value*\n$60 on Feb 1, 2024", "*Target*\n$80", "*Status*\nOff track (67 %)"]));
+      expect(fields).toEqual(
+        expect.arrayContaining(["*Scorecard*\nTeam scorecard", "*Value*\n$60 on Feb 1, 2024", "*Target*\n$80", "*Status*\nOff track (67 %)"]),
+      );
       expect(message.blocks.find((b) => b.type === "actions")!.elements![0]!.url).toBe(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
     } finally {
       await smtp.close();
@@ -107,7 +123,10 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       { eventId: expect.any(String), channel: "email", to: "ana@example.com", status: "succeeded", attempts: 2, lastError: null },
     ]);
     // A webhook is re-formatted in place; an empty change is refused, not a server error.
-    expect((await call("PATCH", `/api/webhooks/${hook.body.id}`, { format: "teams", name: "Teams #kpis" })).body).toMatchObject({ format: "teams", name: "Teams #kpis" });
+    expect((await call("PATCH", `/api/webhooks/${hook.body.id}`, { format: "teams", name: "Teams #kpis" })).body).toMatchObject({
+      format: "teams",
+      name: "Teams #kpis",
+    });
     const empty = await call("PATCH", `/api/webhooks/${hook.body.id}`, {});
     expect(empty.status).toBe(400);
     expect(empty.body.errorMessage).toMatch(/Send at least one field to change/);
@@ -117,7 +136,10 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       ["Sales above 50: Sales is $60", "failed"],
     ]);
     const listed = await call("GET", `/api/document/${doc}/alerts`);
-    expect(listed.body.items.find((a: { id: number }) => a.id === alert.body.id)).toMatchObject({ lastFiredAt: history.body.items[0].firedAt, lastDelivery: "DELIVERED" });
+    expect(listed.body.items.find((a: { id: number }) => a.id === alert.body.id)).toMatchObject({
+      lastFiredAt: history.body.items[0].firedAt,
+      lastDelivery: "DELIVERED",
+    });
     await call("DELETE", `/api/webhooks/${hook.body.id}`);
   });
 
@@ -127,19 +149,35 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       const teams = await call("POST", "/api/webhooks", { name: "Teams", url: receiver.url, format: "teams" });
       const chat = await call("POST", "/api/webhooks", { name: "Chat", url: receiver.url, format: "google_chat" });
       for (const hook of [teams, chat]) {
-        const created = await call("POST", `/api/document/${doc}/alerts`, { name: `Sales changed (${hook.body.name})`, kpiGuid: sales, condition: "VALUE_CHANGED", webhookId: hook.body.id });
+        const created = await call("POST", `/api/document/${doc}/alerts`, {
+          name: `Sales changed (${hook.body.name})`,
+          kpiGuid: sales,
+          condition: "VALUE_CHANGED",
+          webhookId: hook.body.id,
+        });
         expect(created.status).toBe(201);
       }
       await write("2024-03-01", 75);
       await deliver();
       expect(receiver.received).toHaveLength(2);
       const bodies = receiver.received.map((r) => r.body as Record<string, unknown>);
-      const card = bodies.find((b) => b.type === "message") as { attachments: { contentType: string; content: { body: { type: string; facts?: { title: string; value: string }[] }[]; actions: { url: string }[] } }[] };
+      const card = bodies.find((b) => b.type === "message") as {
+        attachments: { contentType: string; content: { body: { type: string; facts?: { title: string; value: string }[] }[]; actions: { url: string }[] } }[];
+      };
       expect(card.attachments[0]!.contentType).toBe("application/vnd.microsoft.card.adaptive");
       const facts = card.attachments[0]!.content.body.find((b) => b.type === "FactSet")!.facts!;
-      expect(facts).toEqual(expect.arrayContaining([{ title: "KPI", value: "Sales" }, { title: "Value", value: "$75 on Mar 1, 2024" }, { title: "Target", value: "$80" }]));
+      expect(facts).toEqual(
+        expect.arrayContaining([
+          { title: "KPI", value: "Sales" },
+          { title: "Value", value: "$75 on Mar 1, 2024" },
+          { title: "Target", value: "$80" },
+        ]),
+      );
       expect(card.attachments[0]!.content.actions[0]!.url).toBe(`${DASHBOARD}/s/${doc}?kpi=${sales}`);
-      const google = bodies.find((b) => "cardsV2" in b) as { text: string; cardsV2: { card: { sections: { widgets: { decoratedText?: { topLabel: string; text: string } }[] }[] } }[] };
+      const google = bodies.find((b) => "cardsV2" in b) as {
+        text: string;
+        cardsV2: { card: { sections: { widgets: { decoratedText?: { topLabel: string; text: string } }[] }[] } }[];
+      };
       expect(google.text).toBe("Sales changed (Chat): Sales is $75");
       expect(google.cardsV2[0]!.card.sections[0]!.widgets).toEqual(expect.arrayContaining([{ decoratedText: { topLabel: "Status", text: "At risk (92 %)" } }]));
       for (const hook of [teams, chat]) await call("DELETE", `/api/webhooks/${hook.body.id}`);
@@ -149,7 +187,13 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
   });
 
   it("edits an alert: threshold, recipients, and never without a channel", async () => {
-    const created = await call("POST", `/api/document/${doc}/alerts`, { name: "Sales low", kpiGuid: sales, condition: "VALUE_BELOW", threshold: 10, emailUserIds: [ana.userId] });
+    const created = await call("POST", `/api/document/${doc}/alerts`, {
+      name: "Sales low",
+      kpiGuid: sales,
+      condition: "VALUE_BELOW",
+      threshold: 10,
+      emailUserIds: [ana.userId],
+    });
     expect(created.status).toBe(201);
     expect(created.body.webhookId).toBeNull();
     const edited = await call("PATCH", `/api/document/${doc}/alerts/${created.body.id}`, { threshold: 20, emailUserIds: [ana.userId, ana.userId] });
@@ -168,7 +212,12 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
       const hook = await call("POST", "/api/webhooks", { name: "Slack #ventas", url: receiver.url, format: "slack", language: "es" });
       expect(hook.body).toMatchObject({ format: "slack", language: "es" });
       expect((await call("GET", "/api/webhooks")).body.items.find((h: { id: number }) => h.id === hook.body.id).language).toBe("es");
-      const alert = await call("POST", `/api/document/${doc}/alerts`, { name: "Ventas cambian", kpiGuid: sales, condition: "VALUE_CHANGED", webhookId: hook.body.id });
+      const alert = await call("POST", `/api/document/${doc}/alerts`, {
+        name: "Ventas cambian",
+        kpiGuid: sales,
+        condition: "VALUE_CHANGED",
+        webhookId: hook.body.id,
+      });
       expect(alert.status).toBe(201);
       const texts = () => receiver.received.map((r) => (r.body as { text: string }).text);
 
@@ -195,7 +244,12 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
 
   it("refuses e-mail recipients with the reason when the server has no mail settings", async () => {
     const noMail = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000, tokenTtlHours: 10_000 });
-    const response = await call("POST", `/api/document/${doc}/alerts`, { name: "Mail", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [ana.userId] }, noMail);
+    const response = await call(
+      "POST",
+      `/api/document/${doc}/alerts`,
+      { name: "Mail", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [ana.userId] },
+      noMail,
+    );
     expect(response.status).toBe(400);
     expect(response.body.errorMessage).toBe("E-mail is not set up on this server: an administrator sets SMTP_URL and MAIL_FROM");
     expect(response.body.details[0].path).toBe("emailUserIds");
@@ -203,11 +257,21 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
 
   it("e-mails only people who may read the scorecard: checked when the alert is saved and again when each message is sent", async () => {
     const vic = await teammate(api, database.db, owner.accountId, `vic-${Date.now()}@example.com`, "viewer");
-    const refused = await call("POST", `/api/document/${doc}/alerts`, { name: "To Vic", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [vic.userId] });
+    const refused = await call("POST", `/api/document/${doc}/alerts`, {
+      name: "To Vic",
+      kpiGuid: sales,
+      condition: "VALUE_CHANGED",
+      emailUserIds: [vic.userId],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.details).toEqual([{ path: "emailUserIds.0", message: "This person may not read this scorecard: share it with them first" }]);
 
-    await call("PUT", `/api/document/${doc}/sharing`, { users: [{ userId: ana.userId, access: "read" }, { userId: vic.userId, access: "read" }] });
+    await call("PUT", `/api/document/${doc}/sharing`, {
+      users: [
+        { userId: ana.userId, access: "read" },
+        { userId: vic.userId, access: "read" },
+      ],
+    });
     const alert = await call("POST", `/api/document/${doc}/alerts`, { name: "To Vic", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [vic.userId] });
     expect(alert.status).toBe(201);
     // The share is withdrawn after the alert was saved: the next firing is not sent to Vic, and the history says why.
@@ -222,7 +286,14 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     }
     const history = await call("GET", `/api/document/${doc}/alerts/${alert.body.id}/history`);
     expect(history.body.items[0].deliveries).toEqual([
-      { eventId: expect.any(String), channel: "email", to: vic.email, status: "cancelled", attempts: 0, lastError: `Not sent: ${vic.email} may no longer read this scorecard` },
+      {
+        eventId: expect.any(String),
+        channel: "email",
+        to: vic.email,
+        status: "cancelled",
+        attempts: 0,
+        lastError: `Not sent: ${vic.email} may no longer read this scorecard`,
+      },
     ]);
     // The list does not say "fired" as if all were well: the firing's one message went nowhere.
     const listed = (await call("GET", `/api/document/${doc}/alerts`)).body.items.find((a: { id: number }) => a.id === alert.body.id);

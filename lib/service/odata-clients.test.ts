@@ -38,11 +38,17 @@ describe("the OData feed through a client generated from its $metadata", () => {
     const items = Array.from({ length: 12 }, (_, m) => ({ guid: sales, date: `2025-${String(m + 1).padStart(2, "0")}-10`, value: 40 + m * 5 }));
     await api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items }, owner.auth));
 
-    const metadata = await (await fetch(`${url}/$metadata`, { headers: { Authorization: `Basic ${Buffer.from(`bi@example.com:${key}`).toString("base64")}` } })).text();
+    const metadata = await (
+      await fetch(`${url}/$metadata`, { headers: { Authorization: `Basic ${Buffer.from(`bi@example.com:${key}`).toString("base64")}` } })
+    ).text();
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(`${OUT}/in`, { recursive: true });
     writeFileSync(`${OUT}/in/gauge.edmx`, metadata);
-    const generated = spawnSync(path.resolve("node_modules/.bin/generate-odata-client"), ["--input", `${OUT}/in`, "--outputDir", `${OUT}/out`, "--transpile", "false", "--skipValidation", "--overwrite"], { encoding: "utf8" });
+    const generated = spawnSync(
+      path.resolve("node_modules/.bin/generate-odata-client"),
+      ["--input", `${OUT}/in`, "--outputDir", `${OUT}/out`, "--transpile", "false", "--skipValidation", "--overwrite"],
+      { encoding: "utf8" },
+    );
     expect(generated.status, generated.stderr || generated.stdout).toBe(0);
   }, 120_000);
   afterAll(async () => {
@@ -56,14 +62,29 @@ describe("the OData feed through a client generated from its $metadata", () => {
     const destination = { url, username: "bi@example.com", password: key };
     const cards = await scorecardsApi.requestBuilder().getAll().execute(destination);
     expect(cards.map((c: { name: string }) => c.name)).toEqual(["Board"]);
-    const kpis = await kpisApi.requestBuilder().getAll().filter(kpisApi.schema.SCORECARD_ID.equals(docId)).orderBy(asc(kpisApi.schema.NAME)).execute(destination);
+    const kpis = await kpisApi
+      .requestBuilder()
+      .getAll()
+      .filter(kpisApi.schema.SCORECARD_ID.equals(docId))
+      .orderBy(asc(kpisApi.schema.NAME))
+      .execute(destination);
     const rest = (await (await api.call(`/api/document/${docId}/kpi/list`, { headers: owner.auth })).json()).items as { name: string; guid: string }[];
     expect(kpis.map((k: { name: string }) => k.name)).toEqual(rest.map((k) => k.name).sort());
     const sales = rest.find((k) => k.name === "Sales")!.guid;
-    const values = await valuesApi.requestBuilder().getAll().filter(valuesApi.schema.KPI_GUID.equals(sales), valuesApi.schema.VALUE.greaterOrEqual(80)).execute(destination);
+    const values = await valuesApi
+      .requestBuilder()
+      .getAll()
+      .filter(valuesApi.schema.KPI_GUID.equals(sales), valuesApi.schema.VALUE.greaterOrEqual(80))
+      .execute(destination);
     expect(values.map((v: { value: number }) => v.value).sort((a: number, b: number) => a - b)).toEqual([80, 85, 90, 95]);
-    const quarters = await periodsApi.requestBuilder().getAll().filter(periodsApi.schema.PERIOD.equals("QUARTER"), periodsApi.schema.KPI_GUID.equals(sales)).execute(destination);
-    const grouped = (await (await api.call(`/api/document/${docId}/kpi/indicator/${sales}/grouped-value/QUARTER/2024-01-01/2026-12-31`, { headers: owner.auth })).json()).item.points as { start: string; value: number | null; score: number | null; status: string }[];
+    const quarters = await periodsApi
+      .requestBuilder()
+      .getAll()
+      .filter(periodsApi.schema.PERIOD.equals("QUARTER"), periodsApi.schema.KPI_GUID.equals(sales))
+      .execute(destination);
+    const grouped = (
+      await (await api.call(`/api/document/${docId}/kpi/indicator/${sales}/grouped-value/QUARTER/2024-01-01/2026-12-31`, { headers: owner.auth })).json()
+    ).item.points as { start: string; value: number | null; score: number | null; status: string }[];
     const byStart = new Map(grouped.map((p) => [p.start, p]));
     expect(quarters.length).toBe(grouped.length);
     for (const q of quarters) {

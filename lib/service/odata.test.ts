@@ -19,7 +19,12 @@ describe.each(testDatabases)("the OData feed on $name", ({ open }) => {
   const get = async (path: string, headers: Record<string, string> = basic) => {
     const response = await odata.request(`http://gauge.test/odata${path}`, { headers });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, json: text && response.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : null };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: text && response.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : null,
+    };
   };
   const rest = async (path: string) => (await api.call(path, { headers: owner.auth })).json();
 
@@ -62,7 +67,9 @@ describe.each(testDatabases)("the OData feed on $name", ({ open }) => {
   });
 
   it("filters, selects, orders, counts and expands in SQL, with the REST API's figures", async () => {
-    const kpis = await get(`/Kpis?$filter=ScorecardId eq ${docs[0]} and (contains(Name,'a') or Type eq 'CONTAINER')&$select=Name,Type&$orderby=Name desc&$count=true`);
+    const kpis = await get(
+      `/Kpis?$filter=ScorecardId eq ${docs[0]} and (contains(Name,'a') or Type eq 'CONTAINER')&$select=Name,Type&$orderby=Name desc&$count=true`,
+    );
     expect(kpis.json["@odata.context"]).toBe("http://gauge.test/odata/$metadata#Kpis(Name,Type)");
     const listed = (await rest(`/api/document/${docs[0]}/kpi/list`)).items as { name: string; indicatorType: string }[];
     const expected = listed.filter((k) => k.name.includes("a") || k.indicatorType === "CONTAINER").map((k) => ({ Name: k.name, Type: k.indicatorType }));
@@ -70,12 +77,16 @@ describe.each(testDatabases)("the OData feed on $name", ({ open }) => {
     expect(kpis.json.value).toEqual(expected.sort((a, b) => (a.Name < b.Name ? 1 : -1)));
     const inList = await get(`/Scorecards?$filter=Name in ('Operations','Nobody')&$expand=Kpis`);
     expect(inList.json.value).toHaveLength(1);
-    expect(inList.json.value[0].Kpis.map((k: { Name: string }) => k.Name).sort()).toEqual((await rest(`/api/document/${docs[1]}/kpi/list`)).items.map((k: { name: string }) => k.name).sort());
+    expect(inList.json.value[0].Kpis.map((k: { Name: string }) => k.Name).sort()).toEqual(
+      (await rest(`/api/document/${docs[1]}/kpi/list`)).items.map((k: { name: string }) => k.name).sort(),
+    );
     const values = await get(`/Values?$filter=KpiGuid eq ${sales} and Date ge 2020-01-01 and Date lt 2020-01-04&$orderby=Date`);
     const answer = await rest(`/api/document/${docs[0]}/kpi/indicator/${sales}/values?from=2020-01-01&to=2020-01-03`);
     const stored = (answer.items ?? answer) as { date: string; value: number; target: number }[];
     expect(stored).toHaveLength(3);
-    expect(values.json.value.map((v: { Date: string; Value: number; Target: number }) => [v.Date, v.Value, v.Target])).toEqual(stored.map((r) => [r.date, r.value, r.target]));
+    expect(values.json.value.map((v: { Date: string; Value: number; Target: number }) => [v.Date, v.Value, v.Target])).toEqual(
+      stored.map((r) => [r.date, r.value, r.target]),
+    );
     expect((await get(`/Values/$count?$filter=KpiGuid eq ${sales}`)).text).toBe("6000");
     expect((await get(`/Scorecards(${docs[0]})`)).json).toMatchObject({ Id: docs[0], Name: "Finance" });
   });
@@ -123,7 +134,10 @@ describe.each(testDatabases)("the OData feed on $name", ({ open }) => {
   });
 
   it("names what it does not serve, and never shows another account's or an unshared scorecard's rows", async () => {
-    expect((await get("/Values?$apply=groupby((KpiGuid))")).json.error).toEqual({ code: "NotImplemented", message: "The query option $apply is not supported by this service" });
+    expect((await get("/Values?$apply=groupby((KpiGuid))")).json.error).toEqual({
+      code: "NotImplemented",
+      message: "The query option $apply is not supported by this service",
+    });
     expect((await get("/Kpis?$filter=length(Name) gt 3")).json.error.message).toBe("The function length() is not supported by this service");
     expect((await get("/Kpis?$filter=Colour eq 'red'")).json.error).toEqual({ code: "BadRequest", message: "Kpis has no property Colour" });
     expect((await get("/Nothing")).status).toBe(404);

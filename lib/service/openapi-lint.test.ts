@@ -31,14 +31,18 @@ describe("the OpenAPI document under the linters its users run", () => {
   });
 
   it("is clean under Redocly CLI's recommended rules", async () => {
-    const { stdout } = await run(bin("redocly"), ["lint", file, "--format=json"], { env, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout: string }) => error);
+    const { stdout } = await run(bin("redocly"), ["lint", file, "--format=json"], { env, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: { stdout: string }) => error,
+    );
     const problems = (JSON.parse(stdout) as { problems: { ruleId: string; message: string; location: { pointer: string }[] }[] }).problems;
     expect(problems.map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
   }, 60_000);
 
   it("is clean under Spectral's spectral:oas ruleset, every severity", async () => {
     const output = path.join(folder, "spectral.json");
-    await run(bin("spectral"), ["lint", file, "--ruleset", path.resolve(".spectral.yaml"), "--format", "json", "--output", output, "--fail-severity", "hint"], { env }).catch(() => undefined);
+    await run(bin("spectral"), ["lint", file, "--ruleset", path.resolve(".spectral.yaml"), "--format", "json", "--output", output, "--fail-severity", "hint"], {
+      env,
+    }).catch(() => undefined);
     const findings = JSON.parse(await readFile(output, "utf8")) as { code: string; path: string[]; message: string }[];
     expect(findings.map((f) => `${f.code} at ${f.path.join("/")}: ${f.message}`)).toEqual([]);
   }, 60_000);

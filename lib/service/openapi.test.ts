@@ -57,12 +57,12 @@ describe("OpenAPI document and reference page", () => {
     expect(response.status).toBe(200);
     const doc = await response.json();
     expect(doc.openapi).toBe("3.1.0");
-    const routes = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
-      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
-    );
+    const routes = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     for (const route of CONTRACT_ROUTES) expect(routes).toContain(route);
     expect(doc.components.securitySchemes.Token).toEqual({ type: "apiKey", in: "header", name: "Token" });
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Kpi", "KpiNode", "Scorecard", "Error", "LoginRequest", "LoginResponse", "AccessInfo"]));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["Kpi", "KpiNode", "Scorecard", "Error", "LoginRequest", "LoginResponse", "AccessInfo"]),
+    );
     expect(doc.components.schemas.LoginRequest.required).toEqual(["email"]);
     expect(Object.keys(doc.components.schemas.LoginRequest.properties)).toEqual(["email", "contraseña", "password", "otp"]);
     expect(doc.components.schemas.Kpi.properties.updateInterval.enum).toEqual(["DAY", "WEEK", "MONTH", "QUARTER", "HALF_YEAR", "YEAR"]);
@@ -75,7 +75,10 @@ describe("OpenAPI document and reference page", () => {
       schema?.example !== undefined || (schema?.$ref !== undefined && schemas[schema.$ref.split("/").pop()!]?.example !== undefined);
     const missing: string[] = [];
     type Schema = { $ref?: string; example?: unknown };
-    type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> }; responses: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+    type Operation = {
+      requestBody?: { content?: Record<string, { schema?: Schema }> };
+      responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+    };
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(ops)) {
         const body = op.requestBody?.content?.["application/json"]?.schema;
@@ -145,7 +148,7 @@ describe("OpenAPI document and reference page", () => {
     expect(spanish).toContain("requiere expert");
     expect(spanish).toContain("Volver al panel");
     const chosen = await (await api.call("/docs", { headers: { "Accept-Language": "en-US", Cookie: "theme=dark; gauge_lang=es" } })).text();
-    expect(chosen).toContain("<h2 id=\"schemas\">Esquemas</h2>");
+    expect(chosen).toContain('<h2 id="schemas">Esquemas</h2>');
     expect(await (await api.call("/docs", { headers: { "Accept-Language": "fr-FR" } })).text()).toContain("Back to the dashboard");
   });
 });

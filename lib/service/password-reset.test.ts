@@ -27,7 +27,11 @@ describe.each(testDatabases)("password reset on $name", ({ open }) => {
   beforeAll(async () => {
     database = await open();
     smtp = await startSmtp();
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD, mail: { smtpUrl: smtp.url, from: "Gauge <gauge@example.com>" } });
+    api = createTestApi(database.db, undefined, {
+      rateLimitPerHour: 10_000,
+      dashboardUrl: DASHBOARD,
+      mail: { smtpUrl: smtp.url, from: "Gauge <gauge@example.com>" },
+    });
     noMail = createTestApi(database.db, api.clock, { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD });
     admin = await accountWithScorecards(api, database.db, "admin@reset.example");
   });
@@ -76,6 +80,8 @@ describe.each(testDatabases)("password reset on $name", ({ open }) => {
     expect((await call(api, "POST", "/password-reset/confirm", {}, { token: issued, password: "chosen by ivy herself" })).status).toBe(204);
     expect((await login(ivy.email, "chosen by ivy herself")).status).toBe(200);
     const log = await call(api, "GET", "/api/activity?kind=sign-in", admin.auth);
-    expect((log.json.items as { email: string; action: string }[]).some((e) => e.email === ivy.email && e.action === "reset their password with a link")).toBe(true);
+    expect((log.json.items as { email: string; action: string }[]).some((e) => e.email === ivy.email && e.action === "reset their password with a link")).toBe(
+      true,
+    );
   });
 });

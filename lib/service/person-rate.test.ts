@@ -46,7 +46,11 @@ describe.each(testDatabases)("people never spend the pool, programs do, on $name
     expect(statuses.filter((s) => s === 200)).toHaveLength(40);
     const refused = await api.call("/api/documents/list", { headers: person(token) });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ success: false, code: "rate_limited", errorMessage: expect.stringMatching(/More than 40 requests in 10 minutes .* try again in \d+ s/) });
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      code: "rate_limited",
+      errorMessage: expect.stringMatching(/More than 40 requests in 10 minutes .* try again in \d+ s/),
+    });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Scripts of the same account still have their pool, and the person's refusals spent none of it.
     expect(await used(token)).toBe(0);

@@ -8,7 +8,6 @@ import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, teammat
 import { testDatabases } from "@/lib/testing/databases";
 import { mailText as readable, startSmtp } from "@/lib/testing/smtp";
 
-
 describe.each(testDatabases)("reminders and weekly digests on $name", ({ open }) => {
   let database: Database;
   let api: TestApi;

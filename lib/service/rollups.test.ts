@@ -30,7 +30,9 @@ async function rollupsAndTruth(db: Database["db"]) {
   const columns = sql`kpi_guid::text AS guid, grain, to_char(start, 'YYYY-MM-DD') AS start, count, sum, min, max,
     to_char(first_date, 'YYYY-MM-DD') AS first_date, first_value, to_char(last_date, 'YYYY-MM-DD') AS last_date, last_value`;
   const stored = await queryRows<Record<string, unknown>>(db, sql`SELECT ${columns} FROM kpi_rollups ORDER BY 1, 2, 3`);
-  const truth = await queryRows<Record<string, unknown>>(db, sql`
+  const truth = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT ${columns} FROM (
       SELECT v.kpi_guid, b.grain, b.start, count(*)::int AS count, sum(v.value) AS sum, min(v.value) AS min, max(v.value) AS max,
         min(v.date) AS first_date, (min(ARRAY[(v.date - DATE '2000-01-01')::float8, v.value]))[2] AS first_value,
@@ -39,7 +41,8 @@ async function rollupsAndTruth(db: Database["db"]) {
       CROSS JOIN LATERAL (VALUES ('MONTH', date_trunc('month', v.date::timestamp)::date), ('WEEK', date_trunc('week', v.date::timestamp)::date)) AS b(grain, start)
       WHERE v.value IS NOT NULL
       GROUP BY v.kpi_guid, b.grain, b.start) r
-    ORDER BY 1, 2, 3`);
+    ORDER BY 1, 2, 3`,
+  );
   return { stored, truth };
 }
 
@@ -85,7 +88,10 @@ const opArb = fc.oneof(
       ),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("targets" as const), kpi: fc.constantFrom("A", "B", "D"), days: fc.array(fc.nat(SPAN_DAYS), { maxLength: 10 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("targets" as const), kpi: fc.constantFrom("A", "B", "D"), days: fc.array(fc.nat(SPAN_DAYS), { maxLength: 10 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("delete" as const), kpi: fc.constantFrom("A", "B", "D"), day: fc.nat(SPAN_DAYS) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteTarget" as const), kpi: fc.constantFrom("A", "B", "D"), day: fc.nat(SPAN_DAYS) }) },
 );
@@ -94,15 +100,31 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
   const suite = withPropertyScorecard(open, "rollups@example.com", {
     name: "Rollups",
     kpis: [
-      { name: "C", type: "CONTAINER", children: [{ name: "A", weight: 2, target: 50 }, { name: "B", target: 10, optimization: "MINIMIZE" }, { name: "D", target: 0 }] },
+      {
+        name: "C",
+        type: "CONTAINER",
+        children: [
+          { name: "A", weight: 2, target: 50 },
+          { name: "B", target: 10, optimization: "MINIMIZE" },
+          { name: "D", target: 0 },
+        ],
+      },
       { name: "F", formula: "0" },
     ],
   });
   beforeAll(async () => {
-    await suite.database.db.update(kpiTable).set({ formula: `[${suite.guid.A}] - [${suite.guid.B}] / 2` }).where(eq(kpiTable.guid, suite.guid.F!));
+    await suite.database.db
+      .update(kpiTable)
+      .set({ formula: `[${suite.guid.A}] - [${suite.guid.B}] / 2` })
+      .where(eq(kpiTable.guid, suite.guid.F!));
   });
 
-  async function run(op: { kind: "write"; items: { kpi: string; day: number; value: number | null; target?: number }[] } | { kind: "targets"; kpi: string; days: number[] } | { kind: "delete" | "deleteTarget"; kpi: string; day: number }) {
+  async function run(
+    op:
+      | { kind: "write"; items: { kpi: string; day: number; value: number | null; target?: number }[] }
+      | { kind: "targets"; kpi: string; days: number[] }
+      | { kind: "delete" | "deleteTarget"; kpi: string; day: number },
+  ) {
     if (op.kind === "write" || op.kind === "targets") {
       const items =
         op.kind === "write"
@@ -172,7 +194,9 @@ describe.each(testDatabases)("rollups on $name", ({ open }) => {
     await suite.database.db.update(kpiTable).set({ grouping: "AVERAGE" }).where(eq(kpiTable.guid, suite.guid.A!));
     await run({ kind: "write", items: [0, 1, 2].map((day) => ({ kpi: "A", day, value: day === 0 ? 5e-324 : 0 })) });
     for (const period of PERIODS) {
-      const response = await suite.api.call(`/api/document/${suite.doc}/kpi/indicator/${suite.guid.A}/grouped-value/${period}/${FROM}/${dayOf(2)}`, { headers: suite.auth });
+      const response = await suite.api.call(`/api/document/${suite.doc}/kpi/indicator/${suite.guid.A}/grouped-value/${period}/${FROM}/${dayOf(2)}`, {
+        headers: suite.auth,
+      });
       expect(response.status, period).toBe(200);
       const { item } = (await response.json()) as { item: Series };
       const entered = item.points.filter((p) => p.source === "ENTERED").map((p) => p.value);
@@ -202,17 +226,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)("rollups under concurrent writers 
     await withPostgresPools(8, async (databases) => {
       const api = createTestApi(databases[0]!.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 });
       const owner = await accountWithScorecards(api, databases[0]!.db, "race@example.com", [{ name: "Race", kpis: [{ name: "X" }, { name: "Y" }] }]);
-      const items = (await (await api.call(`/api/document/${owner.scorecardIds[0]}/kpi/list`, { headers: owner.auth })).json()).items as { name: string; guid: string }[];
+      const items = (await (await api.call(`/api/document/${owner.scorecardIds[0]}/kpi/list`, { headers: owner.auth })).json()).items as {
+        name: string;
+        guid: string;
+      }[];
       const guids = items.filter((k) => k.name === "X" || k.name === "Y").map((k) => k.guid);
       const apis = databases.map((d) => createTestApi(d.db, undefined, { rateLimitPerHour: 1_000_000, tokenTtlHours: 10_000 }));
       // Every writer touches both KPIs and the same 60 days (two months, nine weeks), in its own order.
       await Promise.all(
         apis.map(async (writer, w) => {
           for (let round = 0; round < 6; round++) {
-            const batch = Array.from({ length: 40 }, (_, i) => ({ guid: guids[(i + w) % 2]!, date: dayOf((i * 3 + w + round) % 60), value: w * 100 + round + i / 10 }));
-            const response = await writer.call(`/api/document/${owner.scorecardIds[0]}/kpi/batch/set-values`, jsonInit("POST", { items: round % 2 ? batch.reverse() : batch }, owner.auth));
+            const batch = Array.from({ length: 40 }, (_, i) => ({
+              guid: guids[(i + w) % 2]!,
+              date: dayOf((i * 3 + w + round) % 60),
+              value: w * 100 + round + i / 10,
+            }));
+            const response = await writer.call(
+              `/api/document/${owner.scorecardIds[0]}/kpi/batch/set-values`,
+              jsonInit("POST", { items: round % 2 ? batch.reverse() : batch }, owner.auth),
+            );
             expect(response.status).toBe(200);
-            const gone = await writer.call(`/api/document/${owner.scorecardIds[0]}/kpi/indicator/${guids[w % 2]}/values/${dayOf((w * 7 + round) % 60)}`, { method: "DELETE", headers: owner.auth });
+            const gone = await writer.call(`/api/document/${owner.scorecardIds[0]}/kpi/indicator/${guids[w % 2]}/values/${dayOf((w * 7 + round) % 60)}`, {
+              method: "DELETE",
+              headers: owner.auth,
+            });
             expect(gone.status).toBe(204);
           }
         }),

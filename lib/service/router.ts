@@ -39,7 +39,10 @@ function withSyncBodies<R extends RouteConfig>(route: R): R {
   const body = route.request?.body;
   if (!body) return route;
   const content = Object.fromEntries(
-    Object.entries(body.content).map(([type, media]) => [type, media && "schema" in media && media.schema instanceof z.ZodType ? { ...media, schema: syncFirst(media.schema) } : media]),
+    Object.entries(body.content).map(([type, media]) => [
+      type,
+      media && "schema" in media && media.schema instanceof z.ZodType ? { ...media, schema: syncFirst(media.schema) } : media,
+    ]),
   );
   return { ...route, request: { ...route.request, body: { ...body, content } } };
 }
@@ -56,7 +59,10 @@ class Router extends OpenAPIHono<AppEnv> {
       const { middleware: _middleware, hide, ...declared } = route;
       const scope = declared.security?.length ? { "x-gauge-scope": scopeOf(declared) } : {};
       // An operation the call limit never refuses lists no 429.
-      const responses = (declared as { "x-gauge-counted"?: boolean })["x-gauge-counted"] === false ? Object.fromEntries(Object.entries(declared.responses).filter(([status]) => status !== "429")) : declared.responses;
+      const responses =
+        (declared as { "x-gauge-counted"?: boolean })["x-gauge-counted"] === false
+          ? Object.fromEntries(Object.entries(declared.responses).filter(([status]) => status !== "429"))
+          : declared.responses;
       if (!hide) this.openAPIRegistry.registerPath(withNotModified({ ...declared, ...scope, responses, description: operationDescription(declared) }));
       return openapi({ ...withSyncBodies(route), hide: true }, handler, hook);
     }) as typeof openapi;

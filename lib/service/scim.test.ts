@@ -20,7 +20,10 @@ describe.each(testDatabases)("SCIM 2.0 provisioning on $name", ({ open }) => {
     return { status: response.status, json: await response.json().catch(() => null) };
   };
   const call = async (method: string, path: string, body?: unknown, auth = bearer) => {
-    const response = await scim.request(`/scim/v2${path}`, body === undefined ? { method, headers: auth } : { method, headers: { ...auth, "Content-Type": "application/scim+json" }, body: JSON.stringify(body) });
+    const response = await scim.request(
+      `/scim/v2${path}`,
+      body === undefined ? { method, headers: auth } : { method, headers: { ...auth, "Content-Type": "application/scim+json" }, body: JSON.stringify(body) },
+    );
     expect(response.headers.get("Content-Type") ?? "application/scim+json").toMatch(/scim\+json/);
     return { status: response.status, json: await response.json().catch(() => null) };
   };
@@ -61,7 +64,12 @@ describe.each(testDatabases)("SCIM 2.0 provisioning on $name", ({ open }) => {
       roles: [],
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ userName: userName.toLowerCase(), externalId: "0a21f0f2-8d2a-4f8e-bf98-7b2c5f1d0a1c", active: true, name: { givenName: "givenName" } });
+    expect(created.json).toMatchObject({
+      userName: userName.toLowerCase(),
+      externalId: "0a21f0f2-8d2a-4f8e-bf98-7b2c5f1d0a1c",
+      active: true,
+      name: { givenName: "givenName" },
+    });
     const id = created.json.id as string;
     expect((await call("POST", "/Users", { schemas: [USER], userName })).json).toMatchObject({ status: "409", scimType: "uniqueness" });
     expect((await byUserName(userName)).json).toMatchObject({ totalResults: 1, Resources: [{ id }] });
@@ -82,7 +90,10 @@ describe.each(testDatabases)("SCIM 2.0 provisioning on $name", ({ open }) => {
     const key = await rest("POST", "/api/api-keys", leaver.auth, { name: "nightly" });
     expect((await rest("GET", "/api/documents/list", { Token: key.json.key })).status).toBe(200);
     const found = await byUserName("leaver@scim.example");
-    const off = await call("PATCH", `/Users/${found.json.Resources[0].id}`, { schemas: [PATCH_OP], Operations: [{ op: "Replace", path: "active", value: "False" }] });
+    const off = await call("PATCH", `/Users/${found.json.Resources[0].id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: "Replace", path: "active", value: "False" }],
+    });
     expect(off.json.active).toBe(false);
     expect((await rest("GET", "/api/documents/list", leaver.auth)).status).toBe(401);
     expect((await rest("GET", "/api/documents/list", { Token: key.json.key })).status).toBe(401);
@@ -110,7 +121,13 @@ describe.each(testDatabases)("SCIM 2.0 provisioning on $name", ({ open }) => {
     const id = created.json.id as string;
     expect((await api.call("/login", jsonInit("POST", { email: "test.user@okta.local", contraseña: "1mz050nq" }))).status).toBe(401);
     expect((await call("PATCH", `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: false } }] })).json.active).toBe(false);
-    const replaced = await call("PUT", `/Users/${id}`, { schemas: [USER], id, userName: "test.user@okta.local", name: { givenName: "Tess", familyName: "User" }, active: true });
+    const replaced = await call("PUT", `/Users/${id}`, {
+      schemas: [USER],
+      id,
+      userName: "test.user@okta.local",
+      name: { givenName: "Tess", familyName: "User" },
+      active: true,
+    });
     expect(replaced.json).toMatchObject({ active: true, name: { givenName: "Tess" } });
     const users = await rest("GET", "/api/users", admin.auth);
     expect(users.json.items).toEqual(expect.arrayContaining([expect.objectContaining({ email: "test.user@okta.local", role: "viewer", active: true })]));
@@ -138,11 +155,18 @@ describe.each(testDatabases)("SCIM 2.0 provisioning on $name", ({ open }) => {
     expect((await api.call("/login", jsonInit("POST", { email: "admin@scim.example", contraseña: admin.password }))).status).toBe(200);
 
     const member = await teammate(api, database.db, admin.accountId, "robin@scim.example", "expert");
-    const renamed = await call("PATCH", `/Users/${member.userId}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "userName", value: "robin.new@scim.example" }] });
+    const renamed = await call("PATCH", `/Users/${member.userId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: "replace", path: "userName", value: "robin.new@scim.example" }],
+    });
     expect(renamed.status).toBe(200);
     expect((await api.call("/api/access/info", { headers: member.auth })).status).toBe(401);
     const log = (await rest("GET", "/api/activity?kind=people", admin.auth)).json.items as { action: string; details: Record<string, unknown> }[];
-    expect(log.find((e) => e.action === "changed a user's e-mail, ending their sessions (SCIM)")?.details).toEqual({ id: member.userId, from: "robin@scim.example", to: "robin.new@scim.example" });
+    expect(log.find((e) => e.action === "changed a user's e-mail, ending their sessions (SCIM)")?.details).toEqual({
+      id: member.userId,
+      from: "robin@scim.example",
+      to: "robin.new@scim.example",
+    });
   });
 
   it("keeps the account's last active admin, and stops answering a revoked token", async () => {

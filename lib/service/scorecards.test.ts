@@ -48,20 +48,28 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
   });
 
   it("gives each listed scorecard the health its own grouped read gives its root", async () => {
-    const more = await accountWithScorecards(api, database.db, "health@example.com", [smallScorecard("North"), smallScorecard("South"), smallScorecard("Empty")]);
+    const more = await accountWithScorecards(api, database.db, "health@example.com", [
+      smallScorecard("North"),
+      smallScorecard("South"),
+      smallScorecard("Empty"),
+    ]);
     const listOf = async (docId: number) => (await get(`/api/document/${docId}/kpi/list`, more.auth)).body.items as { name: string; guid: string }[];
     for (const [i, docId] of more.scorecardIds.slice(0, 2).entries()) {
       const kpis = await listOf(docId);
       const sales = kpis.find((k) => k.name === "Sales")!.guid;
       const costs = kpis.find((k) => k.name === "Costs")!.guid;
-      const items = [{ guid: sales, date: "2026-02-10", value: 40 + 40 * i }, { guid: costs, date: "2026-02-10", value: 30 }];
+      const items = [
+        { guid: sales, date: "2026-02-10", value: 40 + 40 * i },
+        { guid: costs, date: "2026-02-10", value: 30 },
+      ];
       await api.call(`/api/document/${docId}/kpi/batch/set-values`, jsonInit("POST", { items }, more.auth));
     }
     const listedAsGrouped = async () => {
       const list = (await get("/api/documents/list", more.auth)).body.documents as { id: number; name: string; health: unknown }[];
       for (const card of list) {
         const root = (await listOf(card.id))[0]!;
-        const grouped = (await get(`/api/document/${card.id}/kpi/indicator/${root.guid}/grouped-value/MONTH/2026-02-01/2026-03-02`, more.auth)).body.item.points as { start: string; score: number | null; status: string; complete: boolean }[];
+        const grouped = (await get(`/api/document/${card.id}/kpi/indicator/${root.guid}/grouped-value/MONTH/2026-02-01/2026-03-02`, more.auth)).body.item
+          .points as { start: string; score: number | null; status: string; complete: boolean }[];
         const point = grouped.findLast((p) => p.complete)!;
         expect(card.health, card.name).toEqual({ month: point.start, score: point.score, status: point.status });
       }
@@ -71,7 +79,10 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     expect(new Set(before.values()).size).toBeGreaterThan(1);
     // A write to one scorecard changes its health in the next list, and only its.
     const north = more.scorecardIds[0]!;
-    await api.call(`/api/document/${north}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: (await listOf(north)).find((k) => k.name === "Sales")!.guid, date: "2026-02-20", value: 95 }] }, more.auth));
+    await api.call(
+      `/api/document/${north}/kpi/batch/set-values`,
+      jsonInit("POST", { items: [{ guid: (await listOf(north)).find((k) => k.name === "Sales")!.guid, date: "2026-02-20", value: 95 }] }, more.auth),
+    );
     const after = await listedAsGrouped();
     expect(after.get("North")).not.toEqual(before.get("North"));
     expect(after.get("South")).toEqual(before.get("South"));
@@ -149,7 +160,14 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({ guid: sales.guid, thresholds: { onTrack: 0.9, atRisk: 0.5 }, scoreCap: 1.5 });
     expect((await get(`/api/document/${docId}/kpi/${sales.guid}`)).body).toMatchObject({ scoreCap: 1.5 });
-    for (const bad of [{ thresholds: { onTrack: 0.5, atRisk: 0.9 } }, { thresholds: { onTrack: 1.2, atRisk: 0.5 } }, { scoreCap: 0.8 }, {}, { nonsense: "x" }, { name: "" }]) {
+    for (const bad of [
+      { thresholds: { onTrack: 0.5, atRisk: 0.9 } },
+      { thresholds: { onTrack: 1.2, atRisk: 0.5 } },
+      { scoreCap: 0.8 },
+      {},
+      { nonsense: "x" },
+      { name: "" },
+    ]) {
       expect((await patch(bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect(await (await patch({ thresholds: null, scoreCap: null })).json()).toMatchObject({ thresholds: { onTrack: 1, atRisk: 0.7 }, scoreCap: 1 });
@@ -163,31 +181,50 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     const theirDoc = stranger.scorecardIds[0]!;
     const theirKpis = (await get(`/api/document/${theirDoc}/kpi/list`, stranger.auth)).body.items;
     const theirKpi = theirKpis[2].guid;
-    const { key: _unused, id: theirKeyId } = await (
-      await api.call("/api/api-keys", jsonInit("POST", { name: "theirs" }, stranger.auth))
-    ).json();
+    const { key: _unused, id: theirKeyId } = await (await api.call("/api/api-keys", jsonInit("POST", { name: "theirs" }, stranger.auth))).json();
 
     // A public address literal: no DNS needed, and not refused as internal.
-    const theirHook = (await (await api.call("/api/webhooks", jsonInit("POST", { name: "theirs", url: "https://93.184.216.34/hook" }, stranger.auth))).json()).id;
+    const theirHook = (await (await api.call("/api/webhooks", jsonInit("POST", { name: "theirs", url: "https://93.184.216.34/hook" }, stranger.auth))).json())
+      .id;
     const theirAlert = (
       await (
-        await api.call(`/api/document/${theirDoc}/alerts`, jsonInit("POST", { name: "a", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook }, stranger.auth))
+        await api.call(
+          `/api/document/${theirDoc}/alerts`,
+          jsonInit("POST", { name: "a", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook }, stranger.auth),
+        )
       ).json()
     ).id;
-    const theirNote = (await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/notes`, jsonInit("POST", { date: "2024-01-01", text: "theirs" }, stranger.auth))).json()).id;
+    const theirNote = (
+      await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/notes`, jsonInit("POST", { date: "2024-01-01", text: "theirs" }, stranger.auth))).json()
+    ).id;
     expect([theirHook, theirAlert, theirNote]).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
     const theirUser = (await (await api.call("/api/access/info", { headers: stranger.auth })).json()).userId;
-    await api.call(`/api/document/${theirDoc}/kpi/batch/set-values`, jsonInit("POST", { items: [{ guid: theirKpi, date: "2024-01-01", value: 1 }] }, stranger.auth));
+    await api.call(
+      `/api/document/${theirDoc}/kpi/batch/set-values`,
+      jsonInit("POST", { items: [{ guid: theirKpi, date: "2024-01-01", value: 1 }] }, stranger.auth),
+    );
     const theirChange = (await (await api.call(`/api/document/${theirDoc}/changes`, { headers: stranger.auth })).json()).items[0].id;
     const theirInitiative = (
-      await (await api.call(`/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, jsonInit("POST", { name: "Theirs", status: "IN_PROGRESS", initiativeType: "PROJECT" }, stranger.auth))).json()
+      await (
+        await api.call(
+          `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`,
+          jsonInit("POST", { name: "Theirs", status: "IN_PROGRESS", initiativeType: "PROJECT" }, stranger.auth),
+        )
+      ).json()
     ).guid;
     expect((await api.call(`/api/documents/list/${theirDoc}`, jsonInit("PUT", { name: "Theirs", alias: "theirs" }, stranger.auth))).status).toBe(200);
     const theirConnector = (
-      await (await api.call("/api/connectors", jsonInit("POST", { name: "Theirs", kind: "push", shape: "rows", docId: theirDoc, mapping: { kpi: "kpi", date: "date" } }, stranger.auth))).json()
+      await (
+        await api.call(
+          "/api/connectors",
+          jsonInit("POST", { name: "Theirs", kind: "push", shape: "rows", docId: theirDoc, mapping: { kpi: "kpi", date: "date" } }, stranger.auth),
+        )
+      ).json()
     ).id;
     const theirFeed = (await (await api.call(`/api/document/${theirDoc}/feeds`, { method: "POST", headers: stranger.auth })).json()).id;
-    const theirInvitation = (await (await api.call("/api/invitations", jsonInit("POST", { email: "theirs@example.com", role: "viewer" }, stranger.auth))).json()).id;
+    const theirInvitation = (
+      await (await api.call("/api/invitations", jsonInit("POST", { email: "theirs@example.com", role: "viewer" }, stranger.auth))).json()
+    ).id;
     const theirScimToken = (await (await api.call("/api/scim-tokens", jsonInit("POST", { name: "Theirs" }, stranger.auth))).json()).id;
     // A link they published and then withdrew.
     const sharing = `/api/document/${theirDoc}/sharing`;
@@ -210,29 +247,83 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "POST", path: `/api/users/${theirUser}/reset-link`, openapi: "/rest/api/users/{id}/reset-link" },
       { method: "DELETE", path: `/api/users/${theirUser}/two-factor`, openapi: "/rest/api/users/{id}/two-factor" },
       { method: "GET", path: `/public/${theirLink}`, openapi: "/rest/public/{publicId}" },
-      { method: "GET", path: `/public/${theirLink}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/public/{publicId}/grouped-value/{period}/{startDate}/{endDate}" },
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}" },
-      { method: "POST", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}", body: { value: 1 } },
-      { method: "DELETE", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values/{date}" },
+      {
+        method: "GET",
+        path: `/public/${theirLink}/grouped-value/MONTH/2024-01-01/2024-12-31`,
+        openapi: "/rest/public/{publicId}/grouped-value/{period}/{startDate}/{endDate}",
+      },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`,
+        openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}",
+      },
+      {
+        method: "POST",
+        path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/value/2024-01-01`,
+        openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/value/{date}",
+        body: { value: 1 },
+      },
+      {
+        method: "DELETE",
+        path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values/2024-01-01`,
+        openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values/{date}",
+      },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values" },
-      { method: "POST", path: `/api/document/${theirDoc}/kpi/batch/set-value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/batch/set-value/{date}", body: [{ guid: theirKpi, value: 1 }] },
-      { method: "POST", path: `/api/document/${theirDoc}/kpi/batch/set-values`, openapi: "/rest/api/document/{docId}/kpi/batch/set-values", body: { items: [{ guid: theirKpi, date: "2024-01-01", value: 1 }] } },
-      { method: "POST", path: `/api/document/${theirDoc}/kpi/batch/get-value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/batch/get-value/{date}", body: { guids: [theirKpi] } },
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/batch/all/get-value/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/batch/all/get-value/{date}" },
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}" },
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31`, openapi: "/rest/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}" },
+      {
+        method: "POST",
+        path: `/api/document/${theirDoc}/kpi/batch/set-value/2024-01-01`,
+        openapi: "/rest/api/document/{docId}/kpi/batch/set-value/{date}",
+        body: [{ guid: theirKpi, value: 1 }],
+      },
+      {
+        method: "POST",
+        path: `/api/document/${theirDoc}/kpi/batch/set-values`,
+        openapi: "/rest/api/document/{docId}/kpi/batch/set-values",
+        body: { items: [{ guid: theirKpi, date: "2024-01-01", value: 1 }] },
+      },
+      {
+        method: "POST",
+        path: `/api/document/${theirDoc}/kpi/batch/get-value/2024-01-01`,
+        openapi: "/rest/api/document/{docId}/kpi/batch/get-value/{date}",
+        body: { guids: [theirKpi] },
+      },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/batch/all/get-value/2024-01-01`,
+        openapi: "/rest/api/document/{docId}/kpi/batch/all/get-value/{date}",
+      },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/grouped-value/MONTH/2024-01-01/2024-12-31`,
+        openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}/{startDate}/{endDate}",
+      },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/indicators/grouped-value/MONTH/2024-01-01/2024-12-31`,
+        openapi: "/rest/api/document/{docId}/kpi/indicators/grouped-value/{period}/{startDate}/{endDate}",
+      },
       { method: "DELETE", path: `/api/webhooks/${theirHook}`, openapi: "/rest/api/webhooks/{id}" },
       { method: "PATCH", path: `/api/webhooks/${theirHook}`, openapi: "/rest/api/webhooks/{id}", body: { name: "mine now" } },
       { method: "GET", path: `/api/webhooks/${theirHook}/deliveries`, openapi: "/rest/api/webhooks/{id}/deliveries" },
       { method: "POST", path: `/api/webhooks/${theirHook}/events/msg_x/redeliver`, openapi: "/rest/api/webhooks/{id}/events/{eventId}/redeliver" },
       { method: "POST", path: `/api/webhooks/${theirHook}/test`, openapi: "/rest/api/webhooks/{id}/test" },
       { method: "GET", path: `/api/document/${theirDoc}/alerts`, openapi: "/rest/api/document/{docId}/alerts" },
-      { method: "POST", path: `/api/document/${theirDoc}/alerts`, openapi: "/rest/api/document/{docId}/alerts", body: { name: "x", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook } },
+      {
+        method: "POST",
+        path: `/api/document/${theirDoc}/alerts`,
+        openapi: "/rest/api/document/{docId}/alerts",
+        body: { name: "x", kpiGuid: theirKpi, condition: "VALUE_CHANGED", webhookId: theirHook },
+      },
       { method: "PATCH", path: `/api/document/${theirDoc}/alerts/${theirAlert}`, openapi: "/rest/api/document/{docId}/alerts/{id}", body: { active: false } },
       { method: "DELETE", path: `/api/document/${theirDoc}/alerts/${theirAlert}`, openapi: "/rest/api/document/{docId}/alerts/{id}" },
       { method: "GET", path: `/api/document/${theirDoc}/alerts/${theirAlert}/history`, openapi: "/rest/api/document/{docId}/alerts/{id}/history" },
       { method: "GET", path: `/api/document/${theirDoc}/notes`, openapi: "/rest/api/document/{docId}/notes" },
-      { method: "POST", path: `/api/document/${theirDoc}/kpi/${theirKpi}/notes`, openapi: "/rest/api/document/{docId}/kpi/{guid}/notes", body: { date: "2024-01-01", text: "x" } },
+      {
+        method: "POST",
+        path: `/api/document/${theirDoc}/kpi/${theirKpi}/notes`,
+        openapi: "/rest/api/document/{docId}/kpi/{guid}/notes",
+        body: { date: "2024-01-01", text: "x" },
+      },
       { method: "DELETE", path: `/api/document/${theirDoc}/notes/${theirNote}`, openapi: "/rest/api/document/{docId}/notes/{id}" },
       { method: "PUT", path: `/api/documents/list/${theirDoc}`, openapi: "/rest/api/documents/list/{docId}", body: { name: "Mine now" } },
       { method: "DELETE", path: `/api/documents/list/${theirDoc}`, openapi: "/rest/api/documents/list/{docId}" },
@@ -241,23 +332,63 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "POST", path: `/api/document/${theirDoc}/document-check-requests`, openapi: "/rest/api/document/{docId}/document-check-requests" },
       { method: "PUT", path: `/api/document/${theirDoc}/kpi/weight-balance`, openapi: "/rest/api/document/{docId}/kpi/weight-balance" },
       { method: "POST", path: `/api/document/${theirDoc}/kpi`, openapi: "/rest/api/document/{docId}/kpi", body: { name: "x" } },
-      { method: "PUT", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}", body: { name: "x", indicatorType: "INDICATOR" } },
+      {
+        method: "PUT",
+        path: `/api/document/${theirDoc}/kpi/${theirKpi}`,
+        openapi: "/rest/api/document/{docId}/kpi/{guid}",
+        body: { name: "x", indicatorType: "INDICATOR" },
+      },
       { method: "DELETE", path: `/api/document/${theirDoc}/kpi/${theirKpi}`, openapi: "/rest/api/document/{docId}/kpi/{guid}" },
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values/2024-01-01`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values/{date}" },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/values/2024-01-01`,
+        openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/values/{date}",
+      },
       ...["target", "baseline", "min", "max", "score"].map((field) => ({
         method: "DELETE",
         path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/${field}/2024-01-01`,
         openapi: `/rest/api/document/{docId}/kpi/indicator/{guid}/${field}/{date}`,
       })),
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/grouped-value/MONTH`, openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}" },
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicatos/grouped-value/MONTH`, openapi: "/rest/api/document/{docId}/kpi/indicatos/grouped-value/{period}" },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/indicator/${theirKpi}/grouped-value/MONTH`,
+        openapi: "/rest/api/document/{docId}/kpi/indicator/{guid}/grouped-value/{period}",
+      },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/indicatos/grouped-value/MONTH`,
+        openapi: "/rest/api/document/{docId}/kpi/indicatos/grouped-value/{period}",
+      },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives" },
-      { method: "POST", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives", body: { name: "x", status: "IN_PROGRESS", initiativeType: "PROJECT" } },
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}" },
-      { method: "PUT", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}", body: { name: "x", status: "IN_PROGRESS", initiativeType: "PROJECT" } },
-      { method: "DELETE", path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`, openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}" },
+      {
+        method: "POST",
+        path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives`,
+        openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives",
+        body: { name: "x", status: "IN_PROGRESS", initiativeType: "PROJECT" },
+      },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`,
+        openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}",
+      },
+      {
+        method: "PUT",
+        path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`,
+        openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}",
+        body: { name: "x", status: "IN_PROGRESS", initiativeType: "PROJECT" },
+      },
+      {
+        method: "DELETE",
+        path: `/api/document/${theirDoc}/kpi/${theirKpi}/initiatives/${theirInitiative}`,
+        openapi: "/rest/api/document/{docId}/kpi/{guid}/initiatives/{initiativeGuid}",
+      },
       { method: "GET", path: `/api/document/${theirDoc}/maps`, openapi: "/rest/api/document/{docId}/maps" },
-      { method: "PUT", path: `/api/document/${theirDoc}/maps/${theirDoc}/links`, openapi: "/rest/api/document/{docId}/maps/{mapId}/links", body: { links: [] } },
+      {
+        method: "PUT",
+        path: `/api/document/${theirDoc}/maps/${theirDoc}/links`,
+        openapi: "/rest/api/document/{docId}/maps/{mapId}/links",
+        body: { links: [] },
+      },
       { method: "GET", path: `/api/report/${theirDoc}/excel`, openapi: "/rest/api/report/{docId}/excel" },
       { method: "GET", path: `/api/report/${theirDoc}/board-pack`, openapi: "/rest/api/report/{docId}/board-pack" },
       { method: "GET", path: `/api/document/${theirDoc}/kpi/batch/records?field=target`, openapi: "/rest/api/document/{docId}/kpi/batch/records" },
@@ -272,8 +403,17 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "POST", path: `/api/connectors/${theirConnector}/run`, openapi: "/rest/api/connectors/{id}/run" },
       { method: "GET", path: `/api/connectors/${theirConnector}/runs`, openapi: "/rest/api/connectors/{id}/runs" },
       { method: "POST", path: `/api/document/${theirDoc}/feeds`, openapi: "/rest/api/document/{docId}/feeds" },
-      { method: "GET", path: `/api/document/${theirDoc}/kpi/indicators/forecast/MONTH`, openapi: "/rest/api/document/{docId}/kpi/indicators/forecast/{period}" },
-      { method: "POST", path: `/api/document/${theirDoc}/what-if`, openapi: "/rest/api/document/{docId}/what-if", body: { period: "MONTH", from: "2024-01-01", to: "2024-12-31", overrides: [] } },
+      {
+        method: "GET",
+        path: `/api/document/${theirDoc}/kpi/indicators/forecast/MONTH`,
+        openapi: "/rest/api/document/{docId}/kpi/indicators/forecast/{period}",
+      },
+      {
+        method: "POST",
+        path: `/api/document/${theirDoc}/what-if`,
+        openapi: "/rest/api/document/{docId}/what-if",
+        body: { period: "MONTH", from: "2024-01-01", to: "2024-12-31", overrides: [] },
+      },
       { method: "DELETE", path: `/api/feeds/${theirFeed}`, openapi: "/rest/api/feeds/{id}" },
       { method: "GET", path: `/feeds/gfd_${"n".repeat(32)}`, openapi: "/rest/feeds/{token}" },
       // A push key is its own credential: one that opens no connector is simply missing.

@@ -10,8 +10,20 @@ import { nextPeriodStart, periodStart } from "./domain/periods";
 type Period = "DAY" | "WEEK" | "MONTH" | "QUARTER" | "HALF_YEAR" | "YEAR";
 type Grouping = "AVERAGE" | "SUM" | "FIRST" | "LAST" | "MIN" | "MAX";
 type Optimization = "MAXIMIZE" | "MINIMIZE" | "BINARY";
-interface Point { start: string; value: number | null; target: number | null; score: number | null; status: string; complete: boolean }
-interface Item { guid: string; date: string; value?: number; target?: number }
+interface Point {
+  start: string;
+  value: number | null;
+  target: number | null;
+  score: number | null;
+  status: string;
+  complete: boolean;
+}
+interface Item {
+  guid: string;
+  date: string;
+  value?: number;
+  target?: number;
+}
 
 // Whole years long past the test clock (2026-03-02), so every period is complete.
 const FROM = "2023-01-01";
@@ -46,7 +58,10 @@ const kpiArb = fc.record({
 type KpiSettings = typeof kpiArb extends fc.Arbitrary<infer T> ? T : never;
 
 describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
-  const suite = withPropertyScorecard(open, "scores@example.com", { name: "Scores", kpis: [{ name: "C", type: "CONTAINER", children: [{ name: "A" }, { name: "B" }, { name: "D" }] }] });
+  const suite = withPropertyScorecard(open, "scores@example.com", {
+    name: "Scores",
+    kpis: [{ name: "C", type: "CONTAINER", children: [{ name: "A" }, { name: "B" }, { name: "D" }] }],
+  });
 
   async function setKpi(name: string, k: KpiSettings) {
     const { atRiskFraction, ...columns } = { ...k, atRiskThreshold: k.onTrackThreshold * k.atRiskFraction };
@@ -56,7 +71,10 @@ describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
   async function load(items: Item[]) {
     await suite.database.db.delete(kpiValues);
     for (let i = 0; i < items.length; i += 5000) {
-      const response = await suite.api.call(`/api/document/${suite.doc}/kpi/batch/set-values`, jsonInit("POST", { items: items.slice(i, i + 5000) }, suite.auth));
+      const response = await suite.api.call(
+        `/api/document/${suite.doc}/kpi/batch/set-values`,
+        jsonInit("POST", { items: items.slice(i, i + 5000) }, suite.auth),
+      );
       expect(response.status).toBe(200);
     }
   }
@@ -87,19 +105,30 @@ describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
     return items;
   }
   const changesArb = fc.array(fc.record({ at: fc.nat(), target: fc.integer({ min: -100, max: 1000 }) }), { maxLength: 3 });
-  const marginsArb = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 500 }), fc.double({ min: 0, max: 1000, noNaN: true })), { minLength: 1, maxLength: 5 });
+  const marginsArb = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 500 }), fc.double({ min: 0, max: 1000, noNaN: true })), {
+    minLength: 1,
+    maxLength: 5,
+  });
 
   it("never calls a KPI that meets or beats its target at risk or off track, for every optimization, grouping and period", async () => {
     await fc.assert(
-      fc.asyncProperty(kpiArb, changesArb, marginsArb, viewArb, fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 120 }), async (k, changes, margins, view, offset, length) => {
-        // Values for every update period of 2022-2025, so every period read (within 2023-2024) is covered.
-        await setKpi("A", k);
-        await load(beating("A", k, changes, margins, "2022-01-01", "2025-12-31"));
-        const from = plusDays(FROM, offset);
-        const series = (await points(view, from, plusDays(from, view === "DAY" ? length : 4 * length)))[suite.guid.A!]!;
-        const judged = series.filter((p) => p.value !== null && p.target !== null);
-        for (const p of judged) expect(p.status, `${view} ${p.start}: ${p.value} against ${p.target} (score ${p.score})`).toBe("ON_TRACK");
-      }),
+      fc.asyncProperty(
+        kpiArb,
+        changesArb,
+        marginsArb,
+        viewArb,
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 0, max: 120 }),
+        async (k, changes, margins, view, offset, length) => {
+          // Values for every update period of 2022-2025, so every period read (within 2023-2024) is covered.
+          await setKpi("A", k);
+          await load(beating("A", k, changes, margins, "2022-01-01", "2025-12-31"));
+          const from = plusDays(FROM, offset);
+          const series = (await points(view, from, plusDays(from, view === "DAY" ? length : 4 * length)))[suite.guid.A!]!;
+          const judged = series.filter((p) => p.value !== null && p.target !== null);
+          for (const p of judged) expect(p.status, `${view} ${p.start}: ${p.value} against ${p.target} (score ${p.score})`).toBe("ON_TRACK");
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -107,7 +136,13 @@ describe.each(testDatabases)("scores and statuses on $name", ({ open }) => {
   it("scores a SUM KPI that meets its monthly target every month at exactly 100 % by quarter, half-year and year", async () => {
     await fc.assert(
       fc.asyncProperty(kpiArb, changesArb, async (k, changes) => {
-        const settings = { ...k, grouping: "SUM" as const, updateInterval: "MONTH" as const, optimization: k.optimization === "BINARY" ? ("MAXIMIZE" as const) : k.optimization, scoreCap: 1 };
+        const settings = {
+          ...k,
+          grouping: "SUM" as const,
+          updateInterval: "MONTH" as const,
+          optimization: k.optimization === "BINARY" ? ("MAXIMIZE" as const) : k.optimization,
+          scoreCap: 1,
+        };
         await setKpi("A", settings);
         await load(beating("A", settings, changes, [0]));
         for (const view of ["QUARTER", "HALF_YEAR", "YEAR"] as const) {

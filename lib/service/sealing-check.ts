@@ -18,7 +18,13 @@ export async function sealingProblem(deps: Deps): Promise<string | null> {
   const [user] = await deps.db.select({ sealed: users.totpSecret }).from(users).where(isNotNull(users.totpSecret)).limit(1);
   const [sso] = await deps.db.select({ sealed: ssoConfigs.clientSecret }).from(ssoConfigs).limit(1);
   const samples = [
-    { sealed: connector?.sealed, secret: deps.config.connectors?.secret, purpose: CONNECTOR_SEAL_PURPOSE, name: "CONNECTOR_SECRET", what: "connector credentials" },
+    {
+      sealed: connector?.sealed,
+      secret: deps.config.connectors?.secret,
+      purpose: CONNECTOR_SEAL_PURPOSE,
+      name: "CONNECTOR_SECRET",
+      what: "connector credentials",
+    },
     { sealed: user?.sealed, secret: deps.config.signInSecret, purpose: TOTP_SEAL_PURPOSE, name: "SIGN_IN_SECRET", what: "two-factor keys" },
     { sealed: sso?.sealed, secret: deps.config.signInSecret, purpose: SSO_SEAL_PURPOSE, name: "SIGN_IN_SECRET", what: "single sign-on settings" },
   ];

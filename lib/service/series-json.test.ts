@@ -10,11 +10,7 @@ import { writeSeries } from "./domain/series-json";
 
 const NUMBER_FIELDS = ["value", "target", "baseline", "min", "max", "performance", "progress", "score"] as const;
 // Figures that JSON writes alike or apart in tricky ways: 0 and -0 both as 0; NaN, the infinities and null all as null.
-const figure = fc.oneof(
-  fc.constantFrom(null, 0, -0, NaN, Infinity, -Infinity, 1, 0.1, 1e21, 5e-324),
-  fc.double(),
-  fc.integer({ min: -1000, max: 1000 }),
-);
+const figure = fc.oneof(fc.constantFrom(null, 0, -0, NaN, Infinity, -Infinity, 1, 0.1, 1e21, 5e-324), fc.double(), fc.integer({ min: -1000, max: 1000 }));
 // Dates in practice; other text too, so that bytes are counted as UTF-8 wherever they stand.
 const text = fc.constantFrom("2024-01-01", "2024-01-31", "Umsatz €", "\u2028");
 const pointArb: fc.Arbitrary<Point> = fc.record({
@@ -32,7 +28,7 @@ const pointArb: fc.Arbitrary<Point> = fc.record({
   complete: fc.boolean(),
   source: fc.constantFrom(...PointSource.options),
 });
-const name = fc.constantFrom("Sales", "Ventas \"netas\"", "Umsatz €", "\u2028 line");
+const name = fc.constantFrom("Sales", 'Ventas "netas"', "Umsatz €", "\u2028 line");
 const seriesArb: fc.Arbitrary<Series> = fc.record({
   guid: fc.uuid(),
   name,
@@ -59,7 +55,11 @@ const changedArb = (series: Series): fc.Arbitrary<Series> =>
       const points = series.points.map((p) => ({ ...p }));
       for (const { at, field, to } of edits) {
         const point = points[at % Math.max(1, points.length)];
-        const fits = NUMBER_FIELDS.includes(field as never) ? to === null || typeof to === "number" : field === "complete" ? typeof to === "boolean" : typeof to === "string";
+        const fits = NUMBER_FIELDS.includes(field as never)
+          ? to === null || typeof to === "number"
+          : field === "complete"
+            ? typeof to === "boolean"
+            : typeof to === "string";
         if (point && fits && (field !== "status" || STATUSES.includes(to as never)) && (field !== "source" || PointSource.options.includes(to as never))) {
           (point as Record<string, unknown>)[field] = to;
         }

@@ -12,7 +12,8 @@ describe("a sole admin locked out, with no mail: the server's command line lets 
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   const login = async (email: string, password: string, otp?: string) =>
     (await api.call("/login", jsonInit("POST", { email, contraseña: password, ...(otp === undefined ? {} : { otp }) }))).status;
-  const actions = async () => ((await (await api.call("/api/activity?kind=people", { headers: admin.auth })).json()).items as { action: string; via: string; details: unknown }[]);
+  const actions = async () =>
+    (await (await api.call("/api/activity?kind=people", { headers: admin.auth })).json()).items as { action: string; via: string; details: unknown }[];
 
   beforeAll(async () => {
     database = await openDatabase({ memory: true });
@@ -36,22 +37,34 @@ describe("a sole admin locked out, with no mail: the server's command line lets 
   it("turns a person's two-factor codes off and ends their sessions", async () => {
     const kim = await withTwoFactor("kim@recovery.example");
 
-    expect(await runAdminCommand(database.db, ["clear-two-factor", "KIM@recovery.example"])).toBe("Turned two-factor codes off for kim@recovery.example; their sessions ended");
+    expect(await runAdminCommand(database.db, ["clear-two-factor", "KIM@recovery.example"])).toBe(
+      "Turned two-factor codes off for kim@recovery.example; their sessions ended",
+    );
     expect((await api.call("/api/access/info", { headers: kim.auth })).status).toBe(401);
     expect(await login(kim.email, kim.password)).toBe(200);
     await expect(runAdminCommand(database.db, ["clear-two-factor", "kim@recovery.example"])).rejects.toThrow("kim@recovery.example has no two-factor codes");
-    expect((await actions()).find((e) => e.action.startsWith("turned a person's two-factor codes off"))).toMatchObject({ via: "cli", details: { email: "kim@recovery.example" } });
+    expect((await actions()).find((e) => e.action.startsWith("turned a person's two-factor codes off"))).toMatchObject({
+      via: "cli",
+      details: { email: "kim@recovery.example" },
+    });
   });
 
   it("sets a person's password and ends their sessions", async () => {
     const lee = await teammate(api, database.db, admin.accountId, "lee@recovery.example", "admin");
-    expect(await runAdminCommand(database.db, ["reset-password", "lee@recovery.example", "a new long password"])).toBe("Set a new password for lee@recovery.example; their sessions ended");
+    expect(await runAdminCommand(database.db, ["reset-password", "lee@recovery.example", "a new long password"])).toBe(
+      "Set a new password for lee@recovery.example; their sessions ended",
+    );
     expect((await api.call("/api/access/info", { headers: lee.auth })).status).toBe(401);
     expect(await login(lee.email, lee.password)).toBe(401);
     expect(await login(lee.email, "a new long password")).toBe(200);
     await expect(runAdminCommand(database.db, ["reset-password", "lee@recovery.example", "short"])).rejects.toThrow("at least 8 characters");
-    await expect(runAdminCommand(database.db, ["reset-password", "nobody@recovery.example", "a new long password"])).rejects.toThrow("No user nobody@recovery.example");
-    expect((await actions()).find((e) => e.action.startsWith("set a person's password"))).toMatchObject({ via: "cli", details: { email: "lee@recovery.example" } });
+    await expect(runAdminCommand(database.db, ["reset-password", "nobody@recovery.example", "a new long password"])).rejects.toThrow(
+      "No user nobody@recovery.example",
+    );
+    expect((await actions()).find((e) => e.action.startsWith("set a person's password"))).toMatchObject({
+      via: "cli",
+      details: { email: "lee@recovery.example" },
+    });
   });
 
   it("lets an admin turn off the codes of a person who lost them: signed out, told by e-mail, logged", async () => {
@@ -62,9 +75,13 @@ describe("a sole admin locked out, with no mail: the server's command line lets 
     expect((await api.call(`/api/users/${pat.userId}/two-factor`, { method: "DELETE", headers: admin.auth })).status).toBe(204);
     expect((await api.call("/api/access/info", { headers: pat.auth })).status).toBe(401);
     expect(await login(pat.email, pat.password)).toBe(200);
-    expect((await (await api.call(`/api/users/${pat.userId}/two-factor`, { method: "DELETE", headers: admin.auth })).json()).errorMessage).toBe("pat@recovery.example has no two-factor codes");
+    expect((await (await api.call(`/api/users/${pat.userId}/two-factor`, { method: "DELETE", headers: admin.auth })).json()).errorMessage).toBe(
+      "pat@recovery.example has no two-factor codes",
+    );
     await expect.poll(() => smtp.received.filter((m) => m.to.includes(pat.email)).length, { timeout: 10_000 }).toBe(1);
     expect(mailText(smtp.received.find((m) => m.to.includes(pat.email))!.raw)).toContain("Turned off by: sole@recovery.example");
-    expect((await actions()).find((e) => e.action === "turned a person's two-factor codes off, ending their sessions")).toMatchObject({ details: { email: pat.email } });
+    expect((await actions()).find((e) => e.action === "turned a person's two-factor codes off, ending their sessions")).toMatchObject({
+      details: { email: pat.email },
+    });
   });
 });

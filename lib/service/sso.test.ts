@@ -132,8 +132,13 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     expect(unverified.status).toBe(401);
     expect(unverified.json.errorMessage).toMatch(/not verified/);
     const log = await call("GET", "/api/activity?kind=sign-in", admin.auth);
-    const refusal = (log.json.items as { email: string | null; action: string; details: { reason?: string } }[]).find((e) => e.email === "unverified@corp.example");
-    expect(refusal).toMatchObject({ action: "failed to sign in with single sign-on", details: { reason: "The provider has not verified this e-mail address" } });
+    const refusal = (log.json.items as { email: string | null; action: string; details: { reason?: string } }[]).find(
+      (e) => e.email === "unverified@corp.example",
+    );
+    expect(refusal).toMatchObject({
+      action: "failed to sign in with single sign-on",
+      details: { reason: "The provider has not verified this e-mail address" },
+    });
     expect((await call("POST", "/sso/start", {}, { email: "outsider@elsewhere.example" })).status).toBe(404);
   });
 

@@ -65,14 +65,19 @@ async function startWith(config: ReturnType<typeof serverConfig>, api: Awaited<R
     operations.shutdownHooks.push(async () => void (await Promise.all(workers.map((worker) => worker.stop()))));
   }
   operations.addGauge("gauge_outbox_depth", "Webhook and e-mail deliveries waiting to be attempted", () => outboxDepth(db));
-  if (database.poolStats) operations.addGauge("gauge_db_pool_waiting", "Queries waiting for a database connection of this process", async () => database.poolStats!().waiting);
-  if (database.poolStats) operations.addGauge("gauge_db_pool_connections", "Open database connections of this process", async () => database.poolStats!().total);
+  if (database.poolStats)
+    operations.addGauge("gauge_db_pool_waiting", "Queries waiting for a database connection of this process", async () => database.poolStats!().waiting);
+  if (database.poolStats)
+    operations.addGauge("gauge_db_pool_connections", "Open database connections of this process", async () => database.poolStats!().total);
   // With PostgreSQL the CLI opens the database itself; the embedded one it reaches through us.
   if (!config.DATABASE_URL) await startAdminChannel(db, config.DATA_DIR);
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.DATA_DIR}`;
   const address = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  console.log(`[gauge] ready on ${address} (${config.GAUGE_ROLE === "all" ? "serving and running connectors, alerts and deliveries" : config.GAUGE_ROLE === "web" ? "web: serving only" : "worker: connectors, alerts and deliveries"}) using the ${where}`);
-  if (!config.PUBLIC_URL && !config.TRUST_PROXY) console.log("[gauge] links for other machines follow each request's address; behind a proxy, set TRUST_PROXY or PUBLIC_URL");
+  console.log(
+    `[gauge] ready on ${address} (${config.GAUGE_ROLE === "all" ? "serving and running connectors, alerts and deliveries" : config.GAUGE_ROLE === "web" ? "web: serving only" : "worker: connectors, alerts and deliveries"}) using the ${where}`,
+  );
+  if (!config.PUBLIC_URL && !config.TRUST_PROXY)
+    console.log("[gauge] links for other machines follow each request's address; behind a proxy, set TRUST_PROXY or PUBLIC_URL");
   const login = demoLogin();
   if (login) console.log(`[gauge] demo login: ${login}`);
   console.log(`[gauge] API reference: ${address}/rest/docs`);

@@ -28,14 +28,23 @@ describe.each(testDatabases)("names and descriptions in several languages on $na
     const kpi = await call("POST", `/api/document/${docId}/kpi`, { name: "Sales", description: "Invoiced in the month", translations: es });
     expect(kpi.status).toBe(201);
     expect(kpi.json).toMatchObject({ name: "Sales", description: "Invoiced in the month", translations: es });
-    const plan = await call("POST", `/api/document/${docId}/kpi/${kpi.json.guid}/initiatives`, { name: "New shop", status: "IN_PROGRESS", initiativeType: "PROJECT", translations: { es: { name: "Tienda nueva" } } });
+    const plan = await call("POST", `/api/document/${docId}/kpi/${kpi.json.guid}/initiatives`, {
+      name: "New shop",
+      status: "IN_PROGRESS",
+      initiativeType: "PROJECT",
+      translations: { es: { name: "Tienda nueva" } },
+    });
     expect(plan.status).toBe(201);
     expect(plan.json.translations).toEqual({ es: { name: "Tienda nueva" } });
 
     // The tree (the root carries the scorecard's), the list and the scorecard file.
     const tree = (await call("GET", `/api/document/${docId}/kpi/tree`)).json;
     expect(tree.root.translations).toEqual({ es: { name: "Cuadro de ventas" } });
-    expect(tree.root.children[0]).toMatchObject({ name: "Sales", translations: es, initiatives: [{ name: "New shop", translations: { es: { name: "Tienda nueva" } } }] });
+    expect(tree.root.children[0]).toMatchObject({
+      name: "Sales",
+      translations: es,
+      initiatives: [{ name: "New shop", translations: { es: { name: "Tienda nueva" } } }],
+    });
     const listed = (await call("GET", "/api/documents/list")).json.documents.find((d: { id: number }) => d.id === docId);
     expect(listed.translations).toEqual({ es: { name: "Cuadro de ventas" } });
     const file = (await call("GET", `/api/document/${docId}/download`)).json;
@@ -49,7 +58,9 @@ describe.each(testDatabases)("names and descriptions in several languages on $na
     expect(copied).toMatchObject({ translations: es, initiatives: [{ translations: { es: { name: "Tienda nueva" } } }] });
 
     // Sending translations replaces them; {} removes them, and the answer no longer carries the field.
-    expect((await call("PATCH", `/api/document/${docId}/kpi/${kpi.json.guid}`, { translations: { es: { name: "Ventas netas" } } })).json.translations).toEqual({ es: { name: "Ventas netas" } });
+    expect((await call("PATCH", `/api/document/${docId}/kpi/${kpi.json.guid}`, { translations: { es: { name: "Ventas netas" } } })).json.translations).toEqual({
+      es: { name: "Ventas netas" },
+    });
     const cleared = await call("PATCH", `/api/document/${docId}/kpi/${kpi.json.guid}`, { translations: {} });
     expect(cleared.json).not.toHaveProperty("translations");
     // A KPI without translations answers exactly as before.

@@ -7,7 +7,13 @@ import { base32, rfc6238 } from "@/lib/testing/totp";
 describe("RFC 6238 in the test", () => {
   it("gives the RFC's own test vectors (SHA-1, 8 digits)", () => {
     const key = Buffer.from("12345678901234567890");
-    expect([59, 1111111109, 1111111111, 1234567890, 2000000000].map((t) => rfc6238(key, t, 8))).toEqual(["94287082", "07081804", "14050471", "89005924", "69279037"]);
+    expect([59, 1111111109, 1111111111, 1234567890, 2000000000].map((t) => rfc6238(key, t, 8))).toEqual([
+      "94287082",
+      "07081804",
+      "14050471",
+      "89005924",
+      "69279037",
+    ]);
   });
 });
 
@@ -20,7 +26,8 @@ describe.each(testDatabases)("two-factor codes on $name", ({ open }) => {
     return { status: response.status, json: await response.json().catch(() => null) };
   };
   const codeAt = (secret: string, offsetSteps = 0) => rfc6238(base32(secret), api.clock.now().getTime() / 1000 + offsetSteps * 30, 6);
-  const login = (email: string, password: string, otp?: string) => call("POST", "/login", {}, { email, contraseña: password, ...(otp === undefined ? {} : { otp }) });
+  const login = (email: string, password: string, otp?: string) =>
+    call("POST", "/login", {}, { email, contraseña: password, ...(otp === undefined ? {} : { otp }) });
 
   beforeAll(async () => {
     database = await open();
@@ -44,7 +51,12 @@ describe.each(testDatabases)("two-factor codes on $name", ({ open }) => {
 
     const without = await login(kim.email, kim.password);
     expect(without.status).toBe(401);
-    expect(without.json).toMatchObject({ success: false, token: null, errorMessage: expect.stringMatching(/two-factor code is needed.*otp/), details: [{ path: "otp" }] });
+    expect(without.json).toMatchObject({
+      success: false,
+      token: null,
+      errorMessage: expect.stringMatching(/two-factor code is needed.*otp/),
+      details: [{ path: "otp" }],
+    });
     // The code that confirmed the setup was spent then: the next step's code signs in.
     api.clock.advance(30_000);
     const code = codeAt(setup.json.secret);
@@ -105,6 +117,9 @@ describe.each(testDatabases)("two-factor codes on $name", ({ open }) => {
     expect((await call("POST", "/api/me/two-factor/disable", sam.auth, { code: "000000" })).status).toBe(409);
     await call("PUT", "/api/security", admin.auth, { requireTwoFactor: false });
     const log = await call("GET", "/api/activity?kind=settings", admin.auth);
-    expect((log.json.items as { action: string; details: Record<string, unknown> }[])[0]).toMatchObject({ action: "changed the sign-in rules", details: { requireTwoFactor: false } });
+    expect((log.json.items as { action: string; details: Record<string, unknown> }[])[0]).toMatchObject({
+      action: "changed the sign-in rules",
+      details: { requireTwoFactor: false },
+    });
   });
 });

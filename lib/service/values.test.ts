@@ -40,8 +40,19 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
 
   it("writes only the named fields and reads the values in effect at a date", async () => {
     expect((await call("POST", valuePath(kpi.Sales!, "2024-01-10"), { value: 40, target: 90 })).body).toEqual({
-      date: "2024-01-10", value: 40, target: 90, baseline: null, min: null, max: null, score: null,
-      valueDate: "2024-01-10", targetDate: "2024-01-10", baselineDate: null, minDate: null, maxDate: null, scoreDate: null,
+      date: "2024-01-10",
+      value: 40,
+      target: 90,
+      baseline: null,
+      min: null,
+      max: null,
+      score: null,
+      valueDate: "2024-01-10",
+      targetDate: "2024-01-10",
+      baselineDate: null,
+      minDate: null,
+      maxDate: null,
+      scoreDate: null,
       item: { guid: kpi.Sales, name: "Sales", measure: "USD", indicatorType: "INDICATOR", updateInterval: "MONTH" },
     });
     expect((await call("POST", valuePath(kpi.Sales!, "2024-01-10"), { baseline: 10 })).body).toMatchObject({ value: 40, target: 90, baseline: 10 });
@@ -49,13 +60,21 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     const sameMonth = await call("GET", valuePath(kpi.Sales!, "2024-01-20"));
     expect(sameMonth.body).toEqual({
       date: "2024-01-20",
-      value: 40, valueDate: "2024-01-10",
-      target: 90, targetDate: "2024-01-10",
-      baseline: 10, baselineDate: "2024-01-10",
-      min: 0, minDate: null, max: 100, maxDate: null,
-      performance: 0.4, progress: 30 / 80,
+      value: 40,
+      valueDate: "2024-01-10",
+      target: 90,
+      targetDate: "2024-01-10",
+      baseline: 10,
+      baselineDate: "2024-01-10",
+      min: 0,
+      minDate: null,
+      max: 100,
+      maxDate: null,
+      performance: 0.4,
+      progress: 30 / 80,
       // 37.5 % of the way from the baseline 10 to the target 90: below the at-risk threshold (70 %).
-      score: 30 / 80, status: "OFF_TRACK",
+      score: 30 / 80,
+      status: "OFF_TRACK",
       item: { guid: kpi.Sales, name: "Sales", measure: "USD", indicatorType: "INDICATOR", updateInterval: "MONTH" },
     });
     // Sales has no inheritance: in February the January value is no longer in effect, the target is.
@@ -92,11 +111,15 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
 
   it("refuses NaN and Infinity, which JSON cannot carry as numbers", async () => {
     const response = await api.call(valuePath(kpi.Sales!, "2024-01-01"), {
-      method: "POST", headers: { ...owner.auth, "Content-Type": "application/json" }, body: '{"value": NaN}',
+      method: "POST",
+      headers: { ...owner.auth, "Content-Type": "application/json" },
+      body: '{"value": NaN}',
     });
     expect(response.status).toBe(400);
     const huge = await api.call(valuePath(kpi.Sales!, "2024-01-01"), {
-      method: "POST", headers: { ...owner.auth, "Content-Type": "application/json" }, body: '{"value": 1e400}',
+      method: "POST",
+      headers: { ...owner.auth, "Content-Type": "application/json" },
+      body: '{"value": 1e400}',
     });
     expect(huge.status).toBe(400);
     expect(await stored()).toBe(0);
@@ -104,7 +127,10 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
 
   it("refuses figures beyond 1e15, which no business figure reaches, by name and with the reason, and adds up a month of the largest it takes", async () => {
     const tooBig = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
-      items: [{ guid: kpi.Sales!, date: "2024-01-01", value: 1e23 }, { guid: kpi.Sales!, date: "2024-01-02", target: -1.000001e15 }],
+      items: [
+        { guid: kpi.Sales!, date: "2024-01-01", value: 1e23 },
+        { guid: kpi.Sales!, date: "2024-01-02", target: -1.000001e15 },
+      ],
     });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.details).toEqual([
@@ -117,7 +143,9 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     expect(await stored()).toBe(0);
 
     const days = Array.from({ length: 31 }, (_, i) => `2024-01-${String(i + 1).padStart(2, "0")}`);
-    const largest = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: days.map((date) => ({ guid: kpi.Sales!, date, value: 1e15, target: -1e15 })) });
+    const largest = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: days.map((date) => ({ guid: kpi.Sales!, date, value: 1e15, target: -1e15 })),
+    });
     expect(largest.status).toBe(200);
     const year = await call("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/grouped-value/YEAR/2024-01-01/2024-12-31`);
     expect(year.status).toBe(200);
@@ -136,7 +164,11 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     expect(single.status).toBe(400);
     expect(single.body.details).toEqual([{ path: "value", message: "Outside this KPI's valid range: its values are from 0 to 100" }]);
     const batch = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
-      items: [{ guid: kpi.Costs, date: "2024-02-01", value: 50 }, { guid: kpi.Costs, date: "2024-03-01", value: -1 }, { guid: kpi.Costs, date: "2024-04-01", target: 500 }],
+      items: [
+        { guid: kpi.Costs, date: "2024-02-01", value: 50 },
+        { guid: kpi.Costs, date: "2024-03-01", value: -1 },
+        { guid: kpi.Costs, date: "2024-04-01", target: 500 },
+      ],
     });
     expect(batch.status).toBe(400);
     expect(batch.body.details).toEqual([{ path: "items.1.value", message: "Outside this KPI's valid range: its values are from 0 to 100" }]);
@@ -152,7 +184,11 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
   });
 
   it("lists the history oldest first between two dates and deletes a record", async () => {
-    for (const [date, value] of [["2024-03-01", 3], ["2024-01-01", 1], ["2024-02-01", 2]] as const) {
+    for (const [date, value] of [
+      ["2024-03-01", 3],
+      ["2024-01-01", 1],
+      ["2024-02-01", 2],
+    ] as const) {
       await call("POST", valuePath(kpi.Sales!, date), { value });
     }
     const history = `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values`;
@@ -180,7 +216,12 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     }
     const before = await updatedAt();
     api.clock.advance(3_600_000);
-    const refused = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ guid: kpi.Sales, date: "2024-07-01", value: 1 }, { guid: otherSales, date: "2024-07-01", value: 1 }] });
+    const refused = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: [
+        { guid: kpi.Sales, date: "2024-07-01", value: 1 },
+        { guid: otherSales, date: "2024-07-01", value: 1 },
+      ],
+    });
     expect(refused.status).toBe(400);
     expect(await updatedAt()).toBe(before);
   });
@@ -195,10 +236,20 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
       ],
     });
     const records = `/api/document/${doc}/kpi/batch/records`;
-    const targets = (await call("GET", `${records}?field=target`)).body.items.map((r: { guid: string; date: string; target: number }) => [r.guid, r.date, r.target]);
-    const expected = [[kpi.Sales, "2024-01-01", 80], [kpi.Sales, "2024-02-01", 90], [kpi.Costs, "2024-03-01", 10]].sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])));
+    const targets = (await call("GET", `${records}?field=target`)).body.items.map((r: { guid: string; date: string; target: number }) => [
+      r.guid,
+      r.date,
+      r.target,
+    ]);
+    const expected = [
+      [kpi.Sales, "2024-01-01", 80],
+      [kpi.Sales, "2024-02-01", 90],
+      [kpi.Costs, "2024-03-01", 10],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])));
     expect(targets).toEqual(expected);
-    expect((await call("GET", `${records}?field=target&from=2024-01-15&to=2024-02-28`)).body.items).toEqual([expect.objectContaining({ guid: kpi.Sales, date: "2024-02-01", target: 90 })]);
+    expect((await call("GET", `${records}?field=target&from=2024-01-15&to=2024-02-28`)).body.items).toEqual([
+      expect.objectContaining({ guid: kpi.Sales, date: "2024-02-01", target: 90 }),
+    ]);
     expect((await call("GET", `${records}?field=value`)).body.items).toHaveLength(2);
     expect((await call("GET", `${records}?field=nonsense`)).status).toBe(400);
     expect((await call("GET", records)).status).toBe(400);
@@ -215,7 +266,10 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
       { guid: kpi.Costs, date: "2024-05-31", value: 20, target: 15, baseline: null, min: null, max: null, score: null },
     ]);
     const read = await call("POST", `/api/document/${doc}/kpi/batch/get-value/2024-05-31`, { guids: [kpi.Costs, kpi.Margin] });
-    expect(read.body.values.map((v: { guid: string; value: number }) => [v.guid, v.value])).toEqual([[kpi.Costs, 20], [kpi.Margin, 50]]);
+    expect(read.body.values.map((v: { guid: string; value: number }) => [v.guid, v.value])).toEqual([
+      [kpi.Costs, 20],
+      [kpi.Margin, 50],
+    ]);
     const all = await call("GET", `/api/document/${doc}/kpi/batch/all/get-value/2024-05-31`);
     expect(all.body.values).toHaveLength(6);
     const root = all.body.values[0];
@@ -232,18 +286,20 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     const items = Array.from({ length: 50 }, (_, i) => ({ guid: kpi.Sales, date: `2024-01-${String((i % 28) + 1).padStart(2, "0")}`, value: i }));
     const badAt = Math.floor(Math.random() * items.length);
     const second = (badAt + 17) % items.length;
-    const broken = items.map((item, i) =>
-      i === badAt ? { ...item, date: "2024-02-30" } : i === second ? { ...item, guid: otherSales } : item,
-    );
+    const broken = items.map((item, i) => (i === badAt ? { ...item, date: "2024-02-30" } : i === second ? { ...item, guid: otherSales } : item));
     const response = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: broken });
     expect(response.status).toBe(400);
     expect(response.body.details.map((d: { path: string }) => d.path)).toContain(`items.${badAt}.date`);
     expect(await stored()).toBe(0);
 
-    const foreign = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: items.map((it, i) => (i === second ? { ...it, guid: otherSales } : it)) });
+    const foreign = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: items.map((it, i) => (i === second ? { ...it, guid: otherSales } : it)),
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.details).toEqual([{ path: `items.${second}.guid`, message: "No such KPI in this scorecard" }]);
-    const calculated = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: items.map((it, i) => (i === badAt ? { ...it, guid: kpi.Margin } : it)) });
+    const calculated = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: items.map((it, i) => (i === badAt ? { ...it, guid: kpi.Margin } : it)),
+    });
     expect(calculated.status).toBe(409);
     expect(calculated.body.details).toEqual([{ path: `items.${badAt}.guid`, message: expect.stringContaining("calculated") }]);
     expect(await stored()).toBe(0);
@@ -255,7 +311,11 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
   });
 
   it("accepts 5000 items in one counted call and refuses 5001 with 413", async () => {
-    const item = (i: number) => ({ guid: i % 2 ? kpi.Sales : kpi.Costs, date: new Date(Date.UTC(2010, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10), value: i });
+    const item = (i: number) => ({
+      guid: i % 2 ? kpi.Sales : kpi.Costs,
+      date: new Date(Date.UTC(2010, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10),
+      value: i,
+    });
     const before = (await call("GET", "/api/access/info")).body.usedCount;
     const ok = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: Array.from({ length: 5000 }, (_, i) => item(i)) });
     expect(ok.status).toBe(200);
@@ -301,8 +361,10 @@ describe.each(testDatabases)("KPI value controller on $name", ({ open }) => {
     // Another account may use the same key for its own request.
     const stranger = await accountWithScorecards(api, database.db, `stranger-${Date.now()}@example.com`, [smallScorecard()]);
     const theirSales = (await (await api.call(`/api/document/${stranger.scorecardIds[0]}/kpi/list`, { headers: stranger.auth })).json()).items[2].guid;
-    const theirs = await api.call(`/api/document/${stranger.scorecardIds[0]}/kpi/batch/set-values`,
-      jsonInit("POST", { items: [{ guid: theirSales, date: "2024-04-01", value: 5 }] }, { ...stranger.auth, ...key }));
+    const theirs = await api.call(
+      `/api/document/${stranger.scorecardIds[0]}/kpi/batch/set-values`,
+      jsonInit("POST", { items: [{ guid: theirSales, date: "2024-04-01", value: 5 }] }, { ...stranger.auth, ...key }),
+    );
     expect(theirs.status).toBe(200);
 
     api.clock.advance(24 * 3_600_000 + 1000);

@@ -15,7 +15,26 @@ import { serveOverHttp } from "@/lib/testing/http-api";
 const DOC = ["id", "guid", "name", "alias", "description", "icon", "type", "ownerId", "treeGroupId", "sharedForPublic", "sharedForRegRW", "items"];
 const KPI = ["guid", "name", "description", "indicatorType", "measure", "measureNames", "updateInterval", "acceptValueData", "initiatives", "items"];
 const VAL = ["date", "value", "target", "baseline", "min", "max", "valueDate", "targetDate", "baselineDate", "minDate", "maxDate", "item"];
-const INIT = ["guid", "name", "description", "status", "initiativeType", "showOnMap", "budget", "actualBudget", "currency", "duration", "durationUnit", "intervalStart", "intervalEnd", "author", "responsible", "alignedKpiGuid", "alignedInitiativesGuids", "documents"];
+const INIT = [
+  "guid",
+  "name",
+  "description",
+  "status",
+  "initiativeType",
+  "showOnMap",
+  "budget",
+  "actualBudget",
+  "currency",
+  "duration",
+  "durationUnit",
+  "intervalStart",
+  "intervalEnd",
+  "author",
+  "responsible",
+  "alignedKpiGuid",
+  "alignedInitiativesGuids",
+  "documents",
+];
 const keys = (o: object) => expect.objectContaining(Object.fromEntries(Object.keys(o).map((k) => [k, expect.anything()])));
 const fields = (names: string[]) => (o: Record<string, unknown>) => expect(names.filter((n) => !(n in o))).toEqual([]);
 
@@ -105,13 +124,17 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
     const gone = await ok("DELETE", `/api/documents/list/${created}`);
     expect(gone).toMatchObject({ id: created, name: "Operations", deletedAt: expect.any(String), restorableUntil: expect.any(String) });
     expect(Date.parse(gone.restorableUntil) - Date.parse(gone.deletedAt)).toBe(30 * 86_400_000);
-    for (const path of [`/api/documents/list/${created}`, "/api/documents/list/ops", `/api/document/${created}/kpi/tree`]) expect((await call("GET", path)).status).toBe(404);
+    for (const path of [`/api/documents/list/${created}`, "/api/documents/list/ops", `/api/document/${created}/kpi/tree`])
+      expect((await call("GET", path)).status).toBe(404);
     expect((await ok("GET", "/api/documents/list")).documents.map((d: { id: number }) => d.id)).toEqual([doc]);
     expect((await ok("GET", "/api/documents/deleted")).items).toEqual([expect.objectContaining({ id: created })]);
     expect(await ok("POST", `/api/documents/list/${created}/restore`)).toMatchObject({ id: created, alias: "ops" });
     await ok("DELETE", `/api/documents/list/${created}`);
     // Deleted 31 days ago: past restoring; the next deletion purges it.
-    await database.db.update(scorecards).set({ deletedAt: new Date(api.clock.now().getTime() - 31 * 86_400_000) }).where(eq(scorecards.id, created));
+    await database.db
+      .update(scorecards)
+      .set({ deletedAt: new Date(api.clock.now().getTime() - 31 * 86_400_000) })
+      .where(eq(scorecards.id, created));
     expect((await call("POST", `/api/documents/list/${created}/restore`)).status).toBe(404);
     const spare = await ok("POST", "/api/documents", {}, 201);
     await ok("DELETE", `/api/documents/list/${spare.id}`);
@@ -128,7 +151,10 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
 
   it("9. GET document/:docId/kpi/tree: root", async () => {
     const tree = await ok("GET", `/api/document/${doc}/kpi/tree`);
-    expect(tree.root).toMatchObject({ name: "Company", children: [expect.objectContaining({ name: "Customer" }), expect.objectContaining({ name: "Audit passed" })] });
+    expect(tree.root).toMatchObject({
+      name: "Company",
+      children: [expect.objectContaining({ name: "Customer" }), expect.objectContaining({ name: "Audit passed" })],
+    });
   });
 
   it("13. GET document/:docId/kpi/:guid: a Kpi with measureNames, initiatives and items", async () => {
@@ -154,9 +180,24 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
   });
 
   it("17. POST .../value/:date: value, target, baseline, min, max (and score); answers a Val", async () => {
-    const written = await ok("POST", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/value/2024-03-31`, { value: 60, target: 80, baseline: 20, min: 0, max: 100, score: 0.9 });
+    const written = await ok("POST", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/value/2024-03-31`, {
+      value: 60,
+      target: 80,
+      baseline: 20,
+      min: 0,
+      max: 100,
+      score: 0.9,
+    });
     fields(VAL)(written);
-    expect(written).toMatchObject({ date: "2024-03-31", value: 60, valueDate: "2024-03-31", target: 80, targetDate: "2024-03-31", score: 0.9, item: { guid: kpi.Sales, name: "Sales" } });
+    expect(written).toMatchObject({
+      date: "2024-03-31",
+      value: 60,
+      valueDate: "2024-03-31",
+      target: 80,
+      targetDate: "2024-03-31",
+      score: 0.9,
+      item: { guid: kpi.Sales, name: "Sales" },
+    });
     expect((await call("POST", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/value/2024-03-31`, { value: 1, extra: 2 })).status).toBe(400);
   });
 
@@ -175,7 +216,10 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
 
   it("19. POST batch/get-value/:date with a bare array of GUIDs", async () => {
     const some = await ok("POST", `/api/document/${doc}/kpi/batch/get-value/2024-03-31`, [kpi.Sales, kpi.Costs]);
-    expect(some.values.map((v: { guid: string; value: number | null }) => [v.guid, v.value])).toEqual([[kpi.Sales, 60], [kpi.Costs, null]]);
+    expect(some.values.map((v: { guid: string; value: number | null }) => [v.guid, v.value])).toEqual([
+      [kpi.Sales, 60],
+      [kpi.Costs, null],
+    ]);
     const bad = await call("POST", `/api/document/${doc}/kpi/batch/get-value/2024-03-31`, ["nope"]);
     expect(bad.status).toBe(400);
   });
@@ -191,7 +235,13 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
 
   it("21. GET .../values/:date: baseline, target, min, max and score as entered", async () => {
     expect(await ok("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values/2024-03-31`)).toEqual({
-      date: "2024-03-31", value: 60, target: 80, baseline: 20, min: 0, max: 100, score: 0.9,
+      date: "2024-03-31",
+      value: 60,
+      target: 80,
+      baseline: 20,
+      min: 0,
+      max: 100,
+      score: 0.9,
     });
     expect(await ok("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values/2024-04-01`)).toMatchObject({ value: null, score: null });
   });
@@ -221,7 +271,12 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
   });
 
   it("28. GET .../indicator/:guid/grouped-value/:period: period, start, end, item over the KPI's history", async () => {
-    await ok("POST", `/api/document/${doc}/kpi/batch/set-values`, { items: [{ guid: kpi.Sales, date: "2025-11-15", value: 10 }, { guid: kpi.Sales, date: "2026-01-15", value: 30 }] });
+    await ok("POST", `/api/document/${doc}/kpi/batch/set-values`, {
+      items: [
+        { guid: kpi.Sales, date: "2025-11-15", value: 10 },
+        { guid: kpi.Sales, date: "2026-01-15", value: 30 },
+      ],
+    });
     const grouped = await ok("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/grouped-value/MONTH`);
     // From the first value's month to today's (the test clock: 2026-03-02).
     expect(grouped).toMatchObject({ period: "MONTH", start: "2025-11-01", end: "2026-03-02", item: { guid: kpi.Sales } });
@@ -248,10 +303,27 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
   });
 
   it("32. GET initiative-statuses", async () => {
-    expect((await ok("GET", "/api/initiative-statuses")).items.map((s: { value: string }) => s.value)).toEqual(["NOT_STARTED", "IN_PROGRESS", "ON_HOLD", "COMPLETED", "CANCELLED"]);
+    expect((await ok("GET", "/api/initiative-statuses")).items.map((s: { value: string }) => s.value)).toEqual([
+      "NOT_STARTED",
+      "IN_PROGRESS",
+      "ON_HOLD",
+      "COMPLETED",
+      "CANCELLED",
+    ]);
   });
 
-  const plan = { name: "Loyalty programme", status: "IN_PROGRESS", initiativeType: "PROJECT", description: "Points for repeat buyers", currency: "USD", durationUnit: "MONTH", intervalStart: "2026-01-01", showOnMap: true, budget: 12000, duration: 6 };
+  const plan = {
+    name: "Loyalty programme",
+    status: "IN_PROGRESS",
+    initiativeType: "PROJECT",
+    description: "Points for repeat buyers",
+    currency: "USD",
+    durationUnit: "MONTH",
+    intervalStart: "2026-01-01",
+    showOnMap: true,
+    budget: 12000,
+    duration: 6,
+  };
 
   it("34. POST .../kpi/:guid/initiatives: the initiative body; answers an Init", async () => {
     const made = await ok("POST", `/api/document/${doc}/kpi/${kpi.Sales}/initiatives`, plan, 201);
@@ -275,7 +347,14 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
   });
 
   it("36. PUT .../initiatives/:initiativeGuid replaces it", async () => {
-    const body = { name: "Loyalty programme", status: "COMPLETED", initiativeType: "PROJECT", actualBudget: 11000, intervalEnd: "2026-06-30", responsible: ["ana@example.com"] };
+    const body = {
+      name: "Loyalty programme",
+      status: "COMPLETED",
+      initiativeType: "PROJECT",
+      actualBudget: 11000,
+      intervalEnd: "2026-06-30",
+      responsible: ["ana@example.com"],
+    };
     expect(await ok("PUT", `/api/document/${doc}/kpi/${kpi.Sales}/initiatives/${initiative}`, body)).toMatchObject({ ...body, budget: null, showOnMap: false });
   });
 
@@ -283,9 +362,18 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
     await ok("PUT", `/api/document/${doc}/kpi/${kpi.Sales}/initiatives/${initiative}`, { ...plan, status: "IN_PROGRESS" });
     const [map] = (await ok("GET", `/api/document/${doc}/maps`)).items;
     expect(map.perspectives.map((p: { name: string }) => p.name)).toEqual(["Customer"]);
-    expect(map.perspectives[0].objectives.map((o: { name: string; column: number }) => [o.name, o.column])).toEqual([["Sales", 0], ["Costs", 1], ["Margin", 2]]);
+    expect(map.perspectives[0].objectives.map((o: { name: string; column: number }) => [o.name, o.column])).toEqual([
+      ["Sales", 0],
+      ["Costs", 1],
+      ["Margin", 2],
+    ]);
     expect(map.perspectives[0].objectives[0]).toMatchObject({ kpiGuids: [kpi.Sales], initiativeGuids: [initiative], month: "2026-01-01" });
-    const linked = await ok("PUT", `/api/document/${doc}/maps/${doc}/links`, { links: [{ fromGuid: kpi.Costs, toGuid: kpi.Margin }, { fromGuid: kpi.Sales, toGuid: kpi.Margin }] });
+    const linked = await ok("PUT", `/api/document/${doc}/maps/${doc}/links`, {
+      links: [
+        { fromGuid: kpi.Costs, toGuid: kpi.Margin },
+        { fromGuid: kpi.Sales, toGuid: kpi.Margin },
+      ],
+    });
     expect(linked.links).toHaveLength(2);
     const bad = await call("PUT", `/api/document/${doc}/maps/${doc}/links`, { links: [{ fromGuid: kpi.Customer, toGuid: kpi.Margin }] });
     expect(bad.status).toBe(400);
@@ -293,7 +381,12 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
   });
 
   it("37. DELETE .../initiatives/:initiativeGuid", async () => {
-    const extra = await ok("POST", `/api/document/${doc}/kpi/${kpi.Costs}/initiatives`, { name: "Cut travel", status: "NOT_STARTED", initiativeType: "ACTION" }, 201);
+    const extra = await ok(
+      "POST",
+      `/api/document/${doc}/kpi/${kpi.Costs}/initiatives`,
+      { name: "Cut travel", status: "NOT_STARTED", initiativeType: "ACTION" },
+      201,
+    );
     expect((await call("DELETE", `/api/document/${doc}/kpi/${kpi.Costs}/initiatives/${extra.guid}`)).status).toBe(204);
     expect((await call("GET", `/api/document/${doc}/kpi/${kpi.Costs}/initiatives/${extra.guid}`)).status).toBe(404);
   });
@@ -309,11 +402,19 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
       const id = await other.db.transaction((tx) => importScorecard(tx, copy.accountId, ScorecardFile.parse(file)));
       const again = await (await otherApi.call(`/api/document/${id}/download`, { headers: copy.auth })).json();
       expect(again).toEqual(file);
-      const [before, after] = [await ok("GET", `/api/document/${doc}/kpi/tree`), await (await otherApi.call(`/api/document/${id}/kpi/tree`, { headers: copy.auth })).json()];
+      const [before, after] = [
+        await ok("GET", `/api/document/${doc}/kpi/tree`),
+        await (await otherApi.call(`/api/document/${id}/kpi/tree`, { headers: copy.auth })).json(),
+      ];
       // The root is made afresh by the import: only its GUID differs.
       // And a file does not say who wrote an initiative: an imported one has no author.
       const withRoot = (children: { parentGuid: string }[], root: string) =>
-        JSON.parse(JSON.stringify(children.map((c) => ({ ...c, parentGuid: c.parentGuid === root ? "root" : c.parentGuid }))).replace(/"author":"[^"]*"/g, '"author":null'));
+        JSON.parse(
+          JSON.stringify(children.map((c) => ({ ...c, parentGuid: c.parentGuid === root ? "root" : c.parentGuid }))).replace(
+            /"author":"[^"]*"/g,
+            '"author":null',
+          ),
+        );
       expect(withRoot(after.root.children, after.root.guid)).toEqual(withRoot(before.root.children, before.root.guid));
     } finally {
       await other.close();
@@ -332,7 +433,11 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
       named.links?.sort((a: { from: string; to: string }, b: { from: string; to: string }) => `${a.from}${a.to}`.localeCompare(`${b.from}${b.to}`));
       return JSON.stringify(named);
     };
-    expect(JSON.stringify(copied).match(GUID)!.filter((g) => JSON.stringify(file).includes(g))).toEqual([]);
+    expect(
+      JSON.stringify(copied)
+        .match(GUID)!
+        .filter((g) => JSON.stringify(file).includes(g)),
+    ).toEqual([]);
     expect(byName(copied)).toBe(byName(file));
     const refused = await call("POST", "/api/documents/import", { name: "Broken", kpis: [{ name: "A", formula: 5 }] });
     expect(refused.status).toBe(400);
@@ -346,7 +451,12 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
 
   it("11. POST document/:docId/document-check-requests runs the alerts now", async () => {
     const hook = await ok("POST", "/api/webhooks", { name: "hook", url: "https://93.184.216.34/hook" }, 201);
-    const alert = await ok("POST", `/api/document/${doc}/alerts`, { name: "Costs high", kpiGuid: kpi.Costs, condition: "VALUE_ABOVE", threshold: 50, webhookId: hook.id }, 201);
+    const alert = await ok(
+      "POST",
+      `/api/document/${doc}/alerts`,
+      { name: "Costs high", kpiGuid: kpi.Costs, condition: "VALUE_ABOVE", threshold: 50, webhookId: hook.id },
+      201,
+    );
     // Written while the alert was off: the condition holds, nothing fired yet.
     await ok("PATCH", `/api/document/${doc}/alerts/${alert.id}`, { active: false });
     await ok("POST", `/api/document/${doc}/kpi/indicator/${kpi.Costs}/value/2026-02-28`, { value: 70 });

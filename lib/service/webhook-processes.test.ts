@@ -27,7 +27,8 @@ function child(args: string[], ready: string): Promise<ChildProcess> {
     proc.on("exit", (code, signal) => signal === null && reject(new Error(`child exited (${code}): ${err}`)));
   });
 }
-const kill = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGKILL"))));
+const kill = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGKILL"))));
 
 // Child processes start and stop in every test, and on a loaded machine each start takes seconds:
 // the bound guards against a hang and measures nothing.
@@ -48,7 +49,10 @@ describe.runIf(adminUrl)("webhook delivery across processes on PostgreSQL", { ti
     const guid = (await (await api.call(`/api/document/${docId}/kpi/list`, { headers: owner.auth })).json()).items[2].guid;
     const hook = await (await api.call("/api/webhooks", jsonInit("POST", { name: "r", url: receiver.url }, owner.auth))).json();
     receiver.acceptSecret(hook.secret);
-    await api.call(`/api/document/${docId}/alerts`, jsonInit("POST", { name: "big", kpiGuid: guid, condition: "VALUE_ABOVE", threshold: 500, webhookId: hook.id }, owner.auth));
+    await api.call(
+      `/api/document/${docId}/alerts`,
+      jsonInit("POST", { name: "big", kpiGuid: guid, condition: "VALUE_ABOVE", threshold: 500, webhookId: hook.id }, owner.auth),
+    );
     ids = { accountId: owner.accountId, docId, guid, hookId: hook.id };
   });
   afterEach(async () => {
@@ -72,7 +76,11 @@ describe.runIf(adminUrl)("webhook delivery across processes on PostgreSQL", { ti
     await Promise.all([child(["worker", created.url, "60"], "working"), child(["worker", created.url, "60"], "working")]);
     await until(() => new Set(receiver.received.map((r) => r.id)).size === 60, 20_000, "60 distinct deliveries");
     // Once every event is recorded as succeeded and none is leased, no worker has a send in flight.
-    await until(async () => (await database.db.select().from(webhookEvents)).every((e) => e.status === "succeeded" && e.lockedUntil === null), 10_000, "every event recorded");
+    await until(
+      async () => (await database.db.select().from(webhookEvents)).every((e) => e.status === "succeeded" && e.lockedUntil === null),
+      10_000,
+      "every event recorded",
+    );
     expect(receiver.received).toHaveLength(60);
     expect(new Set(receiver.received.map((r) => r.id))).toEqual(queued);
     expect(receiver.received.every((r) => r.verified)).toBe(true);
@@ -96,7 +104,11 @@ describe.runIf(adminUrl)("webhook delivery across processes on PostgreSQL", { ti
     await child(["worker", created.url, "1"], "working");
     await until(() => receiver.received.length === 2, 15_000, "the attempt after the restart");
     expect(receiver.received.map((r) => r.id)).toEqual([eventId, eventId]);
-    await until(async () => (await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)))[0]?.status === "succeeded", 5000, "succeeded");
+    await until(
+      async () => (await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)))[0]?.status === "succeeded",
+      5000,
+      "succeeded",
+    );
   });
 
   it("sends nothing for a triggering batch killed before it committed, and exactly what it committed otherwise", async () => {

@@ -27,13 +27,23 @@ describe.each(testDatabases)("alerts and webhook delivery on $name", ({ open }) 
     const hook = await call("POST", "/api/webhooks", { name: "Receiver", url });
     expect(hook.status).toBe(201);
     receiver.acceptSecret(hook.body.secret);
-    const alert = await call("POST", `/api/document/${doc}/alerts`, { name: `Sales ${condition}`, kpiGuid: sales, condition, threshold, webhookId: hook.body.id });
+    const alert = await call("POST", `/api/document/${doc}/alerts`, {
+      name: `Sales ${condition}`,
+      kpiGuid: sales,
+      condition,
+      threshold,
+      webhookId: hook.body.id,
+    });
     expect(alert.status).toBe(201);
     return { hook: hook.body, alert: alert.body };
   }
   /** Every queued event has reached its end (succeeded, failed or cancelled) and none is being sent: no delivery can still come. */
   const settled = () =>
-    until(async () => (await database.db.select().from(webhookEvents)).every((e) => e.status !== "pending" && e.lockedUntil === null), 8000, "every event delivered or ended");
+    until(
+      async () => (await database.db.select().from(webhookEvents)).every((e) => e.status !== "pending" && e.lockedUntil === null),
+      8000,
+      "every event delivered or ended",
+    );
   const runWorker = (retryScale = 0.001) => {
     const worker = startWebhookWorker({ db: database.db, allowPrivate: true, retryScale, pollMs: 20 });
     stopWorker = worker.stop;
@@ -115,7 +125,10 @@ describe.each(testDatabases)("alerts and webhook delivery on $name", ({ open }) 
     await write("2024-01-01", 1);
     await write("2024-01-01", 1); // the same value: no change
     const rejected = await call("POST", `/api/document/${doc}/kpi/batch/set-values`, {
-      items: [{ guid: sales, date: "2024-02-01", value: 5 }, { guid: sales, date: "2024-02-30", value: 6 }],
+      items: [
+        { guid: sales, date: "2024-02-01", value: 5 },
+        { guid: sales, date: "2024-02-30", value: 6 },
+      ],
     });
     expect(rejected.status).toBe(400);
     await write("2024-01-01", 2);
@@ -139,7 +152,9 @@ describe.each(testDatabases)("alerts and webhook delivery on $name", ({ open }) 
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(1000); // Retry-After beats the 0.3 s schedule
     const log = await call("GET", `/api/webhooks/${hook.id}/deliveries`);
     expect(log.body.items.map((d: { status: string; responseStatus: number }) => [d.status, d.responseStatus])).toEqual([
-      ["succeeded", 200], ["failed", 503], ["failed", 500],
+      ["succeeded", 200],
+      ["failed", 503],
+      ["failed", 500],
     ]);
     expect(log.body.items[0].nextAttemptAt).toBeNull();
     expect(log.body.items[2].nextAttemptAt).not.toBeNull();
@@ -203,10 +218,21 @@ describe.each(testDatabases)("alerts and webhook delivery on $name", ({ open }) 
 
   it("validates alerts: a threshold where needed, the scorecard's KPI, the account's webhook", async () => {
     const { hook } = await hookAndAlert("VALUE_CHANGED", null);
-    const bad = await call("POST", `/api/document/${doc}/alerts`, { name: "x", kpiGuid: "00000000-0000-4000-8000-000000000000", condition: "VALUE_ABOVE", webhookId: hook.id + 1000 });
+    const bad = await call("POST", `/api/document/${doc}/alerts`, {
+      name: "x",
+      kpiGuid: "00000000-0000-4000-8000-000000000000",
+      condition: "VALUE_ABOVE",
+      webhookId: hook.id + 1000,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["threshold"]);
-    const refs = await call("POST", `/api/document/${doc}/alerts`, { name: "x", kpiGuid: "00000000-0000-4000-8000-000000000000", condition: "VALUE_ABOVE", threshold: 1, webhookId: hook.id + 1000 });
+    const refs = await call("POST", `/api/document/${doc}/alerts`, {
+      name: "x",
+      kpiGuid: "00000000-0000-4000-8000-000000000000",
+      condition: "VALUE_ABOVE",
+      threshold: 1,
+      webhookId: hook.id + 1000,
+    });
     expect(refs.body.details.map((d: { path: string }) => d.path)).toEqual(["kpiGuid", "webhookId"]);
     const list = await call("GET", `/api/document/${doc}/alerts`);
     const id = list.body.items[0].id;

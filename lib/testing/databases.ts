@@ -62,7 +62,4 @@ const postgres = (adminUrl: string): TestDatabase => ({
 });
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export const testDatabases: TestDatabase[] = [
-  pglite,
-  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
-];
+export const testDatabases: TestDatabase[] = [pglite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];

@@ -17,7 +17,15 @@ export interface ProviderPerson {
  * rewrites the next ID token the token endpoint answers, signed again with the provider's own key,
  * to stand for a token issued to another client, expired, or for another sign-in.
  */
-export async function startOidcProvider({ redirectUris, port = 0, people = {} }: { redirectUris: string[]; port?: number; people?: Record<string, ProviderPerson> }) {
+export async function startOidcProvider({
+  redirectUris,
+  port = 0,
+  people = {},
+}: {
+  redirectUris: string[];
+  port?: number;
+  people?: Record<string, ProviderPerson>;
+}) {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "RS256", use: "sig" };
   const server = createServer();
@@ -25,7 +33,15 @@ export async function startOidcProvider({ redirectUris, port = 0, people = {} }:
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = { client_id: "gauge-test", client_secret: "a client secret for the test provider" };
   const provider = new Provider(issuer, {
-    clients: [{ ...client, redirect_uris: redirectUris, grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" }],
+    clients: [
+      {
+        ...client,
+        redirect_uris: redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
     jwks: { keys: [jwk] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"], groups: ["groups"] },
     scopes: ["openid", "email", "profile", "groups"],

@@ -14,7 +14,10 @@ export interface Received {
  * standardwebhooks package (an independent implementation of the scheme) and records it.
  * `respond` decides each answer; by default 204.
  */
-export async function startReceiver(respond: (attempt: number, req: http.IncomingMessage) => { status: number; headers?: Record<string, string>; hang?: boolean } = () => ({ status: 204 }), port = 0) {
+export async function startReceiver(
+  respond: (attempt: number, req: http.IncomingMessage) => { status: number; headers?: Record<string, string>; hang?: boolean } = () => ({ status: 204 }),
+  port = 0,
+) {
   const received: Received[] = [];
   let secret = "";
   let attempts = 0;
@@ -45,7 +48,11 @@ export async function startReceiver(respond: (attempt: number, req: http.Incomin
       received.length = 0;
       attempts = 0;
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -5,4 +5,7 @@ import { spawn } from "node:child_process";
  * to the child reaches the process doing the work.
  */
 export const spawnTs = (file: string, args: string[], env: Record<string, string> = {}) =>
-  spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", file, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", file, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });

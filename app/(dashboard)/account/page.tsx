@@ -20,7 +20,9 @@ async function AccountPage() {
   return (
     <Prefetch queries={[["twoFactor", {}]]}>
       <div className="flex flex-col gap-4">
-        <PageHeading title={t("title")}>{t("who", { email: me.email, role: roles(me.role) })} {me.role === "viewer" ? t("viewerNote") : t("keysNote")}</PageHeading>
+        <PageHeading title={t("title")}>
+          {t("who", { email: me.email, role: roles(me.role) })} {me.role === "viewer" ? t("viewerNote") : t("keysNote")}
+        </PageHeading>
         <LanguageForm chosen={me.language ?? null} />
         <Suspense fallback={<Skeleton className="h-32" />}>
           <TwoFactorCard />

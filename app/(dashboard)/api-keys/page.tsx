@@ -17,9 +17,16 @@ async function ApiKeysPage() {
   await requireSessionClient();
   const [me, t] = [await sessionBudget(), await getTranslations("apiKeys")];
   return (
-    <Prefetch queries={[["apiKeys", {}], ["callSpending", {}]]}>
+    <Prefetch
+      queries={[
+        ["apiKeys", {}],
+        ["callSpending", {}],
+      ]}
+    >
       <div className="flex flex-col gap-4">
-        <PageHeading title={t("metaTitle")}>{me.role === "admin" ? t("every") : t("yours")} {t("share")}</PageHeading>
+        <PageHeading title={t("metaTitle")}>
+          {me.role === "admin" ? t("every") : t("yours")} {t("share")}
+        </PageHeading>
         <Suspense fallback={<Skeleton className="h-32" />}>
           <CallPool />
         </Suspense>

@@ -21,9 +21,23 @@ async function PeoplePage() {
     return <RoleRefusal title={t("onlyAdmins")}>{t("onlyAdminsText")}</RoleRefusal>;
   }
   return (
-    <Prefetch queries={[["users", {}], ["invitations", {}]]}>
+    <Prefetch
+      queries={[
+        ["users", {}],
+        ["invitations", {}],
+      ]}
+    >
       <div className="flex flex-col gap-4">
-        <PageHeading title={t("metaTitle")}>{t.rich("lead", { perUser: me.limitPerUser, link: (chunks) => <PageLink href="/security" className="font-medium text-blue-700 hover:underline dark:text-blue-400">{chunks}</PageLink> })}</PageHeading>
+        <PageHeading title={t("metaTitle")}>
+          {t.rich("lead", {
+            perUser: me.limitPerUser,
+            link: (chunks) => (
+              <PageLink href="/security" className="font-medium text-blue-700 hover:underline dark:text-blue-400">
+                {chunks}
+              </PageLink>
+            ),
+          })}
+        </PageHeading>
         <Suspense fallback={<Skeleton className="h-64" />}>
           <PeopleManager me={me.userId} />
         </Suspense>

@@ -20,7 +20,13 @@ async function SecurityPage() {
   const [me, t] = [await sessionBudget(), await getTranslations("security")];
   if (me.role !== "admin") return <RoleRefusal title={t("onlyAdmins")}>{t("askAdmin")}</RoleRefusal>;
   return (
-    <Prefetch queries={[["sso", {}], ["security", {}], ["scimTokens", {}]]}>
+    <Prefetch
+      queries={[
+        ["sso", {}],
+        ["security", {}],
+        ["scimTokens", {}],
+      ]}
+    >
       <div className="flex flex-col gap-4">
         <PageHeading title={t("metaTitle")}>{t("lead")}</PageHeading>
         <Suspense fallback={<Skeleton className="h-96" />}>

@@ -21,7 +21,12 @@ async function WebhooksPage() {
     return <RoleRefusal title={t("onlyAdmins")}>{t("onlyAdminsText")}</RoleRefusal>;
   }
   return (
-    <Prefetch queries={[["webhooks", {}], ["notificationSettings", {}]]}>
+    <Prefetch
+      queries={[
+        ["webhooks", {}],
+        ["notificationSettings", {}],
+      ]}
+    >
       <div className="flex flex-col gap-4">
         <PageHeading title={t("metaTitle")}>{t("lead")}</PageHeading>
         <Suspense fallback={<Skeleton className="h-64" />}>

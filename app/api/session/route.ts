@@ -17,7 +17,13 @@ export async function POST(request: NextRequest) {
   const result = await logIn(form.data.email, form.data.contraseña, form.data.otp);
   if (!result.success || !result.token) {
     const code = CODES[result.status as keyof typeof CODES] ?? "internal";
-    return errorJson(result.status, code, result.errorMessage, result.details ?? [], result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined);
+    return errorJson(
+      result.status,
+      code,
+      result.errorMessage,
+      result.details ?? [],
+      result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined,
+    );
   }
   await startSession(result.token, form.data.email);
   return NextResponse.json({ success: true, email: form.data.email.trim().toLowerCase() });
@@ -28,7 +34,10 @@ export async function DELETE(request: NextRequest) {
   const refused = crossOriginRefusal(request);
   if (refused) return refused;
   const session = await getSession();
-  if (session.token && session.email) await createKpiClient(session.token).logout({}).catch(() => {});
+  if (session.token && session.email)
+    await createKpiClient(session.token)
+      .logout({})
+      .catch(() => {});
   session.destroy();
   return new NextResponse(null, { status: 204 });
 }

@@ -19,14 +19,23 @@ async function JoinPage({ params }: { params: Promise<{ token: string }> }) {
     return (
       <AuthCard title={t("unusable")} lead={t("unusableLead")}>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {t.rich("askNew", { login: (chunks) => <PageLink href="/login" className="font-medium text-blue-700 underline dark:text-blue-400">{chunks}</PageLink> })}
+          {t.rich("askNew", {
+            login: (chunks) => (
+              <PageLink href="/login" className="font-medium text-blue-700 underline dark:text-blue-400">
+                {chunks}
+              </PageLink>
+            ),
+          })}
         </p>
       </AuthCard>
     );
   }
   const until = f.date(invitation.expiresAt);
   return (
-    <AuthCard title={t("title", { account: invitation.account })} lead={t("lead", { invitedBy: invitation.invitedBy ?? t("anAdmin"), role: t(`roleMeans.${invitation.role}`), until })}>
+    <AuthCard
+      title={t("title", { account: invitation.account })}
+      lead={t("lead", { invitedBy: invitation.invitedBy ?? t("anAdmin"), role: t(`roleMeans.${invitation.role}`), until })}
+    >
       <JoinForm token={token} email={invitation.email} />
     </AuthCard>
   );

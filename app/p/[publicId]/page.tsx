@@ -50,4 +50,7 @@ async function UnpublishedLink() {
   );
 }
 
-export default withPageMessages(["chart", "connectors.fedBy", "filters", "history", "initiatives", "kpi", "notes", "periods", "scorecard", "whatIf"], PublicScorecardPage);
+export default withPageMessages(
+  ["chart", "connectors.fedBy", "filters", "history", "initiatives", "kpi", "notes", "periods", "scorecard", "whatIf"],
+  PublicScorecardPage,
+);

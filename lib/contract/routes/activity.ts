@@ -7,7 +7,10 @@ const tags = ["Activity log"];
 export const listActivity = createRoute({
   operationId: "listActivity",
   ...needs("admin"),
-  method: "get", path: "/api/activity", tags, security: secured,
+  method: "get",
+  path: "/api/activity",
+  tags,
+  security: secured,
   summary: "The account's activity log: sign-ins, people, keys, sharing, webhooks, alerts, scorecards, exports, settings",
   description:
     "Newest first, paged (`limit`, then `before` from `next`), filtered by person, scorecard, kind and days. Admins only. Nothing in it can be edited or deleted. " +
@@ -18,7 +21,10 @@ export const listActivity = createRoute({
 export const exportActivity = createRoute({
   operationId: "exportActivity",
   ...needs("admin"),
-  method: "get", path: "/api/activity/export", tags, security: secured,
+  method: "get",
+  path: "/api/activity/export",
+  tags,
+  security: secured,
   summary: "The activity log as CSV, with the same filters",
   description: "Newest first; at most 50,000 events (narrow the filters for more). Admins only.",
   request: { query: ActivityQuery.omit({ limit: true, before: true }) },

@@ -46,7 +46,8 @@ export const accessInfo = createRoute({
   path: "/api/access/info",
   tags,
   summary: "The account's call budget and the caller's role (this call is not counted)",
-  description: "With `docId`, also says what the caller may do with that scorecard (`scorecardAccess`), so a client can check access before serving a cached read.",
+  description:
+    "With `docId`, also says what the caller may do with that scorecard (`scorecardAccess`), so a client can check access before serving a cached read.",
   security: secured,
   request: { query: z.object({ docId: DocId.optional() }) },
   responses: { 200: json(AccessInfo, "Calls allowed and used in the current hourly window"), ...errors() },
@@ -99,6 +100,13 @@ export const revokeApiKey = createRoute({
   tags: keyTags,
   summary: "Revoke an API key (not counted, never refused by the call limit)",
   security: secured,
-  request: { params: z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid API key id").transform(Number) }) },
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .regex(/^\d{1,9}$/, "Invalid API key id")
+        .transform(Number),
+    }),
+  },
   responses: { 204: { description: "Revoked" }, ...errors(400, 404) },
 });

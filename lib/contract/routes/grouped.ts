@@ -11,7 +11,7 @@ const description =
   "INHERITED (no value in the period, inheritance on: the last earlier value), CALCULATED (a formula, or a container's score as a percentage), NONE. " +
   "A point's target, baseline, min and max combine those in force over the KPI's update periods starting in it, by its grouping (a SUM KPI's monthly target of 2M is 6M a quarter). " +
   "`score` (0 at the baseline, 1 at the target, capped) and `status` (ON_TRACK, AT_RISK, OFF_TRACK, NONE against the KPI's thresholds) are computed here; " +
-  "`complete` is false for the period holding today, whose SUM targets are pro-rated. At most 1000 periods. The rules in full: the contract's \"Scores and statuses\".";
+  '`complete` is false for the period holding today, whose SUM targets are pro-rated. At most 1000 periods. The rules in full: the contract\'s "Scores and statuses".';
 
 export const groupedValue = createRoute({
   operationId: "groupedValue",

@@ -26,10 +26,7 @@ const errorDescriptions = {
 /** OpenAPI responses for the given error statuses; 401 and 429 apply to every Token route. */
 export function errors<S extends keyof typeof errorDescriptions>(...statuses: S[]) {
   const all = [...new Set([...statuses, 401, 429] as (keyof typeof errorDescriptions)[])];
-  return Object.fromEntries(all.map((s) => [s, json(ErrorBody, errorDescriptions[s])])) as Record<
-    S | 401 | 429,
-    ReturnType<typeof json<typeof ErrorBody>>
-  >;
+  return Object.fromEntries(all.map((s) => [s, json(ErrorBody, errorDescriptions[s])])) as Record<S | 401 | 429, ReturnType<typeof json<typeof ErrorBody>>>;
 }
 
 export const secured = [{ Token: [] as string[] }];
@@ -65,9 +62,18 @@ export const TAGS = [
  * An operation's description: its own, or one that says who may call it and what it costs, the
  * two things every client of an operation needs before its first call.
  */
-export function operationDescription(route: { method: string; summary?: string; description?: string; security?: unknown[]; "x-gauge-role"?: string; "x-gauge-scope"?: OperationScope; "x-gauge-counted"?: boolean }): string {
+export function operationDescription(route: {
+  method: string;
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  "x-gauge-role"?: string;
+  "x-gauge-scope"?: OperationScope;
+  "x-gauge-counted"?: boolean;
+}): string {
   if (route.description) return route.description;
-  const cost = route["x-gauge-counted"] === false ? "Not counted against the call limit, and never refused by it." : "Counts as one call against the hourly limit.";
+  const cost =
+    route["x-gauge-counted"] === false ? "Not counted against the call limit, and never refused by it." : "Counts as one call against the hourly limit.";
   const who = !route.security?.length
     ? "No Token needed, and not counted against the call limit."
     : route["x-gauge-role"]
@@ -102,7 +108,8 @@ export const idempotencyHeader = z.object({
 });
 
 const NOT_MODIFIED = {
-  description: "Not modified: the request's If-None-Match names the answer's ETag. No body, and not counted against the call limit; access is checked first (a caller who may not read the answer gets its 404).",
+  description:
+    "Not modified: the request's If-None-Match names the answer's ETag. No body, and not counted against the call limit; access is checked first (a caller who may not read the answer gets its 404).",
   headers: { ETag: { description: "The answer's entity tag", schema: { type: "string" as const } } },
 };
 

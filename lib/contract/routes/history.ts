@@ -6,19 +6,29 @@ import { errors, json, jsonBody, needs, secured } from "./helpers";
 
 const tags = ["History"];
 const docParams = z.object({ docId: DocId });
-const changeId = z.string().regex(/^\d{1,15}$/, "Invalid change id").transform(Number);
+const changeId = z
+  .string()
+  .regex(/^\d{1,15}$/, "Invalid change id")
+  .transform(Number);
 
 export const kpiRevisions = createRoute({
   operationId: "kpiRevisions",
-  method: "get", path: "/api/document/{docId}/kpi/{guid}/revisions", tags, security: secured,
+  method: "get",
+  path: "/api/document/{docId}/kpi/{guid}/revisions",
+  tags,
+  security: secured,
   summary: "A KPI's value records as they changed: before and after, who, when, through what",
-  description: "Newest first, paged (`limit`, then `before` from `next`). `from` and `to` bound the records' dates. Anyone who may read the scorecard may read its history.",
+  description:
+    "Newest first, paged (`limit`, then `before` from `next`). `from` and `to` bound the records' dates. Anyone who may read the scorecard may read its history.",
   request: { params: docParams.extend({ guid: Guid }), query: RevisionQuery },
   responses: { 200: json(RevisionPage, "The revisions"), ...errors(400, 404) },
 });
 export const listChanges = createRoute({
   operationId: "listChanges",
-  method: "get", path: "/api/document/{docId}/changes", tags, security: secured,
+  method: "get",
+  path: "/api/document/{docId}/changes",
+  tags,
+  security: secured,
   summary: "The scorecard's change sets: each batch, save, import or revert, with who, when, through what and how many records",
   description: "Newest first, paged (`limit`, then `before` from `next`).",
   request: { params: docParams, query: ChangeQuery },
@@ -27,7 +37,10 @@ export const listChanges = createRoute({
 export const revertChange = createRoute({
   operationId: "revertChange",
   ...needs("expert"),
-  method: "post", path: "/api/document/{docId}/changes/{changeId}/revert", tags, security: secured,
+  method: "post",
+  path: "/api/document/{docId}/changes/{changeId}/revert",
+  tags,
+  security: secured,
   summary: "Undo a change set: put every record it touched back as it was, atomically, as a new change set",
   description:
     "Records the change set created are deleted; records it changed or deleted get their earlier figures back. When a later change touched one of " +
@@ -39,7 +52,10 @@ export const revertChange = createRoute({
 export const lockPeriods = createRoute({
   operationId: "lockPeriods",
   ...needs("admin"),
-  method: "put", path: "/api/document/{docId}/lock", tags, security: secured,
+  method: "put",
+  path: "/api/document/{docId}/lock",
+  tags,
+  security: secured,
   summary: "Lock a scorecard's periods up to a date (after a review), or unlock them",
   description:
     "Every write to a value dated on or before `lockedUntil` is refused with 409 and the reason, whatever the path: the API's writes and deletions, the " +

@@ -20,6 +20,26 @@ import * as signIn from "./sign-in";
 import * as values from "./values";
 import * as webhooks from "./webhooks";
 
-export const operations = { ...auth, ...people, ...scorecards, ...kpis, ...values, ...grouped, ...webhooks, ...alerts, ...publicScorecards, ...initiatives, ...maps, ...reports, ...notes, ...history, ...activity, ...connectors, ...feeds, ...forecast, ...signIn };
+export const operations = {
+  ...auth,
+  ...people,
+  ...scorecards,
+  ...kpis,
+  ...values,
+  ...grouped,
+  ...webhooks,
+  ...alerts,
+  ...publicScorecards,
+  ...initiatives,
+  ...maps,
+  ...reports,
+  ...notes,
+  ...history,
+  ...activity,
+  ...connectors,
+  ...feeds,
+  ...forecast,
+  ...signIn,
+};
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

@@ -112,7 +112,8 @@ export const balanceWeights = createRoute({
   path: "/api/document/{docId}/kpi/weight-balance",
   tags,
   summary: "Give every KPI the same weight as its siblings, the siblings' weights summing to 100",
-  description: "Under each container, n children get 100/n each. A container's score is its children's scores averaged by weight, so equal weights mean a plain average. No body.",
+  description:
+    "Under each container, n children get 100/n each. A container's score is its children's scores averaged by weight, so equal weights mean a plain average. No body.",
   security: secured,
   request: { params: docParams },
   responses: { 200: json(WeightChangeList, "Every KPI whose weight changed (a bare array, as the vendor lists it)"), ...errors(400, 404, 403) },

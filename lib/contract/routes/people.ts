@@ -19,7 +19,12 @@ import { Preferences } from "../preferences";
 import { errors, json, jsonBody, needs, noToken, personOnly, secured } from "./helpers";
 
 const tags = ["People"];
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid id").transform(Number) });
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, "Invalid id")
+    .transform(Number),
+});
 
 export const listUsers = createRoute({
   operationId: "listUsers",
@@ -87,7 +92,8 @@ export const lookupInvitation = createRoute({
   path: "/invitations/lookup",
   tags,
   summary: "What an invitation is for: the account, the e-mail and the role (no Token, not counted)",
-  description: "The join page shows it before the person chooses a password. The token goes in the body, not the address, so it stays out of logs. An unknown, used, withdrawn or expired invitation gets 404.",
+  description:
+    "The join page shows it before the person chooses a password. The token goes in the body, not the address, so it stays out of logs. An unknown, used, withdrawn or expired invitation gets 404.",
   security: noToken,
   request: { body: jsonBody(InvitationLookup) },
   responses: {
@@ -157,7 +163,10 @@ export const setupStatus = createRoute({
   tags: setupTags,
   summary: "Whether the first admin still has to be created (no Token, not counted)",
   security: noToken,
-  responses: { 200: json(SetupStatus, "needed is true on a database without any user"), 400: json(ErrorBody, "Malformed request (an address that is not valid percent-encoding)") },
+  responses: {
+    200: json(SetupStatus, "needed is true on a database without any user"),
+    400: json(ErrorBody, "Malformed request (an address that is not valid percent-encoding)"),
+  },
 });
 
 export const setup = createRoute({

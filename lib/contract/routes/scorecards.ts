@@ -1,7 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { DocId, } from "../common";
+import { DocId } from "../common";
 import { DocumentCheck } from "../alerts";
-import { CreateDocument, DeletedDocument, DeletedDocumentList, DocumentTree, Scorecard, ScorecardList, Sharing, UpdateDocument, UpdateSharing } from "../scorecards";
+import {
+  CreateDocument,
+  DeletedDocument,
+  DeletedDocumentList,
+  DocumentTree,
+  Scorecard,
+  ScorecardList,
+  Sharing,
+  UpdateDocument,
+  UpdateSharing,
+} from "../scorecards";
 import { ScorecardFile } from "../scorecard-file";
 import { errors, idempotencyHeader, json, jsonBody, needs, readsOnly, secured } from "./helpers";
 
@@ -28,7 +38,6 @@ export const getScorecard = createRoute({
   request: { params: docParams },
   responses: { 200: json(Scorecard, "The scorecard"), ...errors(400, 404) },
 });
-
 
 const sharingTags = ["Sharing"];
 
@@ -57,7 +66,6 @@ export const updateSharing = createRoute({
   request: { params: docParams, body: jsonBody(UpdateSharing) },
   responses: { 200: json(Sharing, "The sharing as it is now"), ...errors(400, 403, 404, 415) },
 });
-
 
 const documentTags = ["Documents"];
 
@@ -140,11 +148,12 @@ export const downloadDocument = createRoute({
   path: "/api/document/{docId}/download",
   tags: documentTags,
   summary: "The scorecard as a file, in the format `npm run cli -- import-scorecard` reads",
-  description: "KPIs with their GUIDs, settings, values, initiatives and map arrows. Importing it gives back the same scorecard (in a database without those GUIDs).",
+  description:
+    "KPIs with their GUIDs, settings, values, initiatives and map arrows. Importing it gives back the same scorecard (in a database without those GUIDs).",
   security: secured,
   request: { params: docParams },
   responses: {
-    200: json(ScorecardFile, "The scorecard file (README.md: \"Scorecard files\")"),
+    200: json(ScorecardFile, 'The scorecard file (README.md: "Scorecard files")'),
     ...errors(400, 404),
   },
 });
@@ -157,7 +166,8 @@ export const checkDocument = createRoute({
   path: "/api/document/{docId}/document-check-requests",
   tags: documentTags,
   summary: "Run the scorecard's alerts now",
-  description: "No body. Each alert is checked against its KPI's newest value, and each FORECAST_BELOW_TARGET alert against its KPI's projection (as the 15-minute check does); those that fire queue their webhook events, as after a write.",
+  description:
+    "No body. Each alert is checked against its KPI's newest value, and each FORECAST_BELOW_TARGET alert against its KPI's projection (as the 15-minute check does); those that fire queue their webhook events, as after a write.",
   security: secured,
   request: { params: docParams },
   responses: { 200: json(DocumentCheck, "What was checked and what fired"), ...errors(400, 404, 403) },

@@ -8,7 +8,12 @@ import { RecoveryCodes, SecuritySettings, TwoFactorCodeRequest, TwoFactorSetup, 
 import { errors, json, jsonBody, needs, noToken, personOnly, secured } from "./helpers";
 
 const tags = ["Sign-in"];
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Invalid id").transform(Number) });
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, "Invalid id")
+    .transform(Number),
+});
 
 export const getSso = createRoute({
   operationId: "getSso",
@@ -59,7 +64,12 @@ export const startSso = createRoute({
   description: "Authorization code flow with PKCE, state and nonce. 404 when no account's SSO covers the e-mail's domain.",
   security: noToken,
   request: { body: jsonBody(SsoStartRequest) },
-  responses: { 200: json(SsoStart, "Where to send the browser"), 400: json(ErrorBody, "Malformed body"), 404: json(ErrorBody, "No SSO covers this domain"), 502: json(ErrorBody, "The provider cannot be reached") },
+  responses: {
+    200: json(SsoStart, "Where to send the browser"),
+    400: json(ErrorBody, "Malformed body"),
+    404: json(ErrorBody, "No SSO covers this domain"),
+    502: json(ErrorBody, "The provider cannot be reached"),
+  },
 });
 
 export const finishSso = createRoute({
@@ -73,7 +83,11 @@ export const finishSso = createRoute({
     "A first sign-in creates the user with the default role or the role its groups map to; later sign-ins update the role when groups are mapped. Each state is good once.",
   security: noToken,
   request: { body: jsonBody(SsoCallbackRequest) },
-  responses: { 200: json(LoginResponse, "Logged in"), 400: json(ErrorBody, "Malformed body"), 401: json(ErrorBody, "The sign-in was refused (the message says why)") },
+  responses: {
+    200: json(LoginResponse, "Logged in"),
+    400: json(ErrorBody, "Malformed body"),
+    401: json(ErrorBody, "The sign-in was refused (the message says why)"),
+  },
 });
 
 export const twoFactorStatus = createRoute({
@@ -225,7 +239,11 @@ export const confirmPasswordReset = createRoute({
   description: "Every session of the user ends; API keys keep working. An unknown, used or expired token is a 404.",
   security: noToken,
   request: { body: jsonBody(PasswordResetConfirm) },
-  responses: { 204: { description: "Changed: log in with the new password" }, 400: json(ErrorBody, "Malformed body or too short a password"), 404: json(ErrorBody, "No such open reset link") },
+  responses: {
+    204: { description: "Changed: log in with the new password" },
+    400: json(ErrorBody, "Malformed body or too short a password"),
+    404: json(ErrorBody, "No such open reset link"),
+  },
 });
 
 export const createResetLink = createRoute({

@@ -83,7 +83,7 @@ export const batchSetValue = createRoute({
   tags,
   summary: "Batch: write many KPIs at one date (counts as one call)",
   description:
-    "The body is a JSON array of items, or `{ \"values\": [...] }` (the vendor's parameter name). " +
+    'The body is a JSON array of items, or `{ "values": [...] }` (the vendor\'s parameter name). ' +
     "All or nothing: if any item is invalid nothing is written and `details` names each bad item by index. At most 5000 items.",
   security: secured,
   request: { params: docDateParams, headers: idempotencyHeader, body: jsonBody(BatchSetValueBody) },
@@ -113,7 +113,7 @@ export const batchGetValue = createRoute({
   tags,
   summary: "Batch: the values in effect at a date for many KPIs",
   security: secured,
-  description: "The body is a JSON array of GUIDs (the vendor's form) or `{ \"guids\": [...] }`; at most 5000.",
+  description: 'The body is a JSON array of GUIDs (the vendor\'s form) or `{ "guids": [...] }`; at most 5000.',
   request: { params: docDateParams, body: jsonBody(BatchGetValueRequest) },
   responses: { 200: json(GuidValuesAtDateList, "One entry per GUID, in the order sent"), ...errors(400, 404, 415) },
 });
@@ -167,7 +167,8 @@ export const batchRecords = createRoute({
   path: "/api/document/{docId}/kpi/batch/records",
   tags,
   summary: "Batch: the records of every KPI of the scorecard holding one figure (a plan of targets, say), oldest first",
-  description: "Entered records only, by KPI then date, between `from` and `to` (both optional). At most 50,000 records: a wider read is a 400 asking for a narrower range.",
+  description:
+    "Entered records only, by KPI then date, between `from` and `to` (both optional). At most 50,000 records: a wider read is a 400 asking for a narrower range.",
   security: secured,
   request: { params: z.object({ docId: DocId }), query: RecordsQuery },
   responses: { 200: json(GuidValueRecordList, "The records"), ...errors(400, 404) },

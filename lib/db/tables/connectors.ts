@@ -44,7 +44,11 @@ export const connectors = pgTable(
     failuresInRow: integer("failures_in_row").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("connectors_scorecard_idx").on(t.scorecardId), index("connectors_due_idx").on(t.nextRunAt), uniqueIndex("connectors_push_key_idx").on(t.pushKeyHash)],
+  (t) => [
+    index("connectors_scorecard_idx").on(t.scorecardId),
+    index("connectors_due_idx").on(t.nextRunAt),
+    uniqueIndex("connectors_push_key_idx").on(t.pushKeyHash),
+  ],
 );
 
 /**

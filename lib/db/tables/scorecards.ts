@@ -1,4 +1,21 @@
-import { type AnyPgColumn, bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { INITIATIVE_STATUSES } from "@/lib/contract/constants";
 import type { Translations } from "@/lib/contract/translations";
@@ -16,7 +33,9 @@ export const scorecards = pgTable(
     description: text("description").notNull().default(""),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** What every user of the account may do with it, beyond its owner and its shares. */
-    accountAccess: text("account_access", { enum: ["none", "read", "write"] }).notNull().default("none"),
+    accountAccess: text("account_access", { enum: ["none", "read", "write"] })
+      .notNull()
+      .default("none"),
     /** The secret part of its public read-only link; null when it is not published. */
     publicId: text("public_id").unique(),
     /** A name scripts may use in paths instead of the number, unique in the account. */
@@ -128,9 +147,7 @@ export const kpiValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.kpiGuid, t.date] }),
     // Scale fields are rarely entered: these let "latest target before a date" skip the rest.
-    ...(["target", "baseline", "min", "max"] as const).map((f) =>
-      index(`kpi_values_${f}_idx`).on(t.kpiGuid, t.date).where(sql`${t[f]} IS NOT NULL`),
-    ),
+    ...(["target", "baseline", "min", "max"] as const).map((f) => index(`kpi_values_${f}_idx`).on(t.kpiGuid, t.date).where(sql`${t[f]} IS NOT NULL`)),
     // "Every scale change in a range" (grouped reads) matches this predicate exactly.
     index("kpi_values_scales_idx")
       .on(t.kpiGuid, t.date)
@@ -164,7 +181,6 @@ export const kpiRollups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kpiGuid, t.grain, t.start] })],
 );
-
 
 /** A project or action meant to move a KPI (the vendor's "initiative"), attached to one KPI. */
 export const initiatives = pgTable(

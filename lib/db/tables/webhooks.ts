@@ -88,7 +88,9 @@ export const webhookEvents = pgTable(
     type: text("type").notNull(),
     /** The exact JSON body that is signed and sent. */
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["pending", "succeeded", "failed", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
     /** While a worker sends an attempt, no other worker may claim the event. */

@@ -27,7 +27,9 @@ export function scheduleProblem(cron: string, timeZone: string): { path: string;
 }
 
 /** The first scheduled time after `after`. */
-export const nextRunAfter = (cron: string, timeZone: string, after: Date): Date => CronExpressionParser.parse(cron, { tz: timeZone, currentDate: after }).next().toDate();
+export const nextRunAfter = (cron: string, timeZone: string, after: Date): Date =>
+  CronExpressionParser.parse(cron, { tz: timeZone, currentDate: after }).next().toDate();
 
 /** The schedule in words: "At 06:00, Monday through Friday (Europe/Madrid time)". */
-export const describeSchedule = (cron: string, timeZone: string) => `${cronstrue.toString(cron, { use24HourTimeFormat: true, verbose: false })} (${timeZone} time)`;
+export const describeSchedule = (cron: string, timeZone: string) =>
+  `${cronstrue.toString(cron, { use24HourTimeFormat: true, verbose: false })} (${timeZone} time)`;

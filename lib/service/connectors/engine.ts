@@ -49,8 +49,18 @@ const sourceOf = (deps: Deps, connector: StoredConnector): SourceSecret | null =
  */
 export async function ownerCtx(deps: Deps, connector: StoredConnector): Promise<Ctx> {
   const [owner] = connector.ownerId === null ? [] : await deps.db.select().from(users).where(eq(users.id, connector.ownerId));
-  if (!owner || owner.deactivatedAt) throw new QueryRefusal("The connector's owner is no longer active: an admin or expert who may write the scorecard should save it again");
-  const caller: Caller = { accountId: owner.accountId, userId: owner.id, email: owner.email, role: owner.role, tokenId: 0, tokenKind: "session", via: "connector", countedUsers: 1 };
+  if (!owner || owner.deactivatedAt)
+    throw new QueryRefusal("The connector's owner is no longer active: an admin or expert who may write the scorecard should save it again");
+  const caller: Caller = {
+    accountId: owner.accountId,
+    userId: owner.id,
+    email: owner.email,
+    role: owner.role,
+    tokenId: 0,
+    tokenKind: "session",
+    via: "connector",
+    countedUsers: 1,
+  };
   return { deps, caller };
 }
 
@@ -103,7 +113,9 @@ export async function plan(ctx: Ctx, connector: StoredConnector, options: { rang
           rowsRead: answers.reduce((n, rows) => n + rows.length, 0),
           items: mapped.flatMap((m) => m.items),
           locked: mapped.flatMap((m) => m.locked),
-          rejections: mapped.flatMap((m, i) => m.rejections.map((r) => (Object.keys(r.data).length ? r : { ...r, reason: `No row for ${periods[i]!.from} to ${periods[i]!.to}` }))),
+          rejections: mapped.flatMap((m, i) =>
+            m.rejections.map((r) => (Object.keys(r.data).length ? r : { ...r, reason: `No row for ${periods[i]!.from} to ${periods[i]!.to}` })),
+          ),
           rowsRejected: mapped.reduce((n, m) => n + m.rowsRejected, 0),
         };
       }
@@ -121,7 +133,15 @@ export async function plan(ctx: Ctx, connector: StoredConnector, options: { rang
   }
 }
 
-type StoredFigures = { guid: string; date: string; value: number | null; target: number | null; baseline: number | null; min: number | null; max: number | null };
+type StoredFigures = {
+  guid: string;
+  date: string;
+  value: number | null;
+  target: number | null;
+  baseline: number | null;
+  min: number | null;
+  max: number | null;
+};
 
 /** The records stored now at the items' KPIs and dates (one query). */
 async function storedAt(db: Db | Tx, items: WriteItem[]): Promise<Map<string, StoredFigures>> {
@@ -129,7 +149,19 @@ async function storedAt(db: Db | Tx, items: WriteItem[]): Promise<Map<string, St
   const rows = await queryRows<StoredFigures>(
     db,
     sql`SELECT v.kpi_guid::text AS guid, to_char(v.date, 'YYYY-MM-DD') AS date, v.value, v.target, v.baseline, v.min, v.max
-        FROM kpi_values v JOIN unnest(${sql.param(arrayValue(db, "uuid", items.map((i) => i.guid)))}::uuid[], ${sql.param(arrayValue(db, "date", items.map((i) => i.date)))}::date[]) AS r(g, d)
+        FROM kpi_values v JOIN unnest(${sql.param(
+          arrayValue(
+            db,
+            "uuid",
+            items.map((i) => i.guid),
+          ),
+        )}::uuid[], ${sql.param(
+          arrayValue(
+            db,
+            "date",
+            items.map((i) => i.date),
+          ),
+        )}::date[]) AS r(g, d)
           ON v.kpi_guid = r.g AND v.date = r.d`,
   );
   return new Map(rows.map((r) => [`${r.guid}|${r.date}`, r]));

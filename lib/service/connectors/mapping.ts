@@ -122,7 +122,10 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
     const outside = outsideValidRange(item.value, kpi);
     if (outside) return reject(`${kpi.name}: ${outside}`);
     if (ctx.lockedUntil && date <= ctx.lockedUntil) {
-      return void locked.push({ item, rejection: { row: i + firstRow, reason: `${date} is in a locked period (locked until ${ctx.lockedUntil})`, data: read() } });
+      return void locked.push({
+        item,
+        rejection: { row: i + firstRow, reason: `${date} is in a locked period (locked until ${ctx.lockedUntil})`, data: read() },
+      });
     }
     items.push(item);
   });

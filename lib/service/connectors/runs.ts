@@ -79,19 +79,27 @@ async function tellOwner(tx: Tx, deps: Deps, connector: StoredConnector, error: 
   const url = `${dashboardBase(deps)}/connectors?id=${connector.id}`;
   const message = {
     title: `Connector ${connector.name} failed ${FAILURES_TOLD} times in a row`,
-    facts: [["Connector", connector.name], ["Scorecard", card?.name ?? ""], ["Last error", error]] as [string, string][],
+    facts: [
+      ["Connector", connector.name],
+      ["Scorecard", card?.name ?? ""],
+      ["Last error", error],
+    ] as [string, string][],
     link: { label: "Open the connector in Gauge", url },
   };
   const now = deps.now();
   if (deps.config.mail) return void (await queueEmail(tx, connector.ownerId, { type: "connector.failing", message }, now));
-  const [settings] = await tx.select({ webhookId: notificationSettings.reminderWebhookId }).from(notificationSettings).where(eq(notificationSettings.accountId, connector.accountId));
+  const [settings] = await tx
+    .select({ webhookId: notificationSettings.reminderWebhookId })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.accountId, connector.accountId));
   if (settings?.webhookId) {
     await queueEvent(tx, settings.webhookId, "connector.failing", { connector: { id: connector.id, name: connector.name }, error }, now, { message });
   }
 }
 
 const changeSetOf = async (tx: Tx, docId: number) =>
-  (await queryRows<{ id: number | null }>(tx, sql`SELECT nullif(current_setting(${`gauge.change_set_${docId}`}, true), '')::bigint::float8 AS id`))[0]?.id ?? null;
+  (await queryRows<{ id: number | null }>(tx, sql`SELECT nullif(current_setting(${`gauge.change_set_${docId}`}, true), '')::bigint::float8 AS id`))[0]?.id ??
+  null;
 
 /**
  * Runs a connector: reads its source, then, in one transaction, writes its new and changed values
@@ -117,12 +125,24 @@ export async function runConnector(deps: Deps, connector: StoredConnector, optio
       if (changes.length) {
         const txCtx: Ctx = { deps: { ...deps, db: tx }, caller };
         const defs = await scorecardKpis(txCtx, connector.scorecardId, "write");
-        await writeValues(txCtx, connector.scorecardId, defs, changes.map((c) => c.item));
+        await writeValues(
+          txCtx,
+          connector.scorecardId,
+          defs,
+          changes.map((c) => c.item),
+        );
         changeSetId = await changeSetOf(tx, connector.scorecardId);
       }
       return record(tx, {
-        ...base, durationMs: elapsed(), status: "succeeded", rowsRead, valuesWritten: changes.length, valuesUnchanged: unchanged,
-        rowsRejected, rejections, changeSetId,
+        ...base,
+        durationMs: elapsed(),
+        status: "succeeded",
+        rowsRead,
+        valuesWritten: changes.length,
+        valuesUnchanged: unchanged,
+        rowsRejected,
+        rejections,
+        changeSetId,
       });
     });
     return toRun(saved);

@@ -43,12 +43,21 @@ function maskedUrl(url: string, typist: boolean): string {
   }
 }
 
-export const maskedSource = (source: SourceSecret, typist: boolean) => ({ url: maskedUrl(source.url, typist), headers: Object.fromEntries(Object.keys(source.headers).map((h) => [h, MASK])) });
+export const maskedSource = (source: SourceSecret, typist: boolean) => ({
+  url: maskedUrl(source.url, typist),
+  headers: Object.fromEntries(Object.keys(source.headers).map((h) => [h, MASK])),
+});
 
 /** What a stored secret is bound to: scheme, host and port, and for SQL the user and database. */
 function addressOf(url: URL): string {
   const sql = isSql(url);
-  return JSON.stringify([url.protocol.replace(/^postgresql:/, "postgres:").replace(/^mariadb:/, "mysql:"), url.hostname.toLowerCase(), url.port, sql ? url.username : "", sql ? url.pathname : ""]);
+  return JSON.stringify([
+    url.protocol.replace(/^postgresql:/, "postgres:").replace(/^mariadb:/, "mysql:"),
+    url.hostname.toLowerCase(),
+    url.port,
+    sql ? url.username : "",
+    sql ? url.pathname : "",
+  ]);
 }
 
 /**
@@ -56,7 +65,10 @@ function addressOf(url: URL): string {
  * stored one, but only while the address it was given for is unchanged; sent to another address
  * a *** is a problem, so that an edited host never carries the stored password or key to it.
  */
-export function mergeMasked(sent: SourceSecret, stored: SourceSecret | null): { source: SourceSecret; problem?: { path: string; message: string; summary: string } } {
+export function mergeMasked(
+  sent: SourceSecret,
+  stored: SourceSecret | null,
+): { source: SourceSecret; problem?: { path: string; message: string; summary: string } } {
   let parsed: URL;
   let before: URL | null = null;
   try {
@@ -93,7 +105,14 @@ export function mergeMasked(sent: SourceSecret, stored: SourceSecret | null): { 
   if (masked.length === 0) return { source: { url, headers } };
   const where = keeps || !before ? "" : " (the source's address changed: a stored secret stays with the address it was given for)";
   const path = masked.some((m) => !m.startsWith("the header")) ? "source.url" : "source.headers";
-  return { source: { url, headers }, problem: { path, message: "Type it again: *** stands for a stored secret", summary: `Type ${masked.join(", ")} again: *** stands for a stored secret${where}` } };
+  return {
+    source: { url, headers },
+    problem: {
+      path,
+      message: "Type it again: *** stands for a stored secret",
+      summary: `Type ${masked.join(", ")} again: *** stands for a stored secret${where}`,
+    },
+  };
 }
 
 /** Every secret a source holds, to scrub from error messages. */

@@ -14,7 +14,6 @@ import { describeSchedule, nextRunAfter } from "./cron";
 import { hashPushKey, maskedSource, mergeMasked, newPushKey, openSource, sealSource, type SourceSecret } from "./secrets";
 import { connectorProblems } from "./validation";
 
-
 /** The connectors of scorecards the caller may write: no one else sees one (it names a source). */
 const writableBy = (ctx: Ctx) => and(eq(connectors.accountId, ctx.caller.accountId), sql`${accessOf(ctx.caller)} = 'write'`);
 
@@ -22,7 +21,17 @@ async function answers(ctx: Ctx, rows: StoredConnector[]): Promise<Connector[]> 
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const owners = new Map(
-    (await ctx.deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, rows.flatMap((r) => (r.ownerId === null ? [] : [r.ownerId]))))).map((u) => [u.id, u.email]),
+    (
+      await ctx.deps.db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.flatMap((r) => (r.ownerId === null ? [] : [r.ownerId])),
+          ),
+        )
+    ).map((u) => [u.id, u.email]),
   );
   const lastRuns = await ctx.deps.db
     .selectDistinctOn([connectorRuns.connectorId])
@@ -50,7 +59,12 @@ async function answers(ctx: Ctx, rows: StoredConnector[]): Promise<Connector[]> 
       query: row.query,
       mapping: row.mapping as Connector["mapping"],
       schedule: row.scheduleCron
-        ? { cron: row.scheduleCron, timeZone: row.scheduleTimeZone, description: describeSchedule(row.scheduleCron, row.scheduleTimeZone), nextRunAt: row.nextRunAt?.toISOString() ?? null }
+        ? {
+            cron: row.scheduleCron,
+            timeZone: row.scheduleTimeZone,
+            description: describeSchedule(row.scheduleCron, row.scheduleTimeZone),
+            nextRunAt: row.nextRunAt?.toISOString() ?? null,
+          }
         : null,
       enabled: row.enabled,
       owner: row.ownerId !== null && owners.has(row.ownerId) ? { userId: row.ownerId, email: owners.get(row.ownerId)! } : null,
@@ -68,12 +82,22 @@ export async function listConnectors(ctx: Ctx, { docId }: { docId?: number } = {
     .innerJoin(scorecards, eq(scorecards.id, connectors.scorecardId))
     .where(and(writableBy(ctx), docId === undefined ? undefined : eq(connectors.scorecardId, docId)))
     .orderBy(connectors.name, connectors.id);
-  return answers(ctx, rows.map((r) => r.connector));
+  return answers(
+    ctx,
+    rows.map((r) => r.connector),
+  );
 }
 
 /** The connector, when the caller may write its scorecard; 404 otherwise. */
 export async function ownConnector(ctx: Ctx, id: number): Promise<StoredConnector> {
-  const [row] = id > MAX_ROW_ID ? [] : await ctx.deps.db.select({ connector: connectors }).from(connectors).innerJoin(scorecards, eq(scorecards.id, connectors.scorecardId)).where(and(eq(connectors.id, id), writableBy(ctx)));
+  const [row] =
+    id > MAX_ROW_ID
+      ? []
+      : await ctx.deps.db
+          .select({ connector: connectors })
+          .from(connectors)
+          .innerJoin(scorecards, eq(scorecards.id, connectors.scorecardId))
+          .where(and(eq(connectors.id, id), writableBy(ctx)));
   if (!row) throw notFound("Connector");
   return row.connector;
 }
@@ -94,8 +118,10 @@ function sourceToSeal(ctx: Ctx, sent: { url: string; headers: Record<string, str
   const { secret } = connectorSettings(ctx.deps);
   const kept = stored?.source ? openSource(secret, stored.source) : null;
   const merged = mergeMasked(sent, kept);
-  if (merged.problem) throw invalidRequest(`The connector cannot be saved: ${merged.problem.summary}`, [{ path: merged.problem.path, message: merged.problem.message }]);
-  const spelled = (source: SourceSecret) => JSON.stringify([URL.canParse(source.url) ? new URL(source.url).toString() : source.url, Object.entries(source.headers).sort()]);
+  if (merged.problem)
+    throw invalidRequest(`The connector cannot be saved: ${merged.problem.summary}`, [{ path: merged.problem.path, message: merged.problem.message }]);
+  const spelled = (source: SourceSecret) =>
+    JSON.stringify([URL.canParse(source.url) ? new URL(source.url).toString() : source.url, Object.entries(source.headers).sort()]);
   const same = kept !== null && spelled(kept) === spelled(merged.source);
   if (same) return { source: stored!.source, sourceById: stored!.sourceById };
   if (stored?.source && stored.sourceById !== null && stored.sourceById !== ctx.caller.userId && ctx.caller.role !== "admin") {
@@ -134,7 +160,13 @@ export async function createConnector(ctx: Ctx, input: CreateConnector): Promise
   const pushKey = input.kind === "push" ? newPushKey() : null;
   const [row] = await ctx.deps.db
     .insert(connectors)
-    .values({ ...columns, accountId: ctx.caller.accountId, ownerId: ctx.caller.userId, pushKeyHash: pushKey ? hashPushKey(pushKey) : null, createdAt: ctx.deps.now() })
+    .values({
+      ...columns,
+      accountId: ctx.caller.accountId,
+      ownerId: ctx.caller.userId,
+      pushKeyHash: pushKey ? hashPushKey(pushKey) : null,
+      createdAt: ctx.deps.now(),
+    })
     .returning();
   const [answer] = await answers(ctx, [row!]);
   return pushKey ? { ...answer!, pushUrl: `${dashboardBase(ctx.deps)}/rest/push/${pushKey}` } : answer!;
@@ -163,9 +195,16 @@ export async function updateConnector(ctx: Ctx, { id, input }: { id: number; inp
   const row = await ownConnector(ctx, id);
   const [shown] = await answers(ctx, [row]);
   const draft = { ...draftOf(row, shown!.source), ...input } as Draft;
-  if (input.kind && input.kind !== row.kind && (input.kind === "push") !== (row.kind === "push")) throw invalidRequest("A push connector cannot become another kind, nor another kind a push connector: make a new one", [{ path: "kind", message: "Make a new connector" }]);
+  if (input.kind && input.kind !== row.kind && (input.kind === "push") !== (row.kind === "push"))
+    throw invalidRequest("A push connector cannot become another kind, nor another kind a push connector: make a new one", [
+      { path: "kind", message: "Make a new connector" },
+    ]);
   const columns = await columnsOf(ctx, draft, row);
-  const [saved] = await ctx.deps.db.update(connectors).set({ ...columns, ownerId: ctx.caller.userId, failuresInRow: 0 }).where(eq(connectors.id, id)).returning();
+  const [saved] = await ctx.deps.db
+    .update(connectors)
+    .set({ ...columns, ownerId: ctx.caller.userId, failuresInRow: 0 })
+    .where(eq(connectors.id, id))
+    .returning();
   return (await answers(ctx, [saved!]))[0]!;
 }
 
@@ -188,6 +227,9 @@ export async function listRuns(ctx: Ctx, { id }: { id: number }) {
 
 /** The connector a push key opens, or null. */
 export async function connectorByPushKey(ctx: Pick<Ctx, "deps">, key: string): Promise<StoredConnector | null> {
-  const [row] = await ctx.deps.db.select().from(connectors).where(eq(connectors.pushKeyHash, hashPushKey(key)));
+  const [row] = await ctx.deps.db
+    .select()
+    .from(connectors)
+    .where(eq(connectors.pushKeyHash, hashPushKey(key)));
   return row ?? null;
 }

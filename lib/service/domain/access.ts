@@ -7,7 +7,6 @@ import { forbidden, notFound } from "../errors";
 
 export type Access = "read" | "write";
 
-
 /**
  * What the caller may do with each scorecard, as SQL: 'write', 'read' or NULL (nothing). Admins
  * write everything of their account; others write what they own or what is shared with them
@@ -24,9 +23,7 @@ function grantedTo(caller: Caller): SQL<Access | null> {
   const share = sql`(SELECT ${scorecardShares.access} FROM ${scorecardShares} WHERE ${scorecardShares.scorecardId} = ${scorecards.id} AND ${scorecardShares.userId} = ${caller.userId})`;
   const writes = sql`(${scorecards.ownerId} = ${caller.userId} OR ${scorecards.accountAccess} = 'write' OR ${share} = 'write')`;
   const reads = sql`(${scorecards.accountAccess} = 'read' OR ${share} = 'read')`;
-  return caller.role === "viewer"
-    ? sql`CASE WHEN ${writes} OR ${reads} THEN 'read' END`
-    : sql`CASE WHEN ${writes} THEN 'write' WHEN ${reads} THEN 'read' END`;
+  return caller.role === "viewer" ? sql`CASE WHEN ${writes} OR ${reads} THEN 'read' END` : sql`CASE WHEN ${writes} THEN 'write' WHEN ${reads} THEN 'read' END`;
 }
 
 /** Scorecards of the caller's account that it may at least read. */

@@ -16,7 +16,10 @@ export async function createAccount(db: Db, email: string, password: string, cos
   return db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
     if (taken) throw new Error(`A user ${address} already exists`);
-    const [account] = await tx.insert(accounts).values({ name: address.split("@")[1] ?? "" }).returning({ id: accounts.id });
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: address.split("@")[1] ?? "" })
+      .returning({ id: accounts.id });
     await tx.insert(users).values({ accountId: account!.id, email: address, passwordHash, role: "admin" });
     return account!.id;
   });
@@ -37,7 +40,10 @@ export async function addUser(db: Db, accountId: number, email: string, password
 
 /** The account of the user with this e-mail. */
 export async function findAccountId(db: Db, email: string): Promise<number | null> {
-  const [row] = await db.select({ id: users.accountId }).from(users).where(eq(users.email, normalizeEmail(email)));
+  const [row] = await db
+    .select({ id: users.accountId })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return row?.id ?? null;
 }
 

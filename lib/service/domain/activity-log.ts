@@ -36,7 +36,12 @@ const toEvent = (row: typeof activityEvents.$inferSelect): ActivityEvent => ({
 
 /** The account's activity, newest first, one page (admins; the role gate checks). */
 export async function listActivity(ctx: Ctx, q: ActivityQuery): Promise<ActivityPage> {
-  const rows = await ctx.deps.db.select().from(activityEvents).where(filters(ctx, q)).orderBy(desc(activityEvents.id)).limit(q.limit + 1);
+  const rows = await ctx.deps.db
+    .select()
+    .from(activityEvents)
+    .where(filters(ctx, q))
+    .orderBy(desc(activityEvents.id))
+    .limit(q.limit + 1);
   const items = rows.slice(0, q.limit).map(toEvent);
   return { items, next: rows.length > q.limit ? items.at(-1)!.id : null };
 }

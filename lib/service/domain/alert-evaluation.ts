@@ -14,7 +14,10 @@ async function latestValues(tx: Tx, guids: string[]): Promise<Latest> {
   const rows = await queryRows<{ guid: string; date: string; value: number }>(
     tx,
     sql`SELECT DISTINCT ON (kpi_guid) kpi_guid::text AS guid, to_char(date, 'YYYY-MM-DD') AS date, value
-        FROM kpi_values WHERE kpi_guid IN (${sql.join(guids.map((g) => sql`${g}::uuid`), sql`, `)}) AND value IS NOT NULL
+        FROM kpi_values WHERE kpi_guid IN (${sql.join(
+          guids.map((g) => sql`${g}::uuid`),
+          sql`, `,
+        )}) AND value IS NOT NULL
         ORDER BY kpi_guid, date DESC`,
   );
   return new Map(rows.map((r) => [r.guid, { date: r.date, value: r.value }]));
@@ -82,7 +85,12 @@ export interface FiredAlert {
  * check): an alert whose condition holds and did not at its last evaluation fires, as after a
  * write. VALUE_CHANGED alerts wait for a change, so a check never fires them.
  */
-export async function checkScorecardAlerts(tx: Tx, scorecardId: number, now: Date, dashboardUrl = DEFAULT_DASHBOARD): Promise<{ checked: number; fired: FiredAlert[] }> {
+export async function checkScorecardAlerts(
+  tx: Tx,
+  scorecardId: number,
+  now: Date,
+  dashboardUrl = DEFAULT_DASHBOARD,
+): Promise<{ checked: number; fired: FiredAlert[] }> {
   const active = await tx
     .select({ alert: alerts, webhookDisabled: webhooks.disabledAt, webhookLanguage: webhooks.language })
     .from(alerts)
@@ -109,14 +117,26 @@ type Reading = { date: string; value: number };
  * Updates the alert's state; when it fires, records the firing and queues one message per
  * channel (its webhook, each chosen user's e-mail). Returns what fired, or null.
  */
-async function evaluate(tx: Tx, { alert, webhookDisabled, webhookLanguage }: Watched, was: Reading | undefined, is: Reading, now: Date, cause: "write" | "check", dashboardUrl: string, held?: boolean): Promise<FiredAlert | null> {
+async function evaluate(
+  tx: Tx,
+  { alert, webhookDisabled, webhookLanguage }: Watched,
+  was: Reading | undefined,
+  is: Reading,
+  now: Date,
+  cause: "write" | "check",
+  dashboardUrl: string,
+  held?: boolean,
+): Promise<FiredAlert | null> {
   const [kpi] = await tx.select().from(kpis).where(eq(kpis.guid, alert.kpiGuid));
   const { inForce, performance: perf, score, status } = await scoredAt(tx, kpi!, is.date, is.value);
   const holds = held ?? conditionHolds(alert.condition, alert.threshold, is.value, score);
   const fires = alert.condition === "VALUE_CHANGED" ? cause === "write" && was?.value !== is.value : holds && !alert.lastState;
   if (holds !== alert.lastState) await tx.update(alerts).set({ lastState: holds }).where(eq(alerts.id, alert.id));
   if (!fires) return null;
-  const [card] = await tx.select({ id: scorecards.id, name: scorecards.name, translations: scorecards.translations }).from(scorecards).where(eq(scorecards.id, alert.scorecardId));
+  const [card] = await tx
+    .select({ id: scorecards.id, name: scorecards.name, translations: scorecards.translations })
+    .from(scorecards)
+    .where(eq(scorecards.id, alert.scorecardId));
   const [firing] = await tx
     .insert(alertFirings)
     .values({ alertId: alert.id, firedAt: now, date: is.date, value: is.value, previousValue: was?.value ?? null, score, status })
@@ -126,19 +146,35 @@ async function evaluate(tx: Tx, { alert, webhookDisabled, webhookLanguage }: Wat
   const out = { type: "alert.triggered", message, firingId: firing!.id };
   if (alert.webhookId !== null && !webhookDisabled) {
     const spoken = webhookLanguage ? { ...out, message: alertMessage(fired, webhookLanguage) } : out;
-    await queueEvent(tx, alert.webhookId, out.type, {
-      alert: { id: alert.id, name: alert.name, kpiGuid: alert.kpiGuid, condition: alert.condition, threshold: alert.threshold, webhookId: alert.webhookId, emailUserIds: alert.emailUserIds, active: alert.active },
-      scorecard: { id: card!.id, name: card!.name },
-      kpi: { guid: kpi!.guid, name: kpi!.name, measure: kpi!.measure },
-      date: is.date,
-      value: is.value,
-      previousValue: was?.value ?? null,
-      target: inForce.target,
-      performance: perf,
-      score,
-      status,
-      url: message.link?.url ?? null,
-    }, now, spoken);
+    await queueEvent(
+      tx,
+      alert.webhookId,
+      out.type,
+      {
+        alert: {
+          id: alert.id,
+          name: alert.name,
+          kpiGuid: alert.kpiGuid,
+          condition: alert.condition,
+          threshold: alert.threshold,
+          webhookId: alert.webhookId,
+          emailUserIds: alert.emailUserIds,
+          active: alert.active,
+        },
+        scorecard: { id: card!.id, name: card!.name },
+        kpi: { guid: kpi!.guid, name: kpi!.name, measure: kpi!.measure },
+        date: is.date,
+        value: is.value,
+        previousValue: was?.value ?? null,
+        target: inForce.target,
+        performance: perf,
+        score,
+        status,
+        url: message.link?.url ?? null,
+      },
+      now,
+      spoken,
+    );
   }
   if (alert.emailUserIds.length) {
     const recipients = await tx
@@ -156,8 +192,20 @@ async function evaluate(tx: Tx, { alert, webhookDisabled, webhookLanguage }: Wat
  * when there is none) and whether its projected score is below the threshold. The alert's row is
  * locked first, so two processes checking at once fire it once.
  */
-export async function evaluateProjection(tx: Tx, alertId: number, reading: Reading | null, holds: boolean, now: Date, dashboardUrl = DEFAULT_DASHBOARD): Promise<FiredAlert | null> {
-  const [row] = await tx.select({ alert: alerts, webhookDisabled: webhooks.disabledAt, webhookLanguage: webhooks.language }).from(alerts).leftJoin(webhooks, eq(webhooks.id, alerts.webhookId)).where(eq(alerts.id, alertId)).for("update", { of: alerts });
+export async function evaluateProjection(
+  tx: Tx,
+  alertId: number,
+  reading: Reading | null,
+  holds: boolean,
+  now: Date,
+  dashboardUrl = DEFAULT_DASHBOARD,
+): Promise<FiredAlert | null> {
+  const [row] = await tx
+    .select({ alert: alerts, webhookDisabled: webhooks.disabledAt, webhookLanguage: webhooks.language })
+    .from(alerts)
+    .leftJoin(webhooks, eq(webhooks.id, alerts.webhookId))
+    .where(eq(alerts.id, alertId))
+    .for("update", { of: alerts });
   if (!row?.alert.active) return null;
   if (!reading) {
     if (row.alert.lastState) await tx.update(alerts).set({ lastState: false }).where(eq(alerts.id, alertId));

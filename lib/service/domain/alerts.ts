@@ -36,7 +36,15 @@ async function lastFirings(db: Db, alertIds: number[]): Promise<Map<number, Last
     .where(inArray(alertFirings.alertId, alertIds))
     .orderBy(alertFirings.alertId, desc(alertFirings.firedAt), desc(alertFirings.id));
   const events = firings.length
-    ? await db.select({ firingId: webhookEvents.firingId, status: webhookEvents.status }).from(webhookEvents).where(inArray(webhookEvents.firingId, firings.map((f) => f.id)))
+    ? await db
+        .select({ firingId: webhookEvents.firingId, status: webhookEvents.status })
+        .from(webhookEvents)
+        .where(
+          inArray(
+            webhookEvents.firingId,
+            firings.map((f) => f.id),
+          ),
+        )
     : [];
   const outcome = (statuses: string[]): DeliveryOutcome => {
     if (statuses.length === 0) return "NOT_SENT";
@@ -55,7 +63,10 @@ export const MAIL_UNAVAILABLE = "E-mail is not set up on this server: an adminis
 export async function listAlerts(ctx: Ctx, { docId }: DocRef): Promise<Alert[]> {
   await assertScorecard(ctx, docId);
   const rows = await ctx.deps.db.select().from(alerts).where(eq(alerts.scorecardId, docId)).orderBy(alerts.id);
-  const last = await lastFirings(ctx.deps.db, rows.map((r) => r.id));
+  const last = await lastFirings(
+    ctx.deps.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toAlert(r, last.get(r.id)));
 }
 
@@ -67,7 +78,10 @@ async function checkReferences(ctx: Ctx, docId: number, input: { kpiGuid?: strin
     details.push({ path: "kpiGuid", message: "No such KPI in this scorecard" });
   }
   if (input.webhookId !== undefined && input.webhookId !== null) {
-    const [hook] = await deps.db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, input.webhookId), eq(webhooks.accountId, caller.accountId)));
+    const [hook] = await deps.db
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(and(eq(webhooks.id, input.webhookId), eq(webhooks.accountId, caller.accountId)));
     if (!hook) details.push({ path: "webhookId", message: "No such webhook" });
   }
   if (input.emailUserIds?.length) {
@@ -105,7 +119,13 @@ export async function createAlert(ctx: Ctx, { docId, input }: DocRef & { input: 
 /** An alert of a scorecard the caller may read (or write, for changes). */
 async function ownAlert(ctx: Ctx, { docId, id }: AlertRef, access: "read" | "write" = "write") {
   await assertScorecard(ctx, docId, access);
-  const [row] = id > MAX_ROW_ID ? [] : await ctx.deps.db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.scorecardId, docId)));
+  const [row] =
+    id > MAX_ROW_ID
+      ? []
+      : await ctx.deps.db
+          .select()
+          .from(alerts)
+          .where(and(eq(alerts.id, id), eq(alerts.scorecardId, docId)));
   if (!row) throw notFound("Alert");
   return row;
 }
@@ -118,7 +138,9 @@ export async function updateAlert(ctx: Ctx, { docId, id, input }: AlertRef & { i
     throw invalidRequest("This condition needs a threshold", [{ path: "threshold", message: "This condition needs a threshold" }]);
   }
   if (next.webhookId === null && next.emailUserIds.length === 0) {
-    throw invalidRequest("Choose a webhook or at least one person to e-mail", [{ path: "webhookId", message: "Choose a webhook or at least one person to e-mail" }]);
+    throw invalidRequest("Choose a webhook or at least one person to e-mail", [
+      { path: "webhookId", message: "Choose a webhook or at least one person to e-mail" },
+    ]);
   }
   // A changed condition starts from "not holding", so it fires as soon as it holds.
   const reset = input.condition !== undefined || input.threshold !== undefined || input.kpiGuid !== undefined || input.active === true;
@@ -144,7 +166,12 @@ export async function deleteAlert(ctx: Ctx, ref: AlertRef): Promise<void> {
 export async function alertHistory(ctx: Ctx, ref: AlertRef): Promise<AlertHistory["items"]> {
   await ownAlert(ctx, ref, "read");
   const { db } = ctx.deps;
-  const firings = await db.select().from(alertFirings).where(eq(alertFirings.alertId, ref.id)).orderBy(desc(alertFirings.firedAt), desc(alertFirings.id)).limit(100);
+  const firings = await db
+    .select()
+    .from(alertFirings)
+    .where(eq(alertFirings.alertId, ref.id))
+    .orderBy(desc(alertFirings.firedAt), desc(alertFirings.id))
+    .limit(100);
   if (firings.length === 0) return [];
   const events = await db
     .select({
@@ -154,12 +181,19 @@ export async function alertHistory(ctx: Ctx, ref: AlertRef): Promise<AlertHistor
       attempts: webhookEvents.attempts,
       webhookName: webhooks.name,
       email: users.email,
-      lastError: sql<string | null>`(SELECT ${webhookAttempts.error} FROM ${webhookAttempts} WHERE ${webhookAttempts.eventId} = ${webhookEvents.id} ORDER BY ${webhookAttempts.attemptedAt} DESC, ${webhookAttempts.id} DESC LIMIT 1)`,
+      lastError: sql<
+        string | null
+      >`(SELECT ${webhookAttempts.error} FROM ${webhookAttempts} WHERE ${webhookAttempts.eventId} = ${webhookEvents.id} ORDER BY ${webhookAttempts.attemptedAt} DESC, ${webhookAttempts.id} DESC LIMIT 1)`,
     })
     .from(webhookEvents)
     .leftJoin(webhooks, eq(webhooks.id, webhookEvents.webhookId))
     .leftJoin(users, eq(users.id, webhookEvents.emailUserId))
-    .where(inArray(webhookEvents.firingId, firings.map((f) => f.id)))
+    .where(
+      inArray(
+        webhookEvents.firingId,
+        firings.map((f) => f.id),
+      ),
+    )
     .orderBy(sql`${webhookEvents.emailUserId} NULLS FIRST`, users.email, webhookEvents.id);
   return firings.map((f) => ({
     id: f.id,

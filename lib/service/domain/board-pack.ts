@@ -25,7 +25,12 @@ const latest = (series: Series | undefined): Point | undefined => series?.points
 
 /** A small line chart as SVG: values solid, targets dashed, periods with notes marked. */
 function chartSvg(points: Point[], noted: Set<string>, period: Period, f: Formats): string {
-  const W = 500, H = 110, left = 44, right = 8, top = 8, bottom = 20;
+  const W = 500,
+    H = 110,
+    left = 44,
+    right = 8,
+    top = 8,
+    bottom = 20;
   const numbers = points.flatMap((p) => [p.value, p.target]).filter((v): v is number => v !== null);
   if (numbers.length === 0) return "";
   let [lo, hi] = [Math.min(...numbers), Math.max(...numbers)];
@@ -33,9 +38,15 @@ function chartSvg(points: Point[], noted: Set<string>, period: Period, f: Format
   const x = (i: number) => left + (points.length === 1 ? 0 : (i * (W - left - right)) / (points.length - 1));
   const y = (v: number) => top + ((hi - v) * (H - top - bottom)) / (hi - lo);
   const line = (pick: (p: Point) => number | null) =>
-    points.map((p, i) => [i, pick(p)] as const).filter(([, v]) => v !== null).map(([i, v]) => `${x(i).toFixed(1)},${y(v!).toFixed(1)}`).join(" ");
+    points
+      .map((p, i) => [i, pick(p)] as const)
+      .filter(([, v]) => v !== null)
+      .map(([i, v]) => `${x(i).toFixed(1)},${y(v!).toFixed(1)}`)
+      .join(" ");
   const label = (v: number) => new Intl.NumberFormat(f.locale, { notation: "compact", maximumFractionDigits: 1 }).format(v);
-  const marks = points.flatMap((p, i) => (noted.has(p.start) ? [`<line x1="${x(i)}" x2="${x(i)}" y1="${top}" y2="${H - bottom}" stroke="#d97706" stroke-dasharray="2 2"/>`] : []));
+  const marks = points.flatMap((p, i) =>
+    noted.has(p.start) ? [`<line x1="${x(i)}" x2="${x(i)}" y1="${top}" y2="${H - bottom}" stroke="#d97706" stroke-dasharray="2 2"/>`] : [],
+  );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
     `<line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}" stroke="#cbd5e1"/>`,
@@ -55,7 +66,10 @@ function chartSvg(points: Point[], noted: Set<string>, period: Period, f: Format
  * The board pack as a PDF (pdfmake) in `locale`: the status summary at a date, then each KPI with
  * its chart over the twelve periods up to that date, its notes and its initiatives. A4 pages.
  */
-export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { docId: number; date: string; period: Period; locale: Locale }): Promise<{ name: string; bytes: Buffer }> {
+export async function boardPackPdf(
+  ctx: Ctx,
+  { docId, date, period, locale }: { docId: number; date: string; period: Period; locale: Locale },
+): Promise<{ name: string; bytes: Buffer }> {
   const f = formatsFor(locale);
   const t = translatorFor(locale, "pack");
   const initiativeStatus = translatorFor(locale, "initiatives");
@@ -67,18 +81,29 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { 
   const [[card], grouped, notes, plans] = await Promise.all([
     db.select({ name: scorecards.name, translations: scorecards.translations }).from(scorecards).where(eq(scorecards.id, docId)),
     groupedOf(ctx.deps, tree, { period, startDate, endDate }),
-    notesOf(db, tree.map((k) => k.guid), startDate, endDate),
-    initiativesOf(db, tree.map((k) => k.guid)),
+    notesOf(
+      db,
+      tree.map((k) => k.guid),
+      startDate,
+      endDate,
+    ),
+    initiativesOf(
+      db,
+      tree.map((k) => k.guid),
+    ),
   ]);
   const cardName = localized(card!, locale).name;
   const seriesOf = new Map(grouped.items.map((s) => [s.guid, s]));
   const ordered = inTreeOrder(tree);
   const statusOf = (guid: string) => latest(seriesOf.get(guid))?.status ?? "NONE";
   const indicators = ordered.filter((o) => o.kpi.indicatorType === "INDICATOR");
-  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((s) => `${indicators.filter((o) => statusOf(o.kpi.guid) === s).length} ${f.status(s).toLowerCase()}`);
+  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map(
+    (s) => `${indicators.filter((o) => statusOf(o.kpi.guid) === s).length} ${f.status(s).toLowerCase()}`,
+  );
 
   // A score is rounded against the KPI's own thresholds, so it never reads across its status.
-  const scoreText = (p: Point, kpi: (typeof tree)[number]) => f.score(p.score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk });
+  const scoreText = (p: Point, kpi: (typeof tree)[number]) =>
+    f.score(p.score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk });
   const statusCell = (p: Point | undefined, kpi: (typeof tree)[number]) => {
     const status = p?.status ?? "NONE";
     return { text: `${f.status(status)} ${p ? scoreText(p, kpi) : ""}`.trim(), color: STATUS_COLOR[status], fillColor: STATUS_FILL[status], bold: true };
@@ -126,10 +151,21 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { 
         },
         ...(svg ? [{ svg, width: 500, margin: [0, 4, 0, 0] }] : []),
         ...(own.length
-          ? [{ text: t("document.notes"), bold: true, margin: [0, 4, 0, 2] }, { ul: own.map((n) => `${f.date(n.date)} (${n.authorEmail ?? t("document.formerUser")}): ${n.text}`) }]
+          ? [
+              { text: t("document.notes"), bold: true, margin: [0, 4, 0, 2] },
+              { ul: own.map((n) => `${f.date(n.date)} (${n.authorEmail ?? t("document.formerUser")}): ${n.text}`) },
+            ]
           : []),
         ...(ownPlans.length
-          ? [{ text: t("document.initiatives"), bold: true, margin: [0, 4, 0, 2] }, { ul: ownPlans.map((i) => `${localized(i, locale).name}: ${initiativeStatus(`status.${i.status}`).toLowerCase()}${i.responsible.length ? `, ${i.responsible.join(", ")}` : ""}`) }]
+          ? [
+              { text: t("document.initiatives"), bold: true, margin: [0, 4, 0, 2] },
+              {
+                ul: ownPlans.map(
+                  (i) =>
+                    `${localized(i, locale).name}: ${initiativeStatus(`status.${i.status}`).toLowerCase()}${i.responsible.length ? `, ${i.responsible.join(", ")}` : ""}`,
+                ),
+              },
+            ]
           : []),
       ],
     };
@@ -141,14 +177,22 @@ export async function boardPackPdf(ctx: Ctx, { docId, date, period, locale }: { 
     info: { title: t("title", { name: cardName }), creator: "Gauge", creationDate: new Date(`${date}T00:00:00Z`) },
     defaultStyle: { font: "Roboto", fontSize: 10, color: "#0f172a" },
     styles: { title: { fontSize: 18, bold: true }, kpi: { fontSize: 13, bold: true, margin: [0, 0, 0, 2] } },
-    footer: (page: number, pages: number) => ({ text: t("document.footer", { name: cardName, date: f.date(date), page, pages }), alignment: "center", fontSize: 8, color: "#64748b", margin: [0, 16, 0, 0] }),
+    footer: (page: number, pages: number) => ({
+      text: t("document.footer", { name: cardName, date: f.date(date), page, pages }),
+      alignment: "center",
+      fontSize: 8,
+      color: "#64748b",
+      margin: [0, 16, 0, 0],
+    }),
     content: [
       { text: t("title", { name: cardName }), style: "title" },
       { text: `${t("asOf", { date: f.date(date), period: f.periodName(period) })} · ${counts.join(", ")}`, margin: [0, 2, 0, 10], color: "#475569" },
       summary,
       {
         text: t("document.legend"),
-        fontSize: 8, color: "#475569", margin: [0, 8, 0, 0],
+        fontSize: 8,
+        color: "#475569",
+        margin: [0, 8, 0, 0],
       },
       ...sections,
     ],

@@ -90,5 +90,8 @@ export async function spendOrRefuse(deps: Deps, accountId: number, spender: stri
   const headers = budgetHeaders(budget, deps.now());
   if (!refused) return headers;
   const retryAfter = Math.max(1, Math.ceil((budget.resetAt.getTime() - deps.now().getTime()) / 1000));
-  throw new ApiError(429, "rate_limited", `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`, [], { ...headers, "Retry-After": String(retryAfter) });
+  throw new ApiError(429, "rate_limited", `Call limit of ${budget.limit} per hour reached; try again in ${retryAfter} s`, [], {
+    ...headers,
+    "Retry-After": String(retryAfter),
+  });
 }

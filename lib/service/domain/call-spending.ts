@@ -8,7 +8,8 @@ import { accountLimit, readBudget, WINDOW_SECONDS } from "./call-limit";
 type Spender = CallSpending["spenders"][number];
 type Named = Spender & { userId: number | null };
 
-const idsOf = (rows: { spender: string }[], prefix: string) => rows.filter((r) => r.spender.startsWith(`${prefix}:`)).map((r) => Number(r.spender.slice(prefix.length + 1)));
+const idsOf = (rows: { spender: string }[], prefix: string) =>
+  rows.filter((r) => r.spender.startsWith(`${prefix}:`)).map((r) => Number(r.spender.slice(prefix.length + 1)));
 
 /**
  * The account's hourly window and what spent it, most first. An admin sees every spender; anyone
@@ -25,13 +26,23 @@ export async function callSpending({ deps, caller }: Ctx): Promise<CallSpending>
   const [tokens, pushes, links] = await Promise.all([
     rowsOrNone(idsOf(rows, "token"), (ids) =>
       deps.db
-        .select({ id: accessTokens.id, kind: accessTokens.kind, name: accessTokens.name, createdAt: accessTokens.createdAt, userId: users.id, email: users.email })
+        .select({
+          id: accessTokens.id,
+          kind: accessTokens.kind,
+          name: accessTokens.name,
+          createdAt: accessTokens.createdAt,
+          userId: users.id,
+          email: users.email,
+        })
         .from(accessTokens)
         .innerJoin(users, eq(users.id, accessTokens.userId))
         .where(and(eq(accessTokens.accountId, caller.accountId), inArray(accessTokens.id, ids))),
     ),
     rowsOrNone(idsOf(rows, "push"), (ids) =>
-      deps.db.select({ id: connectors.id, name: connectors.name }).from(connectors).where(and(eq(connectors.accountId, caller.accountId), inArray(connectors.id, ids))),
+      deps.db
+        .select({ id: connectors.id, name: connectors.name })
+        .from(connectors)
+        .where(and(eq(connectors.accountId, caller.accountId), inArray(connectors.id, ids))),
     ),
     rowsOrNone(idsOf(rows, "feed"), (ids) =>
       deps.db
@@ -49,9 +60,16 @@ export async function callSpending({ deps, caller }: Ctx): Promise<CallSpending>
       if (token?.kind === "api_key") return { kind: "api_key", name: token.name ?? "API key", userEmail: token.email, userId: token.userId, used };
       return { kind: "session", name: SIGNED_IN_SCRIPTS, userEmail: token?.email ?? null, userId: token?.userId ?? null, used };
     }
-    if (kind === "push") return { kind: "push", name: pushes.find((p) => p.id === id)?.name ?? "A push connector since removed", userEmail: null, userId: null, used };
+    if (kind === "push")
+      return { kind: "push", name: pushes.find((p) => p.id === id)?.name ?? "A push connector since removed", userEmail: null, userId: null, used };
     const link = links.find((l) => l.id === id);
-    return { kind: "feed", name: link ? `Spreadsheet link to ${link.scorecard}` : "A spreadsheet link since removed", userEmail: link?.email ?? null, userId: link?.userId ?? null, used };
+    return {
+      kind: "feed",
+      name: link ? `Spreadsheet link to ${link.scorecard}` : "A spreadsheet link since removed",
+      userEmail: link?.email ?? null,
+      userId: link?.userId ?? null,
+      used,
+    };
   });
   const mine = caller.role === "admin" ? named : named.filter((s) => s.userId === caller.userId);
   const others = named.filter((s) => !mine.includes(s)).reduce((sum, s) => sum + s.used, 0);

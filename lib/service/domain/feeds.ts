@@ -28,7 +28,10 @@ async function feedAnswers(ctx: Ctx, where: ReturnType<typeof and>): Promise<Fee
 export async function createFeed(ctx: Ctx, { docId }: { docId: number }): Promise<CreatedFeed> {
   await requireAccess(ctx, docId, "read");
   const token = `gfd_${randomBytes(24).toString("base64url")}`;
-  const [row] = await ctx.deps.db.insert(feeds).values({ accountId: ctx.caller.accountId, scorecardId: docId, createdBy: ctx.caller.userId, tokenHash: hashOf(token), createdAt: ctx.deps.now() }).returning();
+  const [row] = await ctx.deps.db
+    .insert(feeds)
+    .values({ accountId: ctx.caller.accountId, scorecardId: docId, createdBy: ctx.caller.userId, tokenHash: hashOf(token), createdAt: ctx.deps.now() })
+    .returning();
   const [answer] = await feedAnswers(ctx, and(eq(feeds.id, row!.id)));
   return { ...answer!, url: `${dashboardBase(ctx.deps)}/rest/feeds/${token}` };
 }
@@ -40,7 +43,14 @@ const visible = (ctx: Ctx) =>
 export const listFeeds = (ctx: Ctx) => feedAnswers(ctx, visible(ctx));
 
 export async function revokeFeed(ctx: Ctx, { id }: { id: number }): Promise<void> {
-  const revoked = id > MAX_ROW_ID ? [] : await ctx.deps.db.update(feeds).set({ revokedAt: ctx.deps.now() }).where(and(eq(feeds.id, id), visible(ctx))).returning();
+  const revoked =
+    id > MAX_ROW_ID
+      ? []
+      : await ctx.deps.db
+          .update(feeds)
+          .set({ revokedAt: ctx.deps.now() })
+          .where(and(eq(feeds.id, id), visible(ctx)))
+          .returning();
   if (revoked.length === 0) throw notFound("Spreadsheet link");
 }
 
@@ -53,7 +63,14 @@ export async function feedByToken(deps: Deps, token: string): Promise<{ ctx: Ctx
     .where(and(eq(feeds.tokenHash, hashOf(token)), isNull(feeds.revokedAt), isNull(users.deactivatedAt)));
   if (!row) return null;
   const { user } = row;
-  return { docId: row.docId, feedId: row.feedId, ctx: { deps, caller: { accountId: user.accountId, userId: user.id, email: user.email, role: user.role, tokenId: 0, tokenKind: "session", countedUsers: 1 } } };
+  return {
+    docId: row.docId,
+    feedId: row.feedId,
+    ctx: {
+      deps,
+      caller: { accountId: user.accountId, userId: user.id, email: user.email, role: user.role, tokenId: 0, tokenKind: "session", countedUsers: 1 },
+    },
+  };
 }
 
 /** The scorecard's grouped figures as CSV: one row per KPI and period, in the scorecard's order. */

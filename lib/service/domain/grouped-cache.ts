@@ -65,7 +65,14 @@ export function fingerprints(db: Db, defs: VersionedKpi[], today: string): Map<s
   if (!found) {
     const byGuid = new Map(defs.map((d) => [d.guid, d]));
     const reads = dependencyWalker(defs);
-    found = new Map(defs.map((d) => [d.guid, `${today} ${reads([d.guid]).map((g) => byGuid.get(g)!.dataVersion).join(",")}`]));
+    found = new Map(
+      defs.map((d) => [
+        d.guid,
+        `${today} ${reads([d.guid])
+          .map((g) => byGuid.get(g)!.dataVersion)
+          .join(",")}`,
+      ]),
+    );
     let size = state.length;
     for (const fingerprint of found.values()) size += fingerprint.length;
     byState.set(state, found, { size });
@@ -100,7 +107,13 @@ export function keepSeries(db: Db, slot: SeriesSlot, series: Promise<KeptSeries>
 }
 
 const sizeOf = ({ json, points, core }: KeptSeries) =>
-  json.length + points.numbers.byteLength + points.words.byteLength + points.at.byteLength + core.values.byteLength + core.scores.byteLength + core.flags.byteLength;
+  json.length +
+  points.numbers.byteLength +
+  points.words.byteLength +
+  points.at.byteLength +
+  core.values.byteLength +
+  core.scores.byteLength +
+  core.flags.byteLength;
 
 /**
  * The series to keep, their JSON in one buffer, each a view of it: a view keeps the whole buffer

@@ -19,9 +19,7 @@ export function spansOrThrow(from: string, to: string, period: Period): PeriodSp
   if (from > to) throw invalidRequest("startDate is after endDate", [{ path: "endDate", message: "Must not be before startDate" }]);
   const spans = periodsBetween(from, to, period);
   if (!spans) {
-    throw invalidRequest(`The range holds more than ${MAX_PERIODS} periods of ${period}`, [
-      { path: "endDate", message: `At most ${MAX_PERIODS} periods` },
-    ]);
+    throw invalidRequest(`The range holds more than ${MAX_PERIODS} periods of ${period}`, [{ path: "endDate", message: `At most ${MAX_PERIODS} periods` }]);
   }
   return spans;
 }
@@ -45,7 +43,11 @@ type BucketSource = typeof aggregateBuckets;
  * Series for the wanted KPIs over the spans: four SQL queries whatever the number of KPIs.
  * `readBuckets` is the rollups (days: the values); tests pass the raw-value computation.
  */
-export async function seriesFor(deps: Deps, { defs, wanted, spans, period, kept = new Map() }: SeriesRequest, readBuckets: BucketSource = aggregateBuckets): Promise<Series[]> {
+export async function seriesFor(
+  deps: Deps,
+  { defs, wanted, spans, period, kept = new Map() }: SeriesRequest,
+  readBuckets: BucketSource = aggregateBuckets,
+): Promise<Series[]> {
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const entered = dependencyWalker(defs)(wanted, (g) => kept.has(g)).filter((g) => !kept.has(g) && !isCalculated(byGuid.get(g)!));
   const first = spans[0]!.start;
@@ -147,13 +149,18 @@ export async function groupedAnswer(ctx: Ctx, request: GroupedRequest & { one?: 
   // The notes are read beside the KPIs (a round trip less), and answered only once that read has
   // checked the caller's access.
   const db = ctx.deps.db;
-  const notes = !validDocId(docId) ? Promise.resolve([]) : readAhead(guids ? notesOf(db, guids, startDate, endDate) : scorecardNotes(db, docId, startDate, endDate));
+  const notes = !validDocId(docId)
+    ? Promise.resolve([])
+    : readAhead(guids ? notesOf(db, guids, startDate, endDate) : scorecardNotes(db, docId, startDate, endDate));
   const defs = await scorecardKpis(ctx, docId);
   return answerText(ctx.deps, defs, wantedOrThrow(defs, request), request, notes);
 }
 
 /** `groupedAnswer` over the KPIs' whole history: from their first value's period to today's, at most 1000 periods. */
-export async function groupedAllTimeAnswer(ctx: Ctx, { docId, period, guids, one }: Omit<GroupedRequest, "startDate" | "endDate"> & { one?: boolean }): Promise<JsonText> {
+export async function groupedAllTimeAnswer(
+  ctx: Ctx,
+  { docId, period, guids, one }: Omit<GroupedRequest, "startDate" | "endDate"> & { one?: boolean },
+): Promise<JsonText> {
   const defs = await scorecardKpis(ctx, docId);
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const wanted = wantedOrThrow(defs, { guids });
@@ -162,7 +169,13 @@ export async function groupedAllTimeAnswer(ctx: Ctx, { docId, period, guids, one
   const first = (await firstValueDate(ctx.deps.db, entered)) ?? today;
   const earliest = periodsBefore(today, period, MAX_PERIODS - 1);
   const startDate = periodStart(first < earliest ? earliest : first > today ? today : first, period);
-  return answerText(ctx.deps, defs, wanted, { docId, period, startDate, endDate: today, guids, one }, readAhead(notesOf(ctx.deps.db, wanted, startDate, today)));
+  return answerText(
+    ctx.deps,
+    defs,
+    wanted,
+    { docId, period, startDate, endDate: today, guids, one },
+    readAhead(notesOf(ctx.deps.db, wanted, startDate, today)),
+  );
 }
 
 /** A read started before checks that may throw: its own failure then goes unreported, not unhandled. */
@@ -171,7 +184,13 @@ function readAhead<T>(read: Promise<T>): Promise<T> {
   return read;
 }
 
-async function answerText(deps: Deps, defs: StoredKpi[], wanted: string[], request: GroupedRequest & { one?: boolean }, notes: Promise<Note[]>): Promise<JsonText> {
+async function answerText(
+  deps: Deps,
+  defs: StoredKpi[],
+  wanted: string[],
+  request: GroupedRequest & { one?: boolean },
+  notes: Promise<Note[]>,
+): Promise<JsonText> {
   const { period, startDate, endDate, one } = request;
   const [series, notesOfKpis] = await Promise.all([keptOrComputed(deps, defs, wanted, request), notes.then(byKpi)]);
   // The answer's properties in the order of the objects `groupedValues` answers (the tests compare bytes).

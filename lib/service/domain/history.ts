@@ -33,7 +33,10 @@ async function kpiOfScorecard(db: Db, docId: number, guid: string): Promise<bool
 }
 
 /** A KPI's revisions, newest first, one page of `limit` after `before`. */
-export async function kpiRevisions(ctx: Ctx, q: { docId: number; guid: string; from?: string; to?: string; limit: number; before?: number }): Promise<RevisionPage> {
+export async function kpiRevisions(
+  ctx: Ctx,
+  q: { docId: number; guid: string; from?: string; to?: string; limit: number; before?: number },
+): Promise<RevisionPage> {
   await requireAccess(ctx, q.docId, "read");
   const { db } = ctx.deps;
   if (!(await kpiOfScorecard(db, q.docId, q.guid))) throw notFound("KPI");

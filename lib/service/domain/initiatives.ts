@@ -54,7 +54,10 @@ export async function initiativesOf(db: Db, guids: string[]): Promise<Initiative
 /** 404 unless the KPI belongs to the scorecard and the caller may read it (403 when writing read-only). */
 async function requireKpi(ctx: Ctx, { docId, guid }: KpiRef, needed: Access) {
   await requireAccess(ctx, docId, needed);
-  const [kpi] = await ctx.deps.db.select({ guid: kpis.guid }).from(kpis).where(and(eq(kpis.guid, guid), eq(kpis.scorecardId, docId)));
+  const [kpi] = await ctx.deps.db
+    .select({ guid: kpis.guid })
+    .from(kpis)
+    .where(and(eq(kpis.guid, guid), eq(kpis.scorecardId, docId)));
   if (!kpi) throw notFound("KPI");
 }
 

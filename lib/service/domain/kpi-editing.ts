@@ -47,7 +47,7 @@ const descendantsOf = (tree: StoredKpi[], guid: string): Set<string> => {
   const out = new Set<string>([guid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const k of tree) if (k.parentGuid && out.has(k.parentGuid) && !out.has(k.guid)) (out.add(k.guid), (grew = true));
+    for (const k of tree) if (k.parentGuid && out.has(k.parentGuid) && !out.has(k.guid)) out.add(k.guid), (grew = true);
   }
   return out;
 };
@@ -58,10 +58,15 @@ function checkFormula(tree: StoredKpi[], guid: string, formula: string): string 
   if (problems.length === 0) return formula;
   const [first] = problems;
   const message =
-    first!.kind === "syntax" ? `The formula does not parse: ${first!.message}`
-    : first!.kind === "unknown" ? `The formula names ${problems.length} KPI(s) not in this scorecard`
-    : first!.message;
-  throw invalidRequest(message, problems.map((p) => ({ path: "formula", message: p.message })));
+    first!.kind === "syntax"
+      ? `The formula does not parse: ${first!.message}`
+      : first!.kind === "unknown"
+        ? `The formula names ${problems.length} KPI(s) not in this scorecard`
+        : first!.message;
+  throw invalidRequest(
+    message,
+    problems.map((p) => ({ path: "formula", message: p.message })),
+  );
 }
 
 /** Places `guid` among the children of `parentGuid` at `position` and renumbers the scorecard in tree order. */
@@ -82,7 +87,9 @@ async function placeAndRenumber(tx: Tx, tree: StoredKpi[], guid: string, parentG
   const walk = (g: string) => (order.push(g), (children.get(g) ?? []).forEach(walk));
   (children.get(null) ?? []).forEach(walk);
   const rows = order.map((g, i) => sql`(${g}::uuid, ${i}::int, ${parentOf.get(g) ?? null}::uuid)`);
-  await tx.execute(sql`UPDATE ${kpis} SET position = v.p, parent_guid = v.parent FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(g, p, parent) WHERE ${kpis.guid} = v.g`);
+  await tx.execute(
+    sql`UPDATE ${kpis} SET position = v.p, parent_guid = v.parent FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(g, p, parent) WHERE ${kpis.guid} = v.g`,
+  );
 }
 
 /** Settings and consistency rules shared by create and update. */
@@ -98,12 +105,15 @@ async function settingsOf(tx: Tx, tree: StoredKpi[], kpi: StoredKpi | null, guid
   const type = changes.indicatorType ?? kpi?.indicatorType ?? "INDICATOR";
   const problems: ErrorDetail[] = [];
   if (kpi && kpi.parentGuid === null && type !== "CONTAINER") problems.push({ path: "indicatorType", message: "The root stays a CONTAINER" });
-  if (kpi && type === "INDICATOR" && tree.some((k) => k.parentGuid === kpi.guid)) problems.push({ path: "indicatorType", message: "It has child KPIs: move or delete them first" });
-  if (type === "CONTAINER" && (changes.formula ?? kpi?.formula)) problems.push({ path: "formula", message: "A container is its children's score: it has no formula" });
+  if (kpi && type === "INDICATOR" && tree.some((k) => k.parentGuid === kpi.guid))
+    problems.push({ path: "indicatorType", message: "It has child KPIs: move or delete them first" });
+  if (type === "CONTAINER" && (changes.formula ?? kpi?.formula))
+    problems.push({ path: "formula", message: "A container is its children's score: it has no formula" });
   if (problems.length) throw conflict(problems.map((p) => p.message).join("; "), problems);
   if (kpi && type === "CONTAINER" && kpi.indicatorType === "INDICATOR") {
     const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(kpiValues).where(eq(kpiValues.kpiGuid, kpi.guid));
-    if (held!.n > 0) throw conflict(`It holds ${held!.n} entered value(s): a container cannot; delete them first`, [{ path: "indicatorType", message: "Has values" }]);
+    if (held!.n > 0)
+      throw conflict(`It holds ${held!.n} entered value(s): a container cannot; delete them first`, [{ path: "indicatorType", message: "Has values" }]);
   }
   if (changes.formula) changes.formula = checkFormula(tree, guid, changes.formula);
   if (changes.ownerId != null) {
@@ -112,14 +122,16 @@ async function settingsOf(tx: Tx, tree: StoredKpi[], kpi: StoredKpi | null, guid
       .from(users)
       .innerJoin(scorecards, eq(scorecards.accountId, users.accountId))
       .where(and(eq(users.id, changes.ownerId), eq(scorecards.id, tree[0]!.scorecardId), isNull(users.deactivatedAt)));
-    if (!owner) throw invalidRequest("The owner must be an active person of this account", [{ path: "ownerId", message: "No such active person in this account" }]);
+    if (!owner)
+      throw invalidRequest("The owner must be an active person of this account", [{ path: "ownerId", message: "No such active person in this account" }]);
   }
   const min = changes.min !== undefined ? changes.min : kpi?.min;
   const max = changes.max !== undefined ? changes.max : kpi?.max;
   if (min != null && max != null && min >= max) throw invalidRequest("min must be below max", [{ path: "max", message: "Must be above min" }]);
   const validMin = changes.validMin !== undefined ? changes.validMin : kpi?.validMin;
   const validMax = changes.validMax !== undefined ? changes.validMax : kpi?.validMax;
-  if (validMin != null && validMax != null && validMin >= validMax) throw invalidRequest("validMin must be below validMax", [{ path: "validMax", message: "Must be above validMin" }]);
+  if (validMin != null && validMax != null && validMin >= validMax)
+    throw invalidRequest("validMin must be below validMax", [{ path: "validMax", message: "Must be above validMin" }]);
   return changes;
 }
 
@@ -128,7 +140,8 @@ function checkParent(tree: StoredKpi[], guid: string, parentGuid: string) {
   const parent = tree.find((k) => k.guid === parentGuid);
   if (!parent) throw invalidRequest("parentGuid is not a KPI of this scorecard", [{ path: "parentGuid", message: "No such KPI in this scorecard" }]);
   if (parent.indicatorType !== "CONTAINER") throw invalidRequest("KPIs go under containers only", [{ path: "parentGuid", message: "Not a container" }]);
-  if (descendantsOf(tree, guid).has(parentGuid)) throw invalidRequest("A KPI cannot go under itself or its own children", [{ path: "parentGuid", message: "Inside the KPI moved" }]);
+  if (descendantsOf(tree, guid).has(parentGuid))
+    throw invalidRequest("A KPI cannot go under itself or its own children", [{ path: "parentGuid", message: "Inside the KPI moved" }]);
 }
 
 export async function createKpi(ctx: Ctx, { docId, input }: { docId: number; input: CreateKpi }): Promise<Kpi> {
@@ -139,7 +152,17 @@ export async function createKpi(ctx: Ctx, { docId, input }: { docId: number; inp
     const changes = await settingsOf(tx, tree, null, guid, input);
     const [row] = await tx
       .insert(kpis)
-      .values({ indicatorType: "INDICATOR", updateInterval: "MONTH", optimization: "MAXIMIZE", ...changes, name: input.name, guid, scorecardId: docId, parentGuid, position: tree.length })
+      .values({
+        indicatorType: "INDICATOR",
+        updateInterval: "MONTH",
+        optimization: "MAXIMIZE",
+        ...changes,
+        name: input.name,
+        guid,
+        scorecardId: docId,
+        parentGuid,
+        position: tree.length,
+      })
       .returning();
     await placeAndRenumber(tx, [...tree, row!], guid, parentGuid, input.position);
     return toKpi(row!);
@@ -178,7 +201,10 @@ export async function deleteKpi(ctx: Ctx, { docId, guid }: KpiRef): Promise<void
     const users = tree.filter((k) => !gone.has(k.guid) && k.formula && [...references(parseFormula(k.formula))].some((r) => gone.has(r)));
     if (users.length) {
       const names = users.map((k) => k.name).join(", ");
-      throw conflict(`${names} ${users.length === 1 ? "uses" : "use"} it in a formula: change ${users.length === 1 ? "that formula" : "those formulas"} first`, users.map((k) => ({ path: "formula", message: `${k.name} (${k.guid}) uses it` })));
+      throw conflict(
+        `${names} ${users.length === 1 ? "uses" : "use"} it in a formula: change ${users.length === 1 ? "that formula" : "those formulas"} first`,
+        users.map((k) => ({ path: "formula", message: `${k.name} (${k.guid}) uses it` })),
+      );
     }
     await refuseLockedKpiDeletion(tx, docId, [...gone]);
     await tx.delete(kpis).where(eq(kpis.guid, guid));

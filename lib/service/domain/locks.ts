@@ -30,7 +30,9 @@ async function lockedUntilOf(db: Db | Tx, docId: number): Promise<string | null>
 export async function refuseLockedItems(db: Db | Tx, docId: number, items: { date: string }[], path: (index: number) => string): Promise<void> {
   const until = await lockedUntilOf(db, docId);
   if (until === null) return;
-  const locked: ErrorDetail[] = items.flatMap((item, i) => (item.date <= until ? [{ path: [path(i), "date"].filter(Boolean).join("."), message: `Locked: periods up to ${until} cannot change` }] : []));
+  const locked: ErrorDetail[] = items.flatMap((item, i) =>
+    item.date <= until ? [{ path: [path(i), "date"].filter(Boolean).join("."), message: `Locked: periods up to ${until} cannot change` }] : [],
+  );
   if (locked.length) throw conflict(`${locked.length} item(s) fall in periods locked up to ${until}; nothing was written`, locked);
 }
 
@@ -41,6 +43,15 @@ export async function refuseLockedKpiDeletion(tx: Tx, docId: number, guids: stri
   const [held] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(kpiValues)
-    .where(and(sql`${kpiValues.kpiGuid} IN (${sql.join(guids.map((g) => sql`${g}::uuid`), sql`, `)})`, lte(kpiValues.date, until)));
-  if (held!.n > 0) throw conflict(`It holds ${held!.n} value(s) in periods locked up to ${until}: unlock them first`, [{ path: "guid", message: "Holds locked values" }]);
+    .where(
+      and(
+        sql`${kpiValues.kpiGuid} IN (${sql.join(
+          guids.map((g) => sql`${g}::uuid`),
+          sql`, `,
+        )})`,
+        lte(kpiValues.date, until),
+      ),
+    );
+  if (held!.n > 0)
+    throw conflict(`It holds ${held!.n} value(s) in periods locked up to ${until}: unlock them first`, [{ path: "guid", message: "Holds locked values" }]);
 }

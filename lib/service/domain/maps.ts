@@ -22,8 +22,7 @@ export async function strategyMaps(ctx: Ctx, { docId }: { docId: number }): Prom
   const root = tree.find((k) => k.parentGuid === null);
   if (!root) throw notFound("Scorecard");
   const childrenOf = (guid: string) => tree.filter((k) => k.parentGuid === guid);
-  const indicatorsUnder = (kpi: StoredKpi): string[] =>
-    kpi.indicatorType === "INDICATOR" ? [kpi.guid] : childrenOf(kpi.guid).flatMap(indicatorsUnder);
+  const indicatorsUnder = (kpi: StoredKpi): string[] => (kpi.indicatorType === "INDICATOR" ? [kpi.guid] : childrenOf(kpi.guid).flatMap(indicatorsUnder));
   const perspectives = childrenOf(root.guid).filter((k) => k.indicatorType === "CONTAINER");
   const objectives = perspectives.flatMap((p) => childrenOf(p.guid));
 
@@ -37,7 +36,15 @@ export async function strategyMaps(ctx: Ctx, { docId }: { docId: number }): Prom
     ctx.deps.db
       .select({ guid: initiatives.guid, kpiGuid: initiatives.kpiGuid })
       .from(initiatives)
-      .where(and(inArray(initiatives.kpiGuid, tree.map((k) => k.guid)), eq(initiatives.showOnMap, true))),
+      .where(
+        and(
+          inArray(
+            initiatives.kpiGuid,
+            tree.map((k) => k.guid),
+          ),
+          eq(initiatives.showOnMap, true),
+        ),
+      ),
     ctx.deps.db.select({ fromGuid: mapLinks.fromGuid, toGuid: mapLinks.toGuid }).from(mapLinks).where(eq(mapLinks.scorecardId, docId)),
   ]);
   const pointOf = new Map(grouped.items.map((s) => [s.guid, s.points.findLast((p) => p.complete && p.value !== null)]));

@@ -58,7 +58,13 @@ export async function createNote(ctx: Ctx, { docId, guid, input }: { docId: numb
 
 export async function deleteNote(ctx: Ctx, { docId, id }: { docId: number; id: number }): Promise<void> {
   const guids = (await scorecardKpis(ctx, docId)).map((k) => k.guid);
-  const [row] = id > MAX_ROW_ID || guids.length === 0 ? [] : await ctx.deps.db.select().from(kpiNotes).where(and(eq(kpiNotes.id, id), inArray(kpiNotes.kpiGuid, guids)));
+  const [row] =
+    id > MAX_ROW_ID || guids.length === 0
+      ? []
+      : await ctx.deps.db
+          .select()
+          .from(kpiNotes)
+          .where(and(eq(kpiNotes.id, id), inArray(kpiNotes.kpiGuid, guids)));
   if (!row) throw notFound("Note");
   if (row.authorId !== ctx.caller.userId && ctx.caller.role !== "admin") throw forbidden("Only the note's author or an admin may delete it");
   await ctx.deps.db.delete(kpiNotes).where(eq(kpiNotes.id, id));
@@ -77,12 +83,18 @@ export async function getNotificationSettings({ deps, caller }: Ctx): Promise<No
 export async function updateNotificationSettings(ctx: Ctx, input: UpdateNotificationSettings): Promise<NotificationSettings> {
   const { deps, caller } = ctx;
   if (input.reminderWebhookId !== undefined && input.reminderWebhookId !== null) {
-    const [hook] = await deps.db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, input.reminderWebhookId), eq(webhooks.accountId, caller.accountId)));
+    const [hook] = await deps.db
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(and(eq(webhooks.id, input.reminderWebhookId), eq(webhooks.accountId, caller.accountId)));
     if (!hook) throw invalidRequest("No such webhook", [{ path: "reminderWebhookId", message: "No such webhook" }]);
   }
   await deps.db
     .insert(notificationSettings)
     .values({ accountId: caller.accountId, ...input })
-    .onConflictDoUpdate({ target: notificationSettings.accountId, set: input.reminderDays === undefined && input.reminderWebhookId === undefined ? { accountId: caller.accountId } : input });
+    .onConflictDoUpdate({
+      target: notificationSettings.accountId,
+      set: input.reminderDays === undefined && input.reminderWebhookId === undefined ? { accountId: caller.accountId } : input,
+    });
   return getNotificationSettings(ctx);
 }

@@ -99,7 +99,16 @@ export async function createInvitation({ deps, caller }: Ctx, input: { email: st
     deps.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, caller.accountId)),
     deps.db.select({ language: users.language }).from(users).where(eq(users.id, caller.userId)),
   ]);
-  const sent = await emailInvitation(deps, { id: row.id, to: row.email, role: row.role, account: account?.name || caller.email, invitedBy: caller.email, token, expiresAt: row.expiresAt, language: inviter?.language ?? null });
+  const sent = await emailInvitation(deps, {
+    id: row.id,
+    to: row.email,
+    role: row.role,
+    account: account?.name || caller.email,
+    invitedBy: caller.email,
+    token,
+    expiresAt: row.expiresAt,
+    language: inviter?.language ?? null,
+  });
   return { ...toInvitation(row), token, ...sent };
 }
 
@@ -114,7 +123,13 @@ export async function invitationDetails(deps: Deps, token: string): Promise<Invi
     .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(and(eq(invitations.tokenHash, hashToken(token)), openInvitation(deps)));
   if (!row) throw new ApiError(404, "not_found", GONE);
-  return { email: row.email, role: row.role, account: row.account || row.invitedBy || "your team", invitedBy: row.invitedBy, expiresAt: row.expiresAt.toISOString() };
+  return {
+    email: row.email,
+    role: row.role,
+    account: row.account || row.invitedBy || "your team",
+    invitedBy: row.invitedBy,
+    expiresAt: row.expiresAt.toISOString(),
+  };
 }
 
 export async function revokeInvitation({ deps, caller }: Ctx, { id }: { id: number }): Promise<void> {
@@ -156,6 +171,9 @@ export async function changePassword({ deps, caller }: Ctx, input: { currentPass
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new ApiError(400, "invalid_request", "The current password is wrong", [{ path: "currentPassword", message: "Wrong password" }]);
   }
-  await deps.db.update(users).set({ passwordHash: await hashPassword(input.newPassword, deps.config.passwordCost) }).where(eq(users.id, user.id));
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword, deps.config.passwordCost) })
+    .where(eq(users.id, user.id));
   await revokeOtherSessions(deps, user.id, caller.tokenId);
 }

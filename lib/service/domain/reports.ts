@@ -23,7 +23,12 @@ export async function excelReport(ctx: Ctx, { docId, date }: { docId: number; da
   const tree = await scorecardKpis(ctx, docId);
   const [[card], values] = await Promise.all([
     ctx.deps.db.select({ name: scorecards.name }).from(scorecards).where(eq(scorecards.id, docId)),
-    valuesAt(ctx.deps, tree, tree.map((k) => k.guid), date),
+    valuesAt(
+      ctx.deps,
+      tree,
+      tree.map((k) => k.guid),
+      date,
+    ),
   ]);
 
   const book = new ExcelJS.Workbook();
@@ -36,14 +41,40 @@ export async function excelReport(ctx: Ctx, { docId, date }: { docId: number; da
   sheet.addRow([card!.name]).font = { bold: true, size: 14 };
   sheet.addRow([`As of ${date}`]);
   const languages = LANGUAGES.filter((l) => tree.some((k) => k.translations?.[l]));
-  const header = sheet.addRow(["KPI", "Type", "Measure", "Value", "Value date", "Target", "Baseline", "Min", "Max", "Score", "Status", ...languages.flatMap((l) => [`Name (${l})`, `Description (${l})`])]);
+  const header = sheet.addRow([
+    "KPI",
+    "Type",
+    "Measure",
+    "Value",
+    "Value date",
+    "Target",
+    "Baseline",
+    "Min",
+    "Max",
+    "Score",
+    "Status",
+    ...languages.flatMap((l) => [`Name (${l})`, `Description (${l})`]),
+  ]);
   header.font = { bold: true };
   header.border = { bottom: { style: "thin" } };
   const byGuid = new Map(values.map((v) => [v.guid, v]));
   for (const { kpi, depth } of inTreeOrder(tree)) {
     const v = byGuid.get(kpi.guid)!;
     const translated = languages.flatMap((l) => [kpi.translations?.[l]?.name ?? null, kpi.translations?.[l]?.description ?? null]);
-    const row = sheet.addRow([kpi.name, kpi.indicatorType, kpi.measure, v.value, v.valueDate, v.target, v.baseline, v.min, v.max, v.score, STATUS_WORDS[v.status], ...translated]);
+    const row = sheet.addRow([
+      kpi.name,
+      kpi.indicatorType,
+      kpi.measure,
+      v.value,
+      v.valueDate,
+      v.target,
+      v.baseline,
+      v.min,
+      v.max,
+      v.score,
+      STATUS_WORDS[v.status],
+      ...translated,
+    ]);
     row.getCell(1).alignment = { indent: depth };
     if (kpi.indicatorType === "CONTAINER") row.font = { bold: true };
     row.getCell(10).numFmt = "0.0%";
@@ -70,13 +101,22 @@ export async function organizationInfo(ctx: Ctx): Promise<OrganizationInfo> {
   const readable = deps.db.select({ id: scorecards.id }).from(scorecards).where(readableBy(caller));
   const [[account], [people], [cards], [kpiCount], [planCount], perspectives] = await Promise.all([
     deps.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, caller.accountId)),
-    deps.db.select({ n: count() }).from(users).where(and(eq(users.accountId, caller.accountId), isNull(users.deactivatedAt))),
+    deps.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.accountId, caller.accountId), isNull(users.deactivatedAt))),
     deps.db.select({ n: count() }).from(scorecards).where(readableBy(caller)),
-    deps.db.select({ n: count() }).from(kpis).where(and(inArray(kpis.scorecardId, readable), sql`${kpis.parentGuid} IS NOT NULL`)),
+    deps.db
+      .select({ n: count() })
+      .from(kpis)
+      .where(and(inArray(kpis.scorecardId, readable), sql`${kpis.parentGuid} IS NOT NULL`)),
     deps.db.select({ n: count() }).from(initiatives).innerJoin(kpis, eq(kpis.guid, initiatives.kpiGuid)).where(inArray(kpis.scorecardId, readable)),
-    queryRows<{ name: string }>(deps.db, sql`
+    queryRows<{ name: string }>(
+      deps.db,
+      sql`
       SELECT DISTINCT p.name FROM ${kpis} p JOIN ${kpis} r ON r.guid = p.parent_guid
-      WHERE r.parent_guid IS NULL AND p.indicator_type = 'CONTAINER' AND p.scorecard_id IN (${readable}) ORDER BY p.name`),
+      WHERE r.parent_guid IS NULL AND p.indicator_type = 'CONTAINER' AND p.scorecard_id IN (${readable}) ORDER BY p.name`,
+    ),
   ]);
   return {
     settings: {

@@ -39,7 +39,15 @@ export async function requireNotesWhereOffTrack(tx: Tx, defs: StoredKpi[], writt
   const guids = [...byGuid.keys()];
   const periods = new Map(checked.map((w) => [w, periodOf(w)]));
   const [changes, notes] = await Promise.all([
-    scaleChanges(tx, guids, "0001-01-01", checked.map((w) => w.date).sort().at(-1)!),
+    scaleChanges(
+      tx,
+      guids,
+      "0001-01-01",
+      checked
+        .map((w) => w.date)
+        .sort()
+        .at(-1)!,
+    ),
     tx
       .select({ kpiGuid: kpiNotes.kpiGuid, date: kpiNotes.date })
       .from(kpiNotes)
@@ -47,7 +55,13 @@ export async function requireNotesWhereOffTrack(tx: Tx, defs: StoredKpi[], writt
         and(
           inArray(kpiNotes.kpiGuid, guids),
           gte(kpiNotes.date, [...periods.values()].map((p) => p.start).sort()[0]!),
-          lte(kpiNotes.date, [...periods.values()].map((p) => p.end).sort().at(-1)!),
+          lte(
+            kpiNotes.date,
+            [...periods.values()]
+              .map((p) => p.end)
+              .sort()
+              .at(-1)!,
+          ),
         ),
       ),
   ]);
@@ -55,7 +69,11 @@ export async function requireNotesWhereOffTrack(tx: Tx, defs: StoredKpi[], writt
   const offTrack = new Set<Written>();
   for (const [guid, kpi] of byGuid) {
     // Dates ascend within a KPI, so one walk through its scale records serves all its values.
-    const { at } = inForce(kpi, changes.filter((c) => c.guid === guid), {});
+    const { at } = inForce(
+      kpi,
+      changes.filter((c) => c.guid === guid),
+      {},
+    );
     const noted = notes.filter((n) => n.kpiGuid === guid).map((n) => n.date);
     for (const w of checked.filter((c) => c.guid === guid)) {
       if (scoredWith(kpi, at(w.date), w.value!).status !== "OFF_TRACK") continue;
@@ -65,6 +83,9 @@ export async function requireNotesWhereOffTrack(tx: Tx, defs: StoredKpi[], writt
   }
   const problems: ErrorDetail[] = valued
     .filter((w) => offTrack.has(w))
-    .map((w) => ({ path: pathOf(w), message: `${byGuid.get(w.guid)!.name} would be off track in ${f.period(periods.get(w)!.start, byGuid.get(w.guid)!.updateInterval)}: add a note saying why, then save` }));
+    .map((w) => ({
+      path: pathOf(w),
+      message: `${byGuid.get(w.guid)!.name} would be off track in ${f.period(periods.get(w)!.start, byGuid.get(w.guid)!.updateInterval)}: add a note saying why, then save`,
+    }));
   if (problems.length) throw invalidRequest(problems[0]!.message, problems);
 }

@@ -49,14 +49,45 @@ async function putBack(tx: Tx, records: { guid: string; date: string; to: Record
   const gone = records.filter((r) => empty(r.to));
   const kept = records.filter((r) => !empty(r.to));
   if (gone.length) {
-    await tx.execute(sql`DELETE FROM kpi_values v USING unnest(${sql.param(arrayValue(tx, "uuid", gone.map((r) => r.guid)))}::uuid[], ${sql.param(arrayValue(tx, "date", gone.map((r) => r.date)))}::date[]) AS g(kpi_guid, date)
+    await tx.execute(sql`DELETE FROM kpi_values v USING unnest(${sql.param(
+      arrayValue(
+        tx,
+        "uuid",
+        gone.map((r) => r.guid),
+      ),
+    )}::uuid[], ${sql.param(
+      arrayValue(
+        tx,
+        "date",
+        gone.map((r) => r.date),
+      ),
+    )}::date[]) AS g(kpi_guid, date)
       WHERE v.kpi_guid = g.kpi_guid AND v.date = g.date`);
   }
   if (kept.length) {
-    const column = (f: (typeof VALUE_FIELDS)[number]) => sql`${sql.param(arrayValue(tx, "float8", kept.map((r) => r.to[f])))}::float8[]`;
+    const column = (f: (typeof VALUE_FIELDS)[number]) =>
+      sql`${sql.param(
+        arrayValue(
+          tx,
+          "float8",
+          kept.map((r) => r.to[f]),
+        ),
+      )}::float8[]`;
     await tx.execute(sql`INSERT INTO kpi_values AS v (kpi_guid, date, value, target, baseline, min, max, score, named_fields, updated_at)
       SELECT g.*, 63, ${now.toISOString()}::timestamptz
-      FROM unnest(${sql.param(arrayValue(tx, "uuid", kept.map((r) => r.guid)))}::uuid[], ${sql.param(arrayValue(tx, "date", kept.map((r) => r.date)))}::date[], ${column("value")}, ${column("target")}, ${column("baseline")},
+      FROM unnest(${sql.param(
+        arrayValue(
+          tx,
+          "uuid",
+          kept.map((r) => r.guid),
+        ),
+      )}::uuid[], ${sql.param(
+        arrayValue(
+          tx,
+          "date",
+          kept.map((r) => r.date),
+        ),
+      )}::date[], ${column("value")}, ${column("target")}, ${column("baseline")},
         ${column("min")}, ${column("max")}, ${column("score")}) AS g ORDER BY 1, 2
       ON CONFLICT (kpi_guid, date) DO UPDATE SET value = excluded.value, target = excluded.target, baseline = excluded.baseline,
         min = excluded.min, max = excluded.max, score = excluded.score, named_fields = excluded.named_fields, updated_at = excluded.updated_at`);
@@ -69,7 +100,10 @@ async function putBack(tx: Tx, records: { guid: string; date: string; to: Record
  * when a later change touched some of them, unless `overwrite`; a record of a deleted KPI cannot
  * be put back. A dry run answers the same and writes nothing.
  */
-export async function revertChange(ctx: Ctx, { docId, changeId, dryRun, overwrite }: { docId: number; changeId: number; dryRun: boolean; overwrite: boolean }): Promise<RevertResult> {
+export async function revertChange(
+  ctx: Ctx,
+  { docId, changeId, dryRun, overwrite }: { docId: number; changeId: number; dryRun: boolean; overwrite: boolean },
+): Promise<RevertResult> {
   await requireAccess(ctx, docId, dryRun ? "read" : "write");
   const { deps } = ctx;
   const plan = async (tx: Db | Tx) => {
@@ -78,7 +112,10 @@ export async function revertChange(ctx: Ctx, { docId, changeId, dryRun, overwrit
     const touched = await touchedBy(tx, changeId);
     const deleted = touched.filter((t) => t.kpiName === null);
     if (deleted.length) {
-      throw conflict(`${deleted.length} record(s) belong to KPIs deleted since; nothing was put back`, deleted.map((t) => ({ path: `${t.guid}.${t.date}`, message: "Its KPI was deleted" })));
+      throw conflict(
+        `${deleted.length} record(s) belong to KPIs deleted since; nothing was put back`,
+        deleted.map((t) => ({ path: `${t.guid}.${t.date}`, message: "Its KPI was deleted" })),
+      );
     }
     const later = touched.filter((t) => t.laterChange !== null);
     if (later.length && !overwrite) {

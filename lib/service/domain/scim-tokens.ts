@@ -23,7 +23,10 @@ export async function listScimTokens({ deps, caller }: Ctx): Promise<{ baseUrl: 
 
 export async function createScimToken({ deps, caller }: Ctx, { name }: { name: string }) {
   const token = newSecret("gsc_");
-  const [row] = await deps.db.insert(scimTokens).values({ accountId: caller.accountId, name, tokenHash: hashToken(token), createdAt: deps.now() }).returning({ id: scimTokens.id });
+  const [row] = await deps.db
+    .insert(scimTokens)
+    .values({ accountId: caller.accountId, name, tokenHash: hashToken(token), createdAt: deps.now() })
+    .returning({ id: scimTokens.id });
   return { id: row!.id, name, token };
 }
 

@@ -11,7 +11,7 @@ import { scorecardKpis, type StoredKpi } from "./scorecards";
 /** Drops undefined and null optional fields so the file holds only what was set. */
 type Defined<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> };
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Defined<T>;
-const groupBy = <T,>(list: T[], key: (t: T) => string) => {
+const groupBy = <T>(list: T[], key: (t: T) => string) => {
   const out = new Map<string, T[]>();
   for (const item of list) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
   return out;
@@ -75,7 +75,7 @@ export async function downloadDocument(ctx: Ctx, { docId }: { docId: number }): 
     }),
     name: k.name,
     children: tree.filter((c) => c.parentGuid === k.guid).map(toFile),
-      values: (valuesOf.get(k.guid) ?? []).map((v) => ({ date: v.date, ...defined(Object.fromEntries(VALUE_FIELDS.map((f) => [f, v[f]]))) })),
+    values: (valuesOf.get(k.guid) ?? []).map((v) => ({ date: v.date, ...defined(Object.fromEntries(VALUE_FIELDS.map((f) => [f, v[f]]))) })),
     initiatives: (plansOf.get(k.guid) ?? []).map(initiativeFile) as KpiFile["initiatives"],
   });
   const root = tree.find((k) => k.parentGuid === null)!;

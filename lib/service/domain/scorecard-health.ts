@@ -30,7 +30,16 @@ export async function withHealth(ctx: Ctx, cards: Scorecard[]): Promise<Scorecar
   const { db } = ctx.deps;
   const now = ctx.deps.now();
   const lastMonth = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
-  const defs = await db.select().from(kpis).where(inArray(kpis.scorecardId, cards.map((c) => c.id))).orderBy(asc(kpis.scorecardId), asc(kpis.position));
+  const defs = await db
+    .select()
+    .from(kpis)
+    .where(
+      inArray(
+        kpis.scorecardId,
+        cards.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(kpis.scorecardId), asc(kpis.position));
   const roots = new Map(defs.filter((k) => k.parentGuid === null).map((k) => [k.scorecardId, k.guid]));
   const fingerprint = fingerprints(db, defs, iso(now));
   const cache = healthCacheOf(db);
@@ -39,7 +48,12 @@ export async function withHealth(ctx: Ctx, cards: Scorecard[]): Promise<Scorecar
   if (changed.length > 0) {
     const ids = new Set(changed.map(([id]) => id));
     const wanted = changed.map(([, root]) => root);
-    const series = await seriesFor(ctx.deps, { defs: defs.filter((k) => ids.has(k.scorecardId)), wanted, spans: periodsBetween(lastMonth, iso(now), "MONTH")!, period: "MONTH" });
+    const series = await seriesFor(ctx.deps, {
+      defs: defs.filter((k) => ids.has(k.scorecardId)),
+      wanted,
+      spans: periodsBetween(lastMonth, iso(now), "MONTH")!,
+      period: "MONTH",
+    });
     const byGuid = new Map(series.map((s) => [s.guid, s]));
     for (const root of wanted) {
       const point = byGuid.get(root)?.points.findLast((p) => p.complete);

@@ -26,7 +26,8 @@ const isAliasTaken = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return (e.code ?? e.cause?.code) === "23505";
 };
-const aliasTaken = () => conflict("Another scorecard of the account has this alias (a deleted one keeps it until it is purged)", [{ path: "alias", message: "Already in use" }]);
+const aliasTaken = () =>
+  conflict("Another scorecard of the account has this alias (a deleted one keeps it until it is purged)", [{ path: "alias", message: "Already in use" }]);
 
 /** An empty scorecard owned by the caller: its root container only. */
 export async function createDocument(ctx: Ctx, input: CreateDocument): Promise<Scorecard> {
@@ -37,7 +38,15 @@ export async function createDocument(ctx: Ctx, input: CreateDocument): Promise<S
     .transaction(async (tx) => {
       const [card] = await tx
         .insert(scorecards)
-        .values({ accountId: caller.accountId, ownerId: caller.userId, name, description: input.description ?? "", alias: input.alias ?? null, icon: input.icon ?? "", translations: keptTranslations(input.translations) })
+        .values({
+          accountId: caller.accountId,
+          ownerId: caller.userId,
+          name,
+          description: input.description ?? "",
+          alias: input.alias ?? null,
+          icon: input.icon ?? "",
+          translations: keptTranslations(input.translations),
+        })
         .returning({ id: scorecards.id });
       await tx.insert(kpis).values({
         guid: randomUUID(),
@@ -82,7 +91,11 @@ export async function updateDocument(ctx: Ctx, { docId, input }: { docId: number
       // The root container carries the scorecard's name (the tree's and the map's title).
       await tx
         .update(kpis)
-        .set({ name: input.name, ...(input.description !== undefined ? { description: input.description } : {}), ...(input.translations !== undefined ? { translations: changes.translations } : {}) })
+        .set({
+          name: input.name,
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.translations !== undefined ? { translations: changes.translations } : {}),
+        })
         .where(and(eq(kpis.scorecardId, docId), isNull(kpis.parentGuid)));
     })
     .catch((error) => {
@@ -125,7 +138,9 @@ export async function deleteDocument(ctx: Ctx, { docId }: { docId: number }): Pr
     await setChangeAuthor(tx, { via: "system", at: now.toISOString(), history: "off" });
     const expired = and(eq(scorecards.accountId, caller.accountId), lt(scorecards.deletedAt, new Date(now.getTime() - RESTORE_DAYS * DAY_MS)));
     // Revisions have no foreign key to their change sets (see history.ts): they go first, by hand.
-    await tx.execute(sql`DELETE FROM value_revisions WHERE change_set_id IN (SELECT cs.id FROM change_sets cs JOIN scorecards ON scorecards.id = cs.scorecard_id WHERE ${expired})`);
+    await tx.execute(
+      sql`DELETE FROM value_revisions WHERE change_set_id IN (SELECT cs.id FROM change_sets cs JOIN scorecards ON scorecards.id = cs.scorecard_id WHERE ${expired})`,
+    );
     await tx.delete(scorecards).where(expired);
   });
   return toDeleted(row);

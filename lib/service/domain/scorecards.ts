@@ -154,7 +154,10 @@ export async function scorecardKpis({ deps, caller }: Ctx, docId: number, needed
 /** Every KPI of the scorecard as a tree, children in their stored order. */
 export async function kpiTree(ctx: Ctx, { docId }: { docId: number }): Promise<KpiNode> {
   const rows = await scorecardKpis(ctx, docId);
-  const plans = await initiativesOf(ctx.deps.db, rows.map((r) => r.guid));
+  const plans = await initiativesOf(
+    ctx.deps.db,
+    rows.map((r) => r.guid),
+  );
   const nodes = new Map(rows.map((r) => [r.guid, { ...toKpi(r), initiatives: plans.filter((p) => p.alignedKpiGuid === r.guid), children: [] as KpiNode[] }]));
   let root: KpiNode | undefined;
   for (const node of nodes.values()) {
@@ -206,7 +209,10 @@ export async function accessVersion({ deps, caller }: Ctx): Promise<string> {
 /** The caller's access to a scorecard, or null (for access/info: never a 404). */
 export async function accessTo({ deps, caller }: Ctx, docId: number): Promise<Access | null> {
   if (!validDocId(docId)) return null;
-  const [row] = await deps.db.select({ access: accessOf(caller) }).from(scorecards).where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)));
+  const [row] = await deps.db
+    .select({ access: accessOf(caller) })
+    .from(scorecards)
+    .where(and(eq(scorecards.id, docId), eq(scorecards.accountId, caller.accountId)));
   return row?.access ?? null;
 }
 
@@ -220,4 +226,3 @@ export async function listKpis(ctx: Ctx, input: { docId: number }): Promise<Kpi[
   walk(await kpiTree(ctx, input));
   return out;
 }
-

@@ -12,7 +12,11 @@ import { latestEntries } from "./value-queries";
  */
 export async function scoredAt(db: Db, kpi: StoredKpi, date: string, value: number) {
   const scale = (await latestEntries(db, [kpi.guid], date, true)).get(kpi.guid);
-  return scoredWith(kpi, { min: scale?.min ?? kpi.min, max: scale?.max ?? kpi.max, target: scale?.target ?? kpi.target, baseline: scale?.baseline ?? kpi.baseline }, value);
+  return scoredWith(
+    kpi,
+    { min: scale?.min ?? kpi.min, max: scale?.max ?? kpi.max, target: scale?.target ?? kpi.target, baseline: scale?.baseline ?? kpi.baseline },
+    value,
+  );
 }
 
 /** A value scored against scale figures already known (many values of one write: one read of the scales). */

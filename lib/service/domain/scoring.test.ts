@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { scoreOf, statusOf, type Scoring } from "./scoring";
 
-const kpi = (optimization: Scoring["optimization"], extra: Partial<Scoring> = {}): Scoring => ({ optimization, onTrackThreshold: null, atRiskThreshold: null, scoreCap: null, ...extra });
+const kpi = (optimization: Scoring["optimization"], extra: Partial<Scoring> = {}): Scoring => ({
+  optimization,
+  onTrackThreshold: null,
+  atRiskThreshold: null,
+  scoreCap: null,
+  ...extra,
+});
 const scale = (target: number | null, baseline: number | null = null, min: number | null = null, max: number | null = null) => ({ target, baseline, min, max });
 
 describe("the scoring rules (lib/contract/README.md, Scores and statuses)", () => {

@@ -98,7 +98,7 @@ export function writeSeries(list: Series[], before: (SeriesJson | undefined)[] =
   });
   let total = 0;
   for (const { head, runs, old } of plans) {
-    total += Buffer.byteLength(head) + "]}".length + Math.max(0, (runs[runs.length - 1]?.last ?? -1));
+    total += Buffer.byteLength(head) + "]}".length + Math.max(0, runs[runs.length - 1]?.last ?? -1);
     for (const { first, last, texts } of runs) {
       if (texts) for (const text of texts) total += Buffer.byteLength(text);
       else total += old!.points.at[2 * last + 1]! - old!.points.at[2 * first]!;

@@ -76,8 +76,7 @@ export function coreOf(points: Point[]): SeriesCore {
   return core;
 }
 
-export const isCalculated = (kpi: Pick<KpiDef, "indicatorType" | "formula">) =>
-  kpi.indicatorType === "CONTAINER" || kpi.formula !== null;
+export const isCalculated = (kpi: Pick<KpiDef, "indicatorType" | "formula">) => kpi.indicatorType === "CONTAINER" || kpi.formula !== null;
 
 function point(span: PeriodSpan, value: number | null, source: PointSource, kpi: KpiDef, scale: Scale, complete: boolean): Point {
   const score = scoreOf(value, scale, kpi);

@@ -39,7 +39,10 @@ export async function updateSharing(ctx: Ctx, { docId, input }: { docId: number;
   const ids = [...new Set(wanted.map((u) => u.userId))];
   if (ids.length !== wanted.length) throw invalidRequest("A user is listed twice", [{ path: "users", message: "Each user once" }]);
   const members = ids.length
-    ? await deps.db.select({ id: users.id }).from(users).where(and(eq(users.accountId, caller.accountId), inArray(users.id, ids)))
+    ? await deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.accountId, caller.accountId), inArray(users.id, ids)))
     : [];
   const known = new Set(members.map((m) => m.id));
   const unknown = wanted.flatMap((u, i) => (known.has(u.userId) ? [] : [{ path: `users.${i}.userId`, message: "No such user in this account" }]));
@@ -63,7 +66,16 @@ export async function updateSharing(ctx: Ctx, { docId, input }: { docId: number;
 async function publicReader(deps: Deps, publicId: string): Promise<{ ctx: Ctx; docId: number; card: typeof scorecards.$inferSelect }> {
   const [card] = await deps.db.select().from(scorecards).where(eq(scorecards.publicId, publicId));
   if (!card) throw notFound("Published scorecard");
-  const caller = { accountId: card.accountId, userId: 0, email: "", role: "viewer" as const, tokenId: 0, tokenKind: "session" as const, countedUsers: 0, publicScorecardId: card.id };
+  const caller = {
+    accountId: card.accountId,
+    userId: 0,
+    email: "",
+    role: "viewer" as const,
+    tokenId: 0,
+    tokenKind: "session" as const,
+    countedUsers: 0,
+    publicScorecardId: card.id,
+  };
   return { ctx: { deps, caller }, docId: card.id, card };
 }
 

@@ -146,7 +146,10 @@ export async function listApiKeys({ deps, caller }: Ctx): Promise<ApiKey[]> {
   }));
 }
 
-export async function createApiKey({ deps, caller }: Ctx, { name, role = caller.role, scope = "write" }: { name: string; role?: Role; scope?: "read" | "write" }) {
+export async function createApiKey(
+  { deps, caller }: Ctx,
+  { name, role = caller.role, scope = "write" }: { name: string; role?: Role; scope?: "read" | "write" },
+) {
   if (!roleAtLeast(caller.role, role)) throw forbidden(`An API key's role cannot be above your own (${caller.role})`);
   const key = newSecret("gak_");
   const [row] = await deps.db

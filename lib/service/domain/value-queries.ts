@@ -73,12 +73,21 @@ async function bucketRows(db: Db, query: SQL): Promise<BucketRow[]> {
 /** One row per KPI and period holding entered records, computed from the values. */
 export function bucketsQuery(kpis: BucketKpi[], period: Period, from: string, to: string): SQL {
   const bucket = BUCKET_SQL[period];
-  const agg = byGrouping({ sum: "sum(v.value)", min: "min(v.value)", max: "max(v.value)", first: byDate("v.date", "v.value", "min"), last: byDate("v.date", "v.value", "max") });
-  return perKpi(kpis, sql`
+  const agg = byGrouping({
+    sum: "sum(v.value)",
+    min: "min(v.value)",
+    max: "max(v.value)",
+    first: byDate("v.date", "v.value", "min"),
+    last: byDate("v.date", "v.value", "max"),
+  });
+  return perKpi(
+    kpis,
+    sql`
     SELECT ${sql.raw(bucket)} - DATE '1970-01-01' AS day, ${sql.raw(agg)} AS agg, count(*)::int AS count, ${sql.raw(byDate("v.date", "v.value", "max"))} AS last
     FROM kpi_values v
     WHERE v.kpi_guid = k.guid AND v.date >= ${from}::date AND v.date <= ${to}::date AND v.value IS NOT NULL
-    GROUP BY ${sql.raw(bucket)}`);
+    GROUP BY ${sql.raw(bucket)}`,
+  );
 }
 
 /** The rollup a period reads: weeks their own, months and the periods made of months the monthly one. */
@@ -90,7 +99,10 @@ export function rollupBucketsQuery(kpis: BucketKpi[], period: Exclude<Period, "D
   const where = sql`r.kpi_guid = k.guid AND r.grain = ${grain} AND r.start >= ${from}::date AND r.start <= ${to}::date`;
   if (period === grain) {
     const agg = byGrouping({ sum: "r.sum", min: "r.min", max: "r.max", first: "r.first_value", last: "r.last_value" });
-    return perKpi(kpis, sql`SELECT r.start - DATE '1970-01-01' AS day, ${sql.raw(agg)} AS agg, r.count, r.last_value AS last FROM kpi_rollups r WHERE ${where}`);
+    return perKpi(
+      kpis,
+      sql`SELECT r.start - DATE '1970-01-01' AS day, ${sql.raw(agg)} AS agg, r.count, r.last_value AS last FROM kpi_rollups r WHERE ${where}`,
+    );
   }
   const bucket = BUCKET_SQL[period].replaceAll("v.date", "r.start");
   const agg = byGrouping({
@@ -100,10 +112,13 @@ export function rollupBucketsQuery(kpis: BucketKpi[], period: Exclude<Period, "D
     first: byDate("r.first_date", "r.first_value", "min"),
     last: byDate("r.last_date", "r.last_value", "max"),
   });
-  return perKpi(kpis, sql`
+  return perKpi(
+    kpis,
+    sql`
     SELECT ${sql.raw(bucket)} - DATE '1970-01-01' AS day, ${sql.raw(agg)} AS agg, sum(r.count)::int AS count, ${sql.raw(byDate("r.last_date", "r.last_value", "max"))} AS last
     FROM kpi_rollups r WHERE ${where}
-    GROUP BY ${sql.raw(bucket)}`);
+    GROUP BY ${sql.raw(bucket)}`,
+  );
 }
 
 /**
@@ -151,9 +166,15 @@ const latestStatement = (inclusive: boolean) =>
   preparedStatement<{ guids: string[]; date: string }>(
     (p) => sql`
     SELECT k.guid::text AS guid,
-      ${sql.join(LATEST_FIELDS.map((f) => sql.raw(`l_${f}.${f} AS ${f}, l_${f}.date AS ${f}_date`)), sql`, `)}
+      ${sql.join(
+        LATEST_FIELDS.map((f) => sql.raw(`l_${f}.${f} AS ${f}, l_${f}.date AS ${f}_date`)),
+        sql`, `,
+      )}
     FROM kpis k
-    ${sql.join(LATEST_FIELDS.map((f) => latestField(f, p.date, inclusive)), sql` `)}
+    ${sql.join(
+      LATEST_FIELDS.map((f) => latestField(f, p.date, inclusive)),
+      sql` `,
+    )}
     WHERE k.guid = ANY(${uuidArray(p.guids)})`,
   );
 const LATEST = { before: latestStatement(false), atOrBefore: latestStatement(true) };
@@ -177,12 +198,15 @@ export interface ScaleChangeRow {
 /** Entered records between two dates that set a target, baseline, min or max, in date order (rare: partial indexes). */
 export async function scaleChanges(db: Db, guids: string[], from: string, to: string): Promise<ScaleChangeRow[]> {
   if (guids.length === 0) return [];
-  return preparedRows<ScaleChangeRow>(db, sql`
+  return preparedRows<ScaleChangeRow>(
+    db,
+    sql`
     SELECT v.kpi_guid::text AS guid, to_char(v.date, 'YYYY-MM-DD') AS date, v.target, v.baseline, v.min, v.max
     FROM kpi_values v
     WHERE v.kpi_guid = ANY(${uuidArray(guids)}) AND v.date >= ${from}::date AND v.date <= ${to}::date
       AND (v.target IS NOT NULL OR v.baseline IS NOT NULL OR v.min IS NOT NULL OR v.max IS NOT NULL)
-    ORDER BY v.kpi_guid, v.date`);
+    ORDER BY v.kpi_guid, v.date`,
+  );
 }
 
 /** The earliest date holding an entered value of these KPIs, or null. */

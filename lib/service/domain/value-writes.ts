@@ -101,8 +101,16 @@ async function upsertSorted(tx: Db | Tx, docId: number, items: WriteItem[], now:
     now: now.toISOString(),
     docId,
     author: JSON.stringify({ ...author, at: now.toISOString() }),
-    guids: arrayValue(tx, "uuid", items.map((i) => i.guid)),
-    dates: arrayValue(tx, "date", items.map((i) => i.date)),
+    guids: arrayValue(
+      tx,
+      "uuid",
+      items.map((i) => i.guid),
+    ),
+    dates: arrayValue(
+      tx,
+      "date",
+      items.map((i) => i.date),
+    ),
     value: column("value"),
     target: column("target"),
     baseline: column("baseline"),
@@ -141,12 +149,19 @@ function storedRecord(item: WriteItem, keptRows: Map<string, Kept>): StoredRecor
  * transaction they lasted until Node had sent the COMMIT, which under load meant queueing behind
  * other requests' work, and every batch touching the same KPIs waited as long.
  */
-export async function writeValues(ctx: Ctx, docId: number, defs: StoredKpi[], items: WriteItem[], path: (index: number) => string = (i) => `items.${i}`): Promise<StoredRecord[]> {
+export async function writeValues(
+  ctx: Ctx,
+  docId: number,
+  defs: StoredKpi[],
+  items: WriteItem[],
+  path: (index: number) => string = (i) => `items.${i}`,
+): Promise<StoredRecord[]> {
   const { deps } = ctx;
   const author = authorOf(ctx, docId);
   const { sorted, firstNamed } = mergeItems(items);
   const guids = [...new Set(sorted.map((i) => i.guid))];
-  const pathOf = ({ guid, date }: { guid: string; date: string }) => [path(items.findIndex((i) => i.guid === guid && i.date === date)), "value"].filter(Boolean).join(".");
+  const pathOf = ({ guid, date }: { guid: string; date: string }) =>
+    [path(items.findIndex((i) => i.guid === guid && i.date === date)), "value"].filter(Boolean).join(".");
   const notesChecked = defs.some((k) => k.noteRequiredOffTrack && guids.includes(k.guid));
   return withRetry(async () => {
     const now = deps.now();

@@ -35,7 +35,12 @@ export async function valuesAt(deps: Deps, defs: StoredKpi[], guids: string[], d
   const byGuid = new Map(defs.map((d) => [d.guid, d]));
   const wanted = guids.map((g) => byGuid.get(g)!);
   const entered = wanted.filter((k) => !isCalculated(k));
-  const latest = await latestEntries(deps.db, entered.map((k) => k.guid), date, true);
+  const latest = await latestEntries(
+    deps.db,
+    entered.map((k) => k.guid),
+    date,
+    true,
+  );
 
   const calculated = new Map<string, ValuesAtDate>();
   for (const interval of new Set(wanted.filter(isCalculated).map((k) => k.updateInterval))) {
@@ -82,8 +87,7 @@ export async function valuesAt(deps: Deps, defs: StoredKpi[], guids: string[], d
 }
 
 function scaleAt(kpi: StoredKpi, entry: LatestRow | undefined) {
-  const pick = (f: "target" | "baseline" | "min" | "max") =>
-    entry && entry[f] !== null ? { v: entry[f], d: entry[`${f}_date`] } : { v: kpi[f], d: null };
+  const pick = (f: "target" | "baseline" | "min" | "max") => (entry && entry[f] !== null ? { v: entry[f], d: entry[`${f}_date`] } : { v: kpi[f], d: null });
   const [t, b, mn, mx] = [pick("target"), pick("baseline"), pick("min"), pick("max")];
   return { target: t.v, targetDate: t.d, baseline: b.v, baselineDate: b.d, min: mn.v, minDate: mn.d, max: mx.v, maxDate: mx.d };
 }
@@ -158,7 +162,11 @@ export interface BatchWrite {
 export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   const defs = await scorecardKpis(ctx, docId, "write");
   const { unknown, calculated } = badWriteItems(defs, items, path);
-  if (unknown.length) throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard or a value outside its valid range; nothing was written`, [...unknown, ...calculated]);
+  if (unknown.length)
+    throw invalidRequest(`${unknown.length} item(s) name no KPI of this scorecard or a value outside its valid range; nothing was written`, [
+      ...unknown,
+      ...calculated,
+    ]);
   if (calculated.length) throw conflict(`${calculated.length} item(s) name calculated KPIs; nothing was written`, calculated);
   try {
     return await writeValues(ctx, docId, defs, items, path);
@@ -170,7 +178,13 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
 }
 
 /** The KPI as the vendor's `item`. */
-export const itemOf = (kpi: StoredKpi) => ({ guid: kpi.guid, name: kpi.name, measure: kpi.measure, indicatorType: kpi.indicatorType, updateInterval: kpi.updateInterval });
+export const itemOf = (kpi: StoredKpi) => ({
+  guid: kpi.guid,
+  name: kpi.name,
+  measure: kpi.measure,
+  indicatorType: kpi.indicatorType,
+  updateInterval: kpi.updateInterval,
+});
 
 /** The single write: 404 for an unknown KPI, 409 for a calculated one. */
 export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item: WriteItem }): Promise<WrittenValue> {
@@ -197,7 +211,10 @@ export async function writeOne(ctx: Ctx, { docId, item }: { docId: number; item:
 /** The record entered at exactly `date` (every field null when there is none). */
 export async function recordAt(ctx: Ctx, { docId, guid, date }: KpiAt): Promise<ValueRecord> {
   await kpiOf(ctx, docId, guid);
-  const [row] = await ctx.deps.db.select().from(kpiValues).where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
+  const [row] = await ctx.deps.db
+    .select()
+    .from(kpiValues)
+    .where(and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date)));
   if (!row) return { date, value: null, target: null, baseline: null, min: null, max: null, score: null };
   const { kpiGuid: _k, updatedAt: _u, namedFields: _n, ...record } = row;
   return record;
@@ -212,7 +229,10 @@ export async function deleteField(ctx: Ctx, { docId, guid, date, field }: KpiAt 
     deps.db.transaction(async (tx) => {
       const at = and(eq(kpiValues.kpiGuid, guid), eq(kpiValues.date, date));
       await beginChange(tx, ctx, docId);
-      await tx.update(kpiValues).set({ [field]: null, updatedAt: deps.now() }).where(and(at, sql`${column} IS NOT NULL`));
+      await tx
+        .update(kpiValues)
+        .set({ [field]: null, updatedAt: deps.now() })
+        .where(and(at, sql`${column} IS NOT NULL`));
       await tx.delete(kpiValues).where(and(at, ...VALUE_FIELDS.map((f) => sql`${kpiValues[f]} IS NULL`)));
     }),
   );
@@ -226,9 +246,17 @@ export async function batchRecords(ctx: Ctx, { docId, field, from, to }: { docId
   const rows = await ctx.deps.db
     .select()
     .from(kpiValues)
-    .where(and(inArray(kpiValues.kpiGuid, guids), sql`${kpiValues[field]} IS NOT NULL`, from ? gte(kpiValues.date, from) : undefined, to ? lte(kpiValues.date, to) : undefined))
+    .where(
+      and(
+        inArray(kpiValues.kpiGuid, guids),
+        sql`${kpiValues[field]} IS NOT NULL`,
+        from ? gte(kpiValues.date, from) : undefined,
+        to ? lte(kpiValues.date, to) : undefined,
+      ),
+    )
     .orderBy(asc(kpiValues.kpiGuid), asc(kpiValues.date))
     .limit(MAX_RECORDS + 1);
-  if (rows.length > MAX_RECORDS) throw invalidRequest(`More than ${MAX_RECORDS} records: read a narrower range`, [{ path: "from", message: "Narrow the range" }]);
+  if (rows.length > MAX_RECORDS)
+    throw invalidRequest(`More than ${MAX_RECORDS} records: read a narrower range`, [{ path: "from", message: "Narrow the range" }]);
   return rows.map(({ kpiGuid, updatedAt: _u, namedFields: _n, ...record }) => ({ guid: kpiGuid, ...record }));
 }

@@ -28,7 +28,13 @@ export async function listWebhooks({ deps, caller }: Ctx): Promise<Webhook[]> {
 }
 
 async function ownWebhook({ deps, caller }: Ctx, { id }: WebhookRef) {
-  const [row] = id > MAX_ROW_ID ? [] : await deps.db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.accountId, caller.accountId)));
+  const [row] =
+    id > MAX_ROW_ID
+      ? []
+      : await deps.db
+          .select()
+          .from(webhooks)
+          .where(and(eq(webhooks.id, id), eq(webhooks.accountId, caller.accountId)));
   if (!row) throw notFound("Webhook");
   return row;
 }
@@ -52,7 +58,15 @@ export async function createWebhook({ deps, caller }: Ctx, input: CreateWebhook)
   const secret = newWebhookSecret();
   const [row] = await deps.db
     .insert(webhooks)
-    .values({ accountId: caller.accountId, name: input.name, url: input.url, format: input.format ?? "standard", language: input.language ?? null, secret, createdAt: deps.now() })
+    .values({
+      accountId: caller.accountId,
+      name: input.name,
+      url: input.url,
+      format: input.format ?? "standard",
+      language: input.language ?? null,
+      secret,
+      createdAt: deps.now(),
+    })
     .returning();
   return row!.format === "standard" ? { ...toWebhook(row!), secret } : toWebhook(row!);
 }

@@ -15,11 +15,25 @@ import { forecastScorecard } from "./scorecard";
  */
 export async function checkForecastAlerts(deps: Deps, scorecardId?: number): Promise<{ checked: number; fired: FiredAlert[] }> {
   const rows = await deps.db
-    .select({ id: alerts.id, threshold: alerts.threshold, guid: kpis.guid, interval: kpis.updateInterval, docId: scorecards.id, accountId: scorecards.accountId })
+    .select({
+      id: alerts.id,
+      threshold: alerts.threshold,
+      guid: kpis.guid,
+      interval: kpis.updateInterval,
+      docId: scorecards.id,
+      accountId: scorecards.accountId,
+    })
     .from(alerts)
     .innerJoin(kpis, eq(kpis.guid, alerts.kpiGuid))
     .innerJoin(scorecards, eq(scorecards.id, alerts.scorecardId))
-    .where(and(eq(alerts.active, true), eq(alerts.condition, "FORECAST_BELOW_TARGET"), isNull(scorecards.deletedAt), scorecardId === undefined ? undefined : eq(scorecards.id, scorecardId)))
+    .where(
+      and(
+        eq(alerts.active, true),
+        eq(alerts.condition, "FORECAST_BELOW_TARGET"),
+        isNull(scorecards.deletedAt),
+        scorecardId === undefined ? undefined : eq(scorecards.id, scorecardId),
+      ),
+    )
     .orderBy(alerts.id);
   const groups = new Map<string, typeof rows>();
   for (const row of rows) groups.set(`${row.docId}|${row.interval}`, [...(groups.get(`${row.docId}|${row.interval}`) ?? []), row]);

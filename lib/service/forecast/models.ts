@@ -112,7 +112,15 @@ function smoothing(y: number[], m: number, seasonal: boolean, maxH: number): Fit
   const { states, ahead } = run(y, m, params, seasonal, true);
   const last = states.at(-1)!;
   const byTime = new Map(states.map((s) => [s.t, s]));
-  const errors = spreads(y, (t, h) => { const s = byTime.get(t)!; return ahead(s.l, s.b, s.s, t, h); }, states[0]!.t + 1, maxH);
+  const errors = spreads(
+    y,
+    (t, h) => {
+      const s = byTime.get(t)!;
+      return ahead(s.l, s.b, s.s, t, h);
+    },
+    states[0]!.t + 1,
+    maxH,
+  );
   return {
     method: seasonal ? "seasonal" : "damped",
     forecast: (h) => Array.from({ length: h }, (_, i) => ahead(last.l, last.b, last.s, last.t, i + 1)),
@@ -126,7 +134,12 @@ function naive(y: number[], maxH: number): Fitted {
 }
 
 /** The methods a series supports: seasonal needs two full seasons, damped trend four points. */
-export const methodsFor = (n: number, m: number): Method[] => ["naive", ...(n >= 4 ? (["damped"] as const) : []), ...(m > 1 && n >= 2 * m ? (["seasonal"] as const) : [])];
+export const methodsFor = (n: number, m: number): Method[] => [
+  "naive",
+  ...(n >= 4 ? (["damped"] as const) : []),
+  ...(m > 1 && n >= 2 * m ? (["seasonal"] as const) : []),
+];
 
 /** One method fitted to a series, with its spreads up to `maxH` periods ahead. */
-export const fitMethod = (method: Method, y: number[], m: number, maxH: number): Fitted => (method === "naive" ? naive(y, maxH) : smoothing(y, m, method === "seasonal", maxH));
+export const fitMethod = (method: Method, y: number[], m: number, maxH: number): Fitted =>
+  method === "naive" ? naive(y, maxH) : smoothing(y, m, method === "seasonal", maxH);

@@ -27,7 +27,10 @@ async function targetsAfter(db: Db, guids: string[], after: string, until: strin
   const rows = await queryRows<{ guid: string; last: string }>(
     db,
     sql`SELECT kpi_guid::text AS guid, to_char(max(date), 'YYYY-MM-DD') AS last FROM kpi_values
-        WHERE kpi_guid IN (${sql.join(guids.map((g) => sql`${g}::uuid`), sql`, `)}) AND target IS NOT NULL AND date > ${after}::date AND date <= ${until}::date
+        WHERE kpi_guid IN (${sql.join(
+          guids.map((g) => sql`${g}::uuid`),
+          sql`, `,
+        )}) AND target IS NOT NULL AND date > ${after}::date AND date <= ${until}::date
         GROUP BY kpi_guid`,
   );
   return new Map(rows.map((r) => [r.guid, r.last]));
@@ -50,12 +53,20 @@ type Pick = "value" | "low" | "high";
  * Buckets of the future spans from the entered KPIs' forecasts, as the rollups would give them:
  * seriesFor then computes formulas and containers from them exactly as grouped values do.
  */
-const forecastBuckets = (forecasts: Map<string, Forecast>, spans: PeriodSpan[], pick: Pick) => async (_db: unknown, kpis: BucketKpi[]): Promise<BucketRow[]> =>
-  kpis.flatMap((kpi, i) => {
-    const forecast = forecasts.get(kpi.guid);
-    if (!forecast) return [];
-    return spans.map((span, j) => ({ kpi: i, day: Date.parse(span.start) / DAY_MS, agg: forecast.points[j]![pick], count: 1, last: forecast.points[j]![pick] }));
-  });
+const forecastBuckets =
+  (forecasts: Map<string, Forecast>, spans: PeriodSpan[], pick: Pick) =>
+  async (_db: unknown, kpis: BucketKpi[]): Promise<BucketRow[]> =>
+    kpis.flatMap((kpi, i) => {
+      const forecast = forecasts.get(kpi.guid);
+      if (!forecast) return [];
+      return spans.map((span, j) => ({
+        kpi: i,
+        day: Date.parse(span.start) / DAY_MS,
+        agg: forecast.points[j]![pick],
+        count: 1,
+        last: forecast.points[j]![pick],
+      }));
+    });
 
 // Per database: forecasts by everything they depend on (see versionKey), so a repeated read of
 // figures that have not changed fits no model again.
@@ -113,7 +124,9 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
   for (const series of history) {
     const values = historyOf(series);
     const forecast = values.length >= MIN_HISTORY ? forecastSeries(values, SEASON[period], future.length) : null;
-    const note = forecast ? null : `Too little history to forecast: ${values.length} ${values.length === 1 ? "period" : "periods"} of values, at least ${MIN_HISTORY} needed`;
+    const note = forecast
+      ? null
+      : `Too little history to forecast: ${values.length} ${values.length === 1 ? "period" : "periods"} of values, at least ${MIN_HISTORY} needed`;
     fitCache.set(fitKey(series.guid), { forecast, note });
     fitted.set(series.guid, { forecast, note });
   }
@@ -133,7 +146,9 @@ export async function forecastScorecard(ctx: Ctx, { docId, period, horizon, guid
     const own = forecasts.get(series.guid);
     const points = series.points.map((p, i) => {
       const ends = [low[s]!.points[i]!.value, high[s]!.points[i]!.value].filter((v): v is number => v !== null);
-      const bounds = own ? { low: own.points[i]!.low, high: own.points[i]!.high } : { low: ends.length ? Math.min(...ends) : null, high: ends.length ? Math.max(...ends) : null };
+      const bounds = own
+        ? { low: own.points[i]!.low, high: own.points[i]!.high }
+        : { low: ends.length ? Math.min(...ends) : null, high: ends.length ? Math.max(...ends) : null };
       return { start: p.start, end: p.end, value: p.value, ...bounds, score: p.score, status: p.status };
     });
     const ownHorizon = lastTargets.get(series.guid) ?? (horizon ? end : yearEnd);

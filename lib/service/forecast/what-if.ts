@@ -23,14 +23,18 @@ function overriddenValues(request: WhatIf, actual: Series[], today: string): Map
     const points = spansOf(o.guid);
     if ("value" in o) {
       const point = points.find((p) => p.start <= o.date && o.date <= p.end);
-      if (!point) throw invalidRequest(`${o.date} is outside the range`, [{ path: "overrides", message: `${o.date} is not between ${request.from} and ${request.to}` }]);
+      if (!point)
+        throw invalidRequest(`${o.date} is outside the range`, [{ path: "overrides", message: `${o.date} is not between ${request.from} and ${request.to}` }]);
       own.set(Date.parse(point.start) / DAY_MS, o.value);
       continue;
     }
     // Growth runs from the last value before the current period, over every period from it on.
     const current = periodStart(today, request.period);
     let base = [...points].reverse().find((p) => p.start < current && p.value !== null)?.value ?? null;
-    if (base === null) throw invalidRequest("A KPI without a value before the current period cannot grow from it", [{ path: "overrides", message: `No value of ${o.guid} to grow from` }]);
+    if (base === null)
+      throw invalidRequest("A KPI without a value before the current period cannot grow from it", [
+        { path: "overrides", message: `No value of ${o.guid} to grow from` },
+      ]);
     for (const p of points) {
       if (p.start < current) continue;
       base *= 1 + o.growth;
@@ -52,7 +56,8 @@ export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
   for (const [i, o] of request.overrides.entries()) {
     const kpi = byGuid.get(o.guid);
     if (!kpi) throw notFound(`KPI ${o.guid}`);
-    if (isCalculated(kpi)) throw invalidRequest(`${kpi.name} is calculated: change its inputs`, [{ path: `overrides.${i}.guid`, message: "A calculated KPI or container" }]);
+    if (isCalculated(kpi))
+      throw invalidRequest(`${kpi.name} is calculated: change its inputs`, [{ path: `overrides.${i}.guid`, message: "A calculated KPI or container" }]);
   }
   const spans = spansOrThrow(request.from, request.to, request.period);
   const wanted = defs.map((d) => d.guid);
@@ -62,7 +67,13 @@ export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
   const actual = await seriesFor(deps, { defs, wanted, spans, period: request.period });
   const values = overriddenValues(request, actual, ctx.deps.now().toISOString().slice(0, 10));
   // The rollups' buckets, with the overridden periods' replaced (or added).
-  const source = async (db: Parameters<typeof aggregateBuckets>[0], kpis: BucketKpi[], period: Parameters<typeof aggregateBuckets>[2], from: string, to: string) => {
+  const source = async (
+    db: Parameters<typeof aggregateBuckets>[0],
+    kpis: BucketKpi[],
+    period: Parameters<typeof aggregateBuckets>[2],
+    from: string,
+    to: string,
+  ) => {
     const rows = (await aggregateBuckets(db, kpis, period, from, to)).filter((r) => !values.get(kpis[r.kpi]!.guid)?.has(r.day));
     const added = kpis.flatMap((k, i) => [...(values.get(k.guid) ?? [])].map(([day, value]) => ({ kpi: i, day, agg: value, count: 1, last: value })));
     return [...rows, ...added];
@@ -73,7 +84,17 @@ export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
       const before = actual[s]!.points[i]!;
       return p.value === before.value && p.status === before.status
         ? []
-        : [{ guid: series.guid, name: series.name, start: p.start, actual: before.value, whatIf: p.value, actualStatus: before.status, whatIfStatus: p.status }];
+        : [
+            {
+              guid: series.guid,
+              name: series.name,
+              start: p.start,
+              actual: before.value,
+              whatIf: p.value,
+              actualStatus: before.status,
+              whatIfStatus: p.status,
+            },
+          ];
     }),
   );
   const notes = await scorecardNotes(ctx.deps.db, docId, request.from, request.to);

@@ -29,7 +29,12 @@ export function alertMessage({ alert, scorecard, kpi, date, value, target, score
   const shown = f.full(value, kpi.measure);
   const [kpiName, scorecardName] = [localized(kpi, locale).name, localized(scorecard, locale).name];
   return {
-    title: t(alert.condition === "FORECAST_BELOW_TARGET" ? "alert.projected" : "alert.is", { alert: alert.name, kpi: kpiName, value: shown, date: f.date(date) }),
+    title: t(alert.condition === "FORECAST_BELOW_TARGET" ? "alert.projected" : "alert.is", {
+      alert: alert.name,
+      kpi: kpiName,
+      value: shown,
+      date: f.date(date),
+    }),
     facts: [
       [t("alert.scorecard"), scorecardName],
       [t("alert.kpi"), kpiName],

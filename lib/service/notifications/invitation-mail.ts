@@ -33,5 +33,7 @@ export async function emailInvitation(
     link: { label: t("invitation.join"), url: `${base}/join/${encodeURIComponent(invitation.token)}` },
   });
   const result = await sendMail(mail, invitation.to, `invitation-${invitation.id}`, content);
-  return result.status === 250 ? { emailed: true, emailError: null } : { emailed: false, emailError: result.error ?? `The mail server answered ${result.status}` };
+  return result.status === 250
+    ? { emailed: true, emailError: null }
+    : { emailed: false, emailError: result.error ?? `The mail server answered ${result.status}` };
 }

@@ -27,7 +27,9 @@ async function ownedKpis(db: Db) {
       kpi: kpis,
       scorecard: { id: scorecards.id, name: scorecards.name, accountId: scorecards.accountId },
       owner: { id: users.id, email: users.email, language: users.language },
-      reminderDays: sql<number | null>`CASE WHEN ${notificationSettings.accountId} IS NULL THEN ${DEFAULT_REMINDER_DAYS} ELSE ${notificationSettings.reminderDays} END`,
+      reminderDays: sql<
+        number | null
+      >`CASE WHEN ${notificationSettings.accountId} IS NULL THEN ${DEFAULT_REMINDER_DAYS} ELSE ${notificationSettings.reminderDays} END`,
       reminderWebhookId: notificationSettings.reminderWebhookId,
     })
     .from(kpis)
@@ -87,13 +89,23 @@ export async function sendDueReminders({ db, now, dashboardUrl, mail }: Reminder
     const webhookId = mail ? null : row.reminderWebhookId;
     if (!mail && webhookId === null) continue;
     const queued = await db.transaction(async (tx) => {
-      const claimed = await tx.insert(remindersSent).values({ kpiGuid: row.kpi.guid, periodStart: overdue.start, sentAt: now }).onConflictDoNothing().returning();
+      const claimed = await tx
+        .insert(remindersSent)
+        .values({ kpiGuid: row.kpi.guid, periodStart: overdue.start, sentAt: now })
+        .onConflictDoNothing()
+        .returning();
       if (claimed.length === 0) return false;
       const message = reminderMessage(row, overdue.start, overdue.due, dashboardUrl);
       if (webhookId === null) {
         await queueEmail(tx, row.owner.id, { type: "kpi.reminder", message }, now);
       } else {
-        const data = { scorecard: row.scorecard, kpi: { guid: row.kpi.guid, name: row.kpi.name }, periodStart: overdue.start, overdueSince: overdue.due, owner: row.owner };
+        const data = {
+          scorecard: row.scorecard,
+          kpi: { guid: row.kpi.guid, name: row.kpi.name },
+          periodStart: overdue.start,
+          overdueSince: overdue.due,
+          owner: row.owner,
+        };
         await queueEvent(tx, webhookId, "kpi.reminder", data, now, { message });
       }
       return true;
@@ -148,7 +160,16 @@ export async function sendWeeklyDigests({ db, now, dashboardUrl, mail }: Reminde
       if (late) overdue.push(t("digest.late", { kpi: row.kpi.name, scorecard: row.scorecard.name, period: f.period(late.start, row.kpi.updateInterval) }));
       const change = await statusChange(db, row.kpi, since);
       if (change) {
-        changed.push(t("digest.changed", { kpi: row.kpi.name, scorecard: row.scorecard.name, from: f.status(change.from), to: f.status(change.to), value: f.full(change.value, row.kpi.measure), date: f.date(change.date) }));
+        changed.push(
+          t("digest.changed", {
+            kpi: row.kpi.name,
+            scorecard: row.scorecard.name,
+            from: f.status(change.from),
+            to: f.status(change.to),
+            value: f.full(change.value, row.kpi.measure),
+            date: f.date(change.date),
+          }),
+        );
       }
     }
     if (overdue.length === 0 && changed.length === 0) continue;

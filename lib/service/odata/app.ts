@@ -72,9 +72,11 @@ export function createODataApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {
     const odata =
-      error instanceof ODataError ? error
-      : error instanceof ApiError ? new ODataError(error.status === 404 ? 404 : 400, error.code, error.message)
-      : (console.error("[odata] unexpected error:", error), null);
+      error instanceof ODataError
+        ? error
+        : error instanceof ApiError
+          ? new ODataError(error.status === 404 ? 404 : 400, error.code, error.message)
+          : (console.error("[odata] unexpected error:", error), null);
     const status = odata?.status ?? 500;
     const body = { error: { code: odata?.code ?? "InternalError", message: odata?.message ?? "Internal server error" } };
     return c.body(JSON.stringify(body), status, { "Content-Type": JSON_TYPE, "OData-Version": "4.0", "Cache-Control": "no-store", ...odata?.headers });
@@ -83,7 +85,10 @@ export function createODataApp(deps: Deps) {
     throw new ODataError(404, "NotFound", "No such resource: the service document at /odata lists the entity sets");
   });
   app.use("*", async (c, next) => {
-    c.set("deps", depsForRequest(deps, (name) => c.req.header(name)));
+    c.set(
+      "deps",
+      depsForRequest(deps, (name) => c.req.header(name)),
+    );
     await next();
     c.res.headers.set("OData-Version", "4.0");
     c.res.headers.set("X-Content-Type-Options", "nosniff");
@@ -141,7 +146,9 @@ function setOrThrow(name: string): EntitySet {
 
 /** `Kpis(0b6f...)`, `Scorecards(12)` or `Values(KpiGuid=...,Date=2026-01-01)` as a filter on the key, with the request's own filter. */
 function keyFilter(set: EntitySet, text: string, plan: QueryPlan): QueryPlan["filter"] {
-  const named = text.includes("=") ? Object.fromEntries(text.split(",").map((part) => part.split("=").map((s) => s.trim()) as [string, string])) : { [set.key[0]!]: text.trim() };
+  const named = text.includes("=")
+    ? Object.fromEntries(text.split(",").map((part) => part.split("=").map((s) => s.trim()) as [string, string]))
+    : { [set.key[0]!]: text.trim() };
   if (Object.keys(named).length !== set.key.length || !set.key.every((k) => k in named)) {
     throw new ODataError(400, "BadRequest", `${set.name} is keyed by ${set.key.join(" and ")}`);
   }

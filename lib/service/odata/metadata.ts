@@ -21,7 +21,8 @@ function entityType(set: EntitySet): string {
 /** The CSDL XML document ($metadata) of every entity set. */
 export function metadataDocument(): string {
   const sets = ENTITY_SETS.map(
-    (set) => `<EntitySet Name="${set.name}" EntityType="${NAMESPACE}.${set.type}">${set.navigation.map((n) => `<NavigationPropertyBinding Path="${n.name}" Target="${n.target}"/>`).join("")}</EntitySet>`,
+    (set) =>
+      `<EntitySet Name="${set.name}" EntityType="${NAMESPACE}.${set.type}">${set.navigation.map((n) => `<NavigationPropertyBinding Path="${n.name}" Target="${n.target}"/>`).join("")}</EntitySet>`,
   );
   return (
     `<?xml version="1.0" encoding="utf-8"?>` +

@@ -7,7 +7,12 @@ import type { EntitySet } from "./model";
 // (Periods). An option, operator or function we do not serve is refused by name, never ignored.
 
 export class ODataError extends Error {
-  constructor(readonly status: 400 | 401 | 403 | 404 | 429 | 501, readonly code: string, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 429 | 501,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -142,7 +147,12 @@ const withoutNumberSuffixes = (filter: string) =>
   filter
     .split(/('(?:[^']|'')*')/)
     .map((part, i) =>
-      i % 2 === 1 ? part : part.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)[dDmMfFlL]\b/gi, (match, number?: string) => number ?? match),
+      i % 2 === 1
+        ? part
+        : part.replace(
+            /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)[dDmMfFlL]\b/gi,
+            (match, number?: string) => number ?? match,
+          ),
     )
     .join("");
 
@@ -184,15 +194,19 @@ export function queryPlan(params: URLSearchParams, set: EntitySet): QueryPlan {
     return Number(text);
   };
   const select = params.get("$select");
-  const selected = select === null || select.trim() === "*" ? null : (parseOption("$select", select).value as { items: Node[] }).items.map((item) => item.raw ?? "");
+  const selected =
+    select === null || select.trim() === "*" ? null : (parseOption("$select", select).value as { items: Node[] }).items.map((item) => item.raw ?? "");
   for (const name of selected ?? []) if (!set.properties.some((p) => p.name === name)) throw invalid(`${set.name} has no property ${name} ($select)`);
   const orderby = params.get("$orderby");
-  const orderBy = orderby === null ? [] : (parseOption("$orderby", orderby).value as { items: Node[] }).items.map((item) => {
-    const { expr, direction } = item.value as { expr: Node; direction: number };
-    const property = propertyOf(expr, set);
-    if (!property) throw unsupported(`$orderby on ${expr.raw}`);
-    return { property, descending: direction === -1 };
-  });
+  const orderBy =
+    orderby === null
+      ? []
+      : (parseOption("$orderby", orderby).value as { items: Node[] }).items.map((item) => {
+          const { expr, direction } = item.value as { expr: Node; direction: number };
+          const property = propertyOf(expr, set);
+          if (!property) throw unsupported(`$orderby on ${expr.raw}`);
+          return { property, descending: direction === -1 };
+        });
   const expandText = params.get("$expand");
   let expand: string | null = null;
   if (expandText !== null) {

@@ -26,7 +26,8 @@ const equalTo = (parts: Expr[], property: string) =>
 function scope(plan: QueryPlan, today: string) {
   const parts = conjuncts(plan.filter);
   const period = equalTo(parts, "Period") ?? "MONTH";
-  if (typeof period !== "string" || !isPeriod(period)) throw new ODataError(400, "BadRequest", `Period is one of DAY, WEEK, MONTH, QUARTER, HALF_YEAR, YEAR: not ${String(period)}`);
+  if (typeof period !== "string" || !isPeriod(period))
+    throw new ODataError(400, "BadRequest", `Period is one of DAY, WEEK, MONTH, QUARTER, HALF_YEAR, YEAR: not ${String(period)}`);
   const year = Number(today.slice(0, 4));
   let from = `${year - 2}-01-01`;
   let to = `${year}-12-31`;
@@ -58,8 +59,18 @@ export async function readPeriods(ctx: Ctx, plan: QueryPlan): Promise<Record<str
     for (const series of grouped.items) {
       for (const p of series.points) {
         const row = {
-          ScorecardId: id, KpiGuid: series.guid, KpiName: series.name, Period: period, Start: p.start, End: p.end,
-          Value: p.value, Target: p.target, Baseline: p.baseline, Score: p.score, Status: p.status, Complete: p.complete,
+          ScorecardId: id,
+          KpiGuid: series.guid,
+          KpiName: series.name,
+          Period: period,
+          Start: p.start,
+          End: p.end,
+          Value: p.value,
+          Target: p.target,
+          Baseline: p.baseline,
+          Score: p.score,
+          Status: p.status,
+          Complete: p.complete,
         };
         if (!plan.filter || matches(plan.filter, row)) rows.push(row);
       }

@@ -34,16 +34,33 @@ async function readTable(ctx: Ctx, set: EntitySet, plan: QueryPlan, pageSize: nu
   const nav = plan.expand ? set.navigation.find((n) => n.name === plan.expand) : undefined;
   const needed = nav && !properties.some((p) => p.name === nav.from) ? [...properties, set.properties.find((p) => p.name === nav.from)!] : properties;
   const order = sql.join(
-    [...plan.orderBy.map((o) => sql`${set.properties.find((p) => p.name === o.property)!.column} ${sql.raw(o.descending ? "DESC NULLS LAST" : "ASC NULLS FIRST")}`), ...set.key.map((k) => set.properties.find((p) => p.name === k)!.column!)],
+    [
+      ...plan.orderBy.map(
+        (o) => sql`${set.properties.find((p) => p.name === o.property)!.column} ${sql.raw(o.descending ? "DESC NULLS LAST" : "ASC NULLS FIRST")}`,
+      ),
+      ...set.key.map((k) => set.properties.find((p) => p.name === k)!.column!),
+    ],
     sql`, `,
   );
   const { offset, limit, last } = window(plan, pageSize);
   const source = set.source!(ctx.caller);
-  const rows = limit === 0 ? [] : await queryRows<Row>(ctx.deps.db, sql`SELECT ${sql.join(needed.map(selected), sql`, `)} ${source} AND ${where} ORDER BY ${order} LIMIT ${limit + 1} OFFSET ${offset}`);
+  const rows =
+    limit === 0
+      ? []
+      : await queryRows<Row>(
+          ctx.deps.db,
+          sql`SELECT ${sql.join(needed.map(selected), sql`, `)} ${source} AND ${where} ORDER BY ${order} LIMIT ${limit + 1} OFFSET ${offset}`,
+        );
   const more = rows.length > limit && !last;
   const page = rows.slice(0, limit);
   const count = plan.count ? Number((await queryRows<{ n: number }>(ctx.deps.db, sql`SELECT count(*)::int AS n ${source} AND ${where}`))[0]!.n) : null;
-  if (nav) await expand(ctx, page, nav, properties.some((p) => p.name === nav.from));
+  if (nav)
+    await expand(
+      ctx,
+      page,
+      nav,
+      properties.some((p) => p.name === nav.from),
+    );
   return { rows: page, count, nextToken: more ? plan.token + page.length : null };
 }
 
@@ -52,7 +69,21 @@ async function expand(ctx: Ctx, rows: Row[], nav: EntitySet["navigation"][number
   const target = setNamed(nav.target)!;
   const keys = [...new Set(rows.map((r) => r[nav.from]).filter((k) => k !== null && k !== undefined))];
   const toColumn = target.properties.find((p) => p.name === nav.to)!.column!;
-  const related = keys.length === 0 ? [] : (await readTable(ctx, target, { filter: null, select: null, orderBy: [], top: null, skip: 0, token: 0, count: false, expand: null }, Number.MAX_SAFE_INTEGER, sql`${toColumn} IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`)).rows;
+  const related =
+    keys.length === 0
+      ? []
+      : (
+          await readTable(
+            ctx,
+            target,
+            { filter: null, select: null, orderBy: [], top: null, skip: 0, token: 0, count: false, expand: null },
+            Number.MAX_SAFE_INTEGER,
+            sql`${toColumn} IN (${sql.join(
+              keys.map((k) => sql`${k}`),
+              sql`, `,
+            )})`,
+          )
+        ).rows;
   for (const row of rows) {
     const mine = related.filter((r) => String(r[nav.to]) === String(row[nav.from]));
     row[nav.name] = nav.many ? mine : (mine[0] ?? null);

@@ -50,7 +50,9 @@ describe("the outbound address guard, on webhooks", () => {
 
   it("names the setting that would allow an internal address", async () => {
     const body = await (await api.call("/api/webhooks", jsonInit("POST", { name: "x", url: "http://127.0.0.1:8080/" }, auth))).json();
-    expect(body.details).toEqual([{ path: "url", message: "The URL points to an internal address: an operator may allow internal addresses with WEBHOOK_ALLOW_PRIVATE=true" }]);
+    expect(body.details).toEqual([
+      { path: "url", message: "The URL points to an internal address: an operator may allow internal addresses with WEBHOOK_ALLOW_PRIVATE=true" },
+    ]);
   });
 
   it("accepts a public address", async () => {
@@ -60,7 +62,8 @@ describe("the outbound address guard, on webhooks", () => {
   });
 
   it("classifies addresses", () => {
-    for (const ip of ["127.0.0.1", "10.0.0.1", "::1", "::ffff:10.0.0.1", "::ffff:a00:1", "fe80::abcd", "not an ip"]) expect(isForbiddenAddress(ip), ip).toBe(true);
+    for (const ip of ["127.0.0.1", "10.0.0.1", "::1", "::ffff:10.0.0.1", "::ffff:a00:1", "fe80::abcd", "not an ip"])
+      expect(isForbiddenAddress(ip), ip).toBe(true);
     for (const ip of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"]) expect(isForbiddenAddress(ip), ip).toBe(false);
   });
 });

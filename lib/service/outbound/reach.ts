@@ -31,7 +31,8 @@ export async function pinnedAddress(hostname: string, reach: Reach): Promise<str
   if (!host) throw new OutboundRefusal("The address names no host");
   const addresses = isIP(host) ? [host] : await reach.resolve(host).catch(() => []);
   if (addresses.length === 0) throw new OutboundRefusal(`The host ${host} does not resolve`);
-  if (!reach.allowed.allows(host) && addresses.some((a) => isForbiddenAddress(a) && !reach.allowed.allows(host, a))) throw new OutboundRefusal(reach.refusal(host));
+  if (!reach.allowed.allows(host) && addresses.some((a) => isForbiddenAddress(a) && !reach.allowed.allows(host, a)))
+    throw new OutboundRefusal(reach.refusal(host));
   return addresses[0]!;
 }
 

@@ -16,8 +16,12 @@ export const authRoutes = newRouter()
     const outcome = await login(c.var.deps, email, contraseña, c.req.header("X-Gauge-Client") === "dashboard" ? "dashboard" : "api", otp, address);
     if (outcome.kind === "ok") return c.json({ email, errorMessage: "", success: true, token: outcome.token }, 200);
     if (outcome.kind === "invalid") throw new ApiError(401, "unauthorized", "Invalid e-mail or password");
-    if (outcome.kind === "otp_required") throw new ApiError(401, "unauthorized", "A two-factor code is needed: send it as otp (scripts should use an API key)", [{ path: "otp", message: "Required" }]);
-    if (outcome.kind === "otp_invalid") throw new ApiError(401, "unauthorized", "That two-factor code is wrong or was already used", [{ path: "otp", message: "Wrong code" }]);
+    if (outcome.kind === "otp_required")
+      throw new ApiError(401, "unauthorized", "A two-factor code is needed: send it as otp (scripts should use an API key)", [
+        { path: "otp", message: "Required" },
+      ]);
+    if (outcome.kind === "otp_invalid")
+      throw new ApiError(401, "unauthorized", "That two-factor code is wrong or was already used", [{ path: "otp", message: "Wrong code" }]);
     if (outcome.kind === "sso_required") throw new ApiError(403, "forbidden", "This e-mail signs in with single sign-on (scripts: use an API key)");
     throw new ApiError(429, "rate_limited", "Too many failed logins for this e-mail; try again later", [], {
       "Retry-After": String(outcome.retryAfterSeconds),

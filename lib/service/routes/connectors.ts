@@ -5,7 +5,17 @@ import { ApiError, conflict, invalidRequest, notFound } from "../errors";
 import { spendOrRefuse } from "../domain/call-limit";
 import { plan, previewOf } from "../connectors/engine";
 import { runConnector } from "../connectors/runs";
-import { connectorByPushKey, createConnector, deleteConnector, getConnector, listConnectors, listRuns, ownConnector, unsavedConnector, updateConnector } from "../connectors/store";
+import {
+  connectorByPushKey,
+  createConnector,
+  deleteConnector,
+  getConnector,
+  listConnectors,
+  listRuns,
+  ownConnector,
+  unsavedConnector,
+  updateConnector,
+} from "../connectors/store";
 import { csvRows, jsonRows } from "../connectors/sources/documents";
 import { QueryRefusal } from "../connectors/sources/sql-text";
 import { newRouter } from "../router";
@@ -31,7 +41,8 @@ const emptyBodyIsNone: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-const preview = (ctx: Ctx, connector: Awaited<ReturnType<typeof ownConnector>>) => readable(async () => previewOf(ctx, connector, await plan(ctx, connector, {})));
+const preview = (ctx: Ctx, connector: Awaited<ReturnType<typeof ownConnector>>) =>
+  readable(async () => previewOf(ctx, connector, await plan(ctx, connector, {})));
 
 export const connectorRoutes = newRouter()
   .openapi(routes.listConnectors, async (c) => c.json({ items: await listConnectors(c.var, c.req.valid("query")) }, 200))
@@ -48,7 +59,10 @@ export const connectorRoutes = newRouter()
     const connector = await ownConnector(c.var, c.req.valid("param").id);
     const body = (await c.req.text()).trim() ? c.req.valid("json") : {};
     const range = body.from && body.to ? { from: body.from, to: body.to } : undefined;
-    if (range && connector.shape !== "period") throw invalidRequest("Only a per-period connector backfills a range: run it without a body or with {}", [{ path: "from", message: "Not a per-period connector" }]);
+    if (range && connector.shape !== "period")
+      throw invalidRequest("Only a per-period connector backfills a range: run it without a body or with {}", [
+        { path: "from", message: "Not a per-period connector" },
+      ]);
     return c.json(await runConnector(c.var.deps, connector, { trigger: range ? "backfill" : "manual", range }), 200);
   })
   .openapi(routes.listConnectorRuns, async (c) => c.json({ items: await listRuns(c.var, c.req.valid("param")) }, 200));

@@ -10,7 +10,9 @@ export const kpiRoutes = newRouter()
   .openapi(routes.indicatorTypes, async (c) => c.json({ items: INDICATOR_TYPES }, 200))
   // Before PUT .../kpi/{guid}, which would read "weight-balance" as a GUID.
   .openapi(routes.balanceWeights, async (c) => c.json(await balanceWeights(c.var, c.req.valid("param")), 200))
-  .openapi({ ...routes.createKpi, middleware: [idempotent] as const }, async (c) => c.json(await createKpi(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 201))
+  .openapi({ ...routes.createKpi, middleware: [idempotent] as const }, async (c) =>
+    c.json(await createKpi(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 201),
+  )
   .openapi(routes.getKpi, async (c) => c.json(await kpiInfo(c.var, c.req.valid("param")), 200))
   .openapi(routes.updateKpi, async (c) => c.json(await updateKpi(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 200))
   .openapi(routes.setKpi, async (c) => c.json(await setKpi(c.var, { ...c.req.valid("param"), input: c.req.valid("json") }), 200))

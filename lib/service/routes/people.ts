@@ -1,6 +1,15 @@
 import * as routes from "@/lib/contract/routes/people";
 import { singleSignOnOffered } from "../sign-in/sso-settings";
-import { acceptInvitation, changePassword, createInvitation, invitationDetails, listInvitations, listUsers, revokeInvitation, updateUser } from "../domain/people";
+import {
+  acceptInvitation,
+  changePassword,
+  createInvitation,
+  invitationDetails,
+  listInvitations,
+  listUsers,
+  revokeInvitation,
+  updateUser,
+} from "../domain/people";
 import { preferencesOf, updatePreferences } from "../domain/preferences";
 import { newRouter } from "../router";
 import { conflict } from "../errors";

@@ -1,7 +1,15 @@
 import * as routes from "@/lib/contract/routes/scorecards";
 import { idempotent } from "../idempotency";
 import { getScorecard, listScorecards } from "../domain/scorecards";
-import { createDocument, deleteDocument, documentTree, importDocument, listDeletedDocuments, restoreDocument, updateDocument } from "../domain/scorecard-lifecycle";
+import {
+  createDocument,
+  deleteDocument,
+  documentTree,
+  importDocument,
+  listDeletedDocuments,
+  restoreDocument,
+  updateDocument,
+} from "../domain/scorecard-lifecycle";
 import { downloadDocument } from "../domain/scorecard-file";
 import { checkDocument } from "../scorecard-check";
 import { getSharing, updateSharing } from "../domain/sharing";

@@ -47,9 +47,24 @@ export const valueRoutes = newRouter()
   })
   .openapi(routes.batchGetAllValues, async (c) => c.json({ values: await batchValuesAt(c.var, { ...c.req.valid("param"), guids: "all" }) }, 200))
   .openapi(routes.getRecord, async (c) => c.json(await recordAt(c.var, c.req.valid("param")), 200))
-  .openapi({ ...routes.deleteTarget, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "target" }), c.body(null, 204)))
-  .openapi({ ...routes.deleteBaseline, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "baseline" }), c.body(null, 204)))
-  .openapi({ ...routes.deleteMin, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "min" }), c.body(null, 204)))
-  .openapi({ ...routes.deleteMax, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "max" }), c.body(null, 204)))
-  .openapi({ ...routes.deleteScore, middleware: [idempotent] as const }, async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "score" }), c.body(null, 204)))
+  .openapi(
+    { ...routes.deleteTarget, middleware: [idempotent] as const },
+    async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "target" }), c.body(null, 204)),
+  )
+  .openapi(
+    { ...routes.deleteBaseline, middleware: [idempotent] as const },
+    async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "baseline" }), c.body(null, 204)),
+  )
+  .openapi(
+    { ...routes.deleteMin, middleware: [idempotent] as const },
+    async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "min" }), c.body(null, 204)),
+  )
+  .openapi(
+    { ...routes.deleteMax, middleware: [idempotent] as const },
+    async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "max" }), c.body(null, 204)),
+  )
+  .openapi(
+    { ...routes.deleteScore, middleware: [idempotent] as const },
+    async (c) => (await deleteField(c.var, { ...c.req.valid("param"), field: "score" }), c.body(null, 204)),
+  )
   .openapi(routes.batchRecords, async (c) => c.json({ items: await batchRecords(c.var, { ...c.req.valid("param"), ...c.req.valid("query") }) }, 200));

@@ -45,6 +45,9 @@ export const mapAndReportRoutes = newRouter()
     const query = c.req.valid("query");
     const locale = query.lang ?? (await preferencesOf(c.var)).language ?? "en";
     const { name, bytes } = await boardPackPdf(c.var, { docId, date: query.date ?? iso(c.var.deps.now()), period: query.period ?? "MONTH", locale });
-    return c.body(new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${name}"` });
+    return c.body(new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    });
   })
   .openapi(reportRoutes.organizationInfo, async (c) => c.json(await organizationInfo(c.var), 200));

@@ -42,7 +42,10 @@ export function createScimApp(deps: Deps) {
   app.onError((error, c) => {
     const scim = error instanceof ScimError ? error : new ScimError(500, "Internal error");
     if (!(error instanceof ScimError)) console.error("[scim]", error);
-    return c.body(JSON.stringify(scim.body()), scim.status, { "Content-Type": SCIM_JSON, ...(scim.status === 401 ? { "WWW-Authenticate": 'Bearer realm="Gauge SCIM"' } : {}) });
+    return c.body(JSON.stringify(scim.body()), scim.status, {
+      "Content-Type": SCIM_JSON,
+      ...(scim.status === 401 ? { "WWW-Authenticate": 'Bearer realm="Gauge SCIM"' } : {}),
+    });
   });
   app.notFound(() => {
     throw new ScimError(404, "No such SCIM endpoint: Users and ServiceProviderConfig are served");
@@ -68,7 +71,9 @@ export function createScimApp(deps: Deps) {
       changePassword: { supported: false },
       sort: { supported: false },
       etag: { supported: false },
-      authenticationSchemes: [{ type: "oauthbearertoken", name: "Bearer token", description: "A SCIM token created by an admin of the account", primary: true }],
+      authenticationSchemes: [
+        { type: "oauthbearertoken", name: "Bearer token", description: "A SCIM token created by an admin of the account", primary: true },
+      ],
       meta: { resourceType: "ServiceProviderConfig", location: `${base}/ServiceProviderConfig` },
     });
   });
@@ -77,12 +82,22 @@ export function createScimApp(deps: Deps) {
     const startIndex = Math.max(1, positive(c.req.query("startIndex"), 1));
     const count = positive(c.req.query("count"), 100, MAX_COUNT);
     const { total, rows } = await findUsers(deps, c.var.owner, c.req.query("filter"), startIndex, count);
-    return answer(c, { schemas: [LIST_SCHEMA], totalResults: total, startIndex, itemsPerPage: rows.length, Resources: rows.map((r) => userResource(r, c.var.base)) });
+    return answer(c, {
+      schemas: [LIST_SCHEMA],
+      totalResults: total,
+      startIndex,
+      itemsPerPage: rows.length,
+      Resources: rows.map((r) => userResource(r, c.var.base)),
+    });
   });
   app.get("/Users/:id", async (c) => answer(c, userResource(await getUser(deps, c.var.owner, c.req.param("id")), c.var.base)));
   app.post("/Users", async (c) => answer(c, userResource(await createUser(deps, c.var.owner, fieldsOfResource(await bodyOf(c))), c.var.base), 201));
-  app.put("/Users/:id", async (c) => answer(c, userResource(await changeUser(deps, c.var.owner, c.req.param("id"), fieldsOfResource(await bodyOf(c))), c.var.base)));
-  app.patch("/Users/:id", async (c) => answer(c, userResource(await changeUser(deps, c.var.owner, c.req.param("id"), fieldsOfPatch(await bodyOf(c))), c.var.base)));
+  app.put("/Users/:id", async (c) =>
+    answer(c, userResource(await changeUser(deps, c.var.owner, c.req.param("id"), fieldsOfResource(await bodyOf(c))), c.var.base)),
+  );
+  app.patch("/Users/:id", async (c) =>
+    answer(c, userResource(await changeUser(deps, c.var.owner, c.req.param("id"), fieldsOfPatch(await bodyOf(c))), c.var.base)),
+  );
   app.delete("/Users/:id", async (c) => {
     await deleteUser(deps, c.var.owner, c.req.param("id"));
     return c.body(null, 204);

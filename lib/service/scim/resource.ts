@@ -29,7 +29,11 @@ export function userResource(row: UserRow, base: string) {
     id: String(row.id),
     ...(row.externalId ? { externalId: row.externalId } : {}),
     userName: row.email,
-    name: { ...(row.givenName ? { givenName: row.givenName } : {}), ...(row.familyName ? { familyName: row.familyName } : {}), ...(formatted ? { formatted } : {}) },
+    name: {
+      ...(row.givenName ? { givenName: row.givenName } : {}),
+      ...(row.familyName ? { familyName: row.familyName } : {}),
+      ...(formatted ? { formatted } : {}),
+    },
     displayName: formatted || row.email,
     emails: [{ value: row.email, type: "work", primary: true }],
     active: row.deactivatedAt === null,
@@ -107,7 +111,15 @@ function patchAttribute(fields: UserFields, path: string, value: unknown, remove
   } else if (/^emails(\[.*\])?(\.value)?$/.test(key) && !remove) {
     const first = Array.isArray(value) ? (value[0] as { value?: unknown } | undefined)?.value : value;
     fields.email = emailOf(first);
-  } else if (key === "displayname" || key === "name.formatted" || key.startsWith("emails") || key === "title" || key.startsWith("addresses") || key.startsWith("phonenumbers") || key.startsWith("urn:")) {
+  } else if (
+    key === "displayname" ||
+    key === "name.formatted" ||
+    key.startsWith("emails") ||
+    key === "title" ||
+    key.startsWith("addresses") ||
+    key.startsWith("phonenumbers") ||
+    key.startsWith("urn:")
+  ) {
     // Attributes Gauge does not keep: accepted and ignored, as RFC 7644 allows for unsupported optional ones.
   } else throw new ScimError(400, `The attribute ${path} cannot be changed here`, "invalidPath");
 }

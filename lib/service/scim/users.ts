@@ -12,7 +12,14 @@ export interface ScimOwner {
   name: string;
 }
 
-const actor = (owner: ScimOwner) => ({ accountId: owner.accountId, userId: null, email: null, tokenKind: "api_key" as const, keyName: `SCIM: ${owner.name}`, via: "scim" });
+const actor = (owner: ScimOwner) => ({
+  accountId: owner.accountId,
+  userId: null,
+  email: null,
+  tokenKind: "api_key" as const,
+  keyName: `SCIM: ${owner.name}`,
+  via: "scim",
+});
 const visible = (owner: ScimOwner) => and(eq(users.accountId, owner.accountId), isNull(users.deletedAt));
 
 /** The filters identity providers send to find a user before creating it: `userName eq "..."`, `externalId eq "..."`, `emails.value eq "..."`. */
@@ -33,13 +40,28 @@ export async function findUsers(deps: Deps, owner: ScimOwner, filter: string | u
     where?.attribute === "externalId" ? eq(users.externalId, where.value) : undefined,
   );
   const [total] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(condition);
-  const rows = count === 0 ? [] : await deps.db.select().from(users).where(condition).orderBy(asc(users.id)).offset(startIndex - 1).limit(count);
+  const rows =
+    count === 0
+      ? []
+      : await deps.db
+          .select()
+          .from(users)
+          .where(condition)
+          .orderBy(asc(users.id))
+          .offset(startIndex - 1)
+          .limit(count);
   return { total: total?.n ?? 0, rows };
 }
 
 export async function getUser(deps: Deps, owner: ScimOwner, id: string): Promise<UserRow> {
   const number = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
-  const [row] = number > 0 && number <= MAX_ROW_ID ? await deps.db.select().from(users).where(and(visible(owner), eq(users.id, number))) : [];
+  const [row] =
+    number > 0 && number <= MAX_ROW_ID
+      ? await deps.db
+          .select()
+          .from(users)
+          .where(and(visible(owner), eq(users.id, number)))
+      : [];
   if (!row) throw new ScimError(404, `User ${id} not found`);
   return row;
 }
@@ -52,7 +74,12 @@ export async function getUser(deps: Deps, owner: ScimOwner, id: string): Promise
 const scimMayChange = (user: UserRow) => user.role !== "admin" || user.externalId !== null || user.passwordHash === "scim";
 
 /** Applies the changes under the account's admin lock: a taken e-mail is a 409, and the last active admin cannot be deactivated. */
-async function write(deps: Deps, owner: ScimOwner, id: number | null, fields: UserFields): Promise<{ row: UserRow; deactivated: boolean; created: boolean; previousEmail: string | null }> {
+async function write(
+  deps: Deps,
+  owner: ScimOwner,
+  id: number | null,
+  fields: UserFields,
+): Promise<{ row: UserRow; deactivated: boolean; created: boolean; previousEmail: string | null }> {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-admins:${owner.accountId}`}, 0))`);
     const [before] = id === null ? [] : await tx.select().from(users).where(eq(users.id, id));
@@ -90,10 +117,18 @@ async function write(deps: Deps, owner: ScimOwner, id: number | null, fields: Us
       if (!others?.n) throw new ScimError(409, "This is the account's last active admin: it stays active", "mutability");
     }
     // A leaver's sessions and API keys end at once, and do not come back if the user is reactivated.
-    if (row.deactivatedAt !== null) await tx.update(accessTokens).set({ revokedAt: deps.now() }).where(and(eq(accessTokens.userId, row.id), isNull(accessTokens.revokedAt)));
+    if (row.deactivatedAt !== null)
+      await tx
+        .update(accessTokens)
+        .set({ revokedAt: deps.now() })
+        .where(and(eq(accessTokens.userId, row.id), isNull(accessTokens.revokedAt)));
     // A new e-mail is a new sign-in identity: sessions opened under the old one end.
     const emailChanged = before !== undefined && before.email !== row.email;
-    if (emailChanged) await tx.update(accessTokens).set({ revokedAt: deps.now() }).where(and(eq(accessTokens.userId, row.id), eq(accessTokens.kind, "session"), isNull(accessTokens.revokedAt)));
+    if (emailChanged)
+      await tx
+        .update(accessTokens)
+        .set({ revokedAt: deps.now() })
+        .where(and(eq(accessTokens.userId, row.id), eq(accessTokens.kind, "session"), isNull(accessTokens.revokedAt)));
     return { row, deactivated, created: !before, previousEmail: emailChanged ? before.email : null };
   });
 }

@@ -31,10 +31,22 @@ const dummyHashFor = (cost: number) => (dummyHash ??= hashPassword("not-a-passwo
  * many arrive at once, at most 10 per 15 minutes are ever checked. The slow password check runs
  * outside the lock; a success then removes its reservation.
  */
-const asUser = (user: { id: number; accountId: number; email: string }) => ({ accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session" as const });
+const asUser = (user: { id: number; accountId: number; email: string }) => ({
+  accountId: user.accountId,
+  userId: user.id,
+  email: user.email,
+  tokenKind: "session" as const,
+});
 
 /** `from`: the client's address (through trusted proxies), which the activity log records with each sign-in and failed sign-in. */
-export async function login(deps: Deps, email: string, password: string, via: "api" | "dashboard" = "api", otp?: string, from: string | null = null): Promise<LoginOutcome> {
+export async function login(
+  deps: Deps,
+  email: string,
+  password: string,
+  via: "api" | "dashboard" = "api",
+  otp?: string,
+  from: string | null = null,
+): Promise<LoginOutcome> {
   const fromAddress = from ? { address: from } : {};
   const key = normalizeEmail(email);
   const now = deps.now();

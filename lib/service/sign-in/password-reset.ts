@@ -19,7 +19,10 @@ const linkFor = (deps: Deps, token: string) => `${dashboardBase(deps)}/reset/${e
 async function issue(deps: Deps, userId: number) {
   const token = newSecret("gpr_");
   const expiresAt = new Date(deps.now().getTime() + VALID_MS);
-  const [row] = await deps.db.insert(passwordResets).values({ userId, tokenHash: hashToken(token), createdAt: deps.now(), expiresAt }).returning({ id: passwordResets.id });
+  const [row] = await deps.db
+    .insert(passwordResets)
+    .values({ userId, tokenHash: hashToken(token), createdAt: deps.now(), expiresAt })
+    .returning({ id: passwordResets.id });
   return { id: row!.id, url: linkFor(deps, token), expiresAt };
 }
 
@@ -27,7 +30,10 @@ async function issue(deps: Deps, userId: number) {
 export async function requestPasswordReset(deps: Deps, email: string): Promise<{ message: string; byEmail: boolean }> {
   const answer = { message: "If that e-mail belongs to a user, a reset link is on its way; it is valid for one hour.", byEmail: Boolean(deps.config.mail) };
   if (!deps.config.mail) return answer;
-  const [user] = await deps.db.select().from(users).where(and(eq(users.email, normalizeEmail(email)), isNull(users.deactivatedAt)));
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, normalizeEmail(email)), isNull(users.deactivatedAt)));
   if (!user) return answer;
   const [recent] = await deps.db
     .select({ n: sql<number>`count(*)::int` })
@@ -36,13 +42,23 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<{
   if ((recent?.n ?? 0) >= PER_HOUR) return answer;
   const reset = await issue(deps, user.id);
   emailResetLink(deps, { id: reset.id, to: user.email, url: reset.url, expiresAt: reset.expiresAt, language: user.language });
-  await logActivity(deps, { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" }, "sign-in", "resetAsked", null, {});
+  await logActivity(
+    deps,
+    { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" },
+    "sign-in",
+    "resetAsked",
+    null,
+    {},
+  );
   return answer;
 }
 
 /** An admin's reset link for a user of the account, to hand over. */
 export async function createResetLink({ deps, caller }: Ctx, { id }: { id: number }): Promise<ResetLink> {
-  const [user] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.accountId, caller.accountId), isNull(users.deactivatedAt)));
+  const [user] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.accountId, caller.accountId), isNull(users.deactivatedAt)));
   if (!user) throw notFound("User");
   const reset = await issue(deps, user.id);
   return { url: reset.url, expiresAt: reset.expiresAt.toISOString() };
@@ -58,7 +74,11 @@ export async function confirmPasswordReset(deps: Deps, { token, password }: { to
       .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, deps.now())))
       .returning({ userId: passwordResets.userId });
     if (!reset) throw notFound("Reset link (it may be used or expired)");
-    const [changed] = await tx.update(users).set({ passwordHash }).where(and(eq(users.id, reset.userId), isNull(users.deactivatedAt))).returning();
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, reset.userId), isNull(users.deactivatedAt)))
+      .returning();
     if (!changed) throw notFound("Reset link (it may be used or expired)");
     await tx
       .update(accessTokens)
@@ -66,5 +86,12 @@ export async function confirmPasswordReset(deps: Deps, { token, password }: { to
       .where(and(eq(accessTokens.userId, changed.id), eq(accessTokens.kind, "session"), isNull(accessTokens.revokedAt)));
     return changed;
   });
-  await logActivity(deps, { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" }, "sign-in", "resetDone", null, {});
+  await logActivity(
+    deps,
+    { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" },
+    "sign-in",
+    "resetDone",
+    null,
+    {},
+  );
 }

@@ -21,7 +21,10 @@ async function userByEmail(db: Db, email: string) {
 }
 
 const endSessions = (db: Db | Tx, userId: number) =>
-  db.update(accessTokens).set({ revokedAt: new Date() }).where(and(eq(accessTokens.userId, userId), eq(accessTokens.kind, "session"), isNull(accessTokens.revokedAt)));
+  db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(accessTokens.userId, userId), eq(accessTokens.kind, "session"), isNull(accessTokens.revokedAt)));
 
 /** Sets a person's password and ends their sessions; logged in their account's activity. */
 export async function resetPasswordOf(db: Db, email: string, password: string, cost = 17): Promise<string> {
@@ -60,7 +63,10 @@ export async function clearTwoFactorOf(db: Db, email: string): Promise<string> {
  */
 export async function clearTwoFactorByAdmin(ctx: Ctx, { id }: { id: number }): Promise<void> {
   const { deps, caller } = ctx;
-  const [user] = await deps.db.select().from(users).where(and(eq(users.id, id), eq(users.accountId, caller.accountId)));
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.accountId, caller.accountId)));
   if (!user) throw notFound("User");
   if (user.id === caller.userId) throw conflict("Turn your own codes off on the Account page, with a code");
   if (!user.totpSecret) throw conflict(`${user.email} has no two-factor codes`);

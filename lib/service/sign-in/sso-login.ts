@@ -32,7 +32,9 @@ export async function startSso(deps: Deps, email: string): Promise<{ authorizati
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
   await deps.db.delete(ssoLogins).where(lt(ssoLogins.expiresAt, deps.now()));
-  await deps.db.insert(ssoLogins).values({ stateHash: hashToken(state), accountId: sso.accountId, codeVerifier, nonce, expiresAt: new Date(deps.now().getTime() + PENDING_MS) });
+  await deps.db
+    .insert(ssoLogins)
+    .values({ stateHash: hashToken(state), accountId: sso.accountId, codeVerifier, nonce, expiresAt: new Date(deps.now().getTime() + PENDING_MS) });
   const scopes = ["openid", "email", "profile"];
   if (sso.groupsClaim && config.serverMetadata().scopes_supported?.includes("groups")) scopes.push("groups");
   const url = client.buildAuthorizationUrl(config, {
@@ -47,7 +49,8 @@ export async function startSso(deps: Deps, email: string): Promise<{ authorizati
   return { authorizationUrl: url.href, state };
 }
 
-const groupsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(/[,\s]+/).filter(Boolean) : []);
+const groupsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(/[,\s]+/).filter(Boolean) : [];
 
 /** The highest role the person's groups map to, or null when none maps. */
 function mappedRole(sso: typeof ssoConfigs.$inferSelect, claims: Record<string, unknown>): Role | null {
@@ -65,7 +68,10 @@ export async function finishSso(deps: Deps, query: string): Promise<{ email: str
   const params = new URLSearchParams(query);
   const state = params.get("state");
   if (!state) throw unauthorized("The sign-in came back without its state: start again");
-  const [pending] = await deps.db.delete(ssoLogins).where(eq(ssoLogins.stateHash, hashToken(state))).returning();
+  const [pending] = await deps.db
+    .delete(ssoLogins)
+    .where(eq(ssoLogins.stateHash, hashToken(state)))
+    .returning();
   if (!pending || pending.expiresAt <= deps.now()) throw unauthorized("This sign-in is unknown, already used or expired: start again");
   const [sso] = await deps.db.select().from(ssoConfigs).where(eq(ssoConfigs.accountId, pending.accountId));
   if (!sso) throw unauthorized("Single sign-on is no longer set up for this account");
@@ -106,7 +112,8 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
     });
     claims = { ...tokens.claims() };
     const needsUserinfo = !claims.email || (sso.groupsClaim !== null && claims[sso.groupsClaim] === undefined);
-    if (needsUserinfo && config.serverMetadata().userinfo_endpoint) claims = { ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))), ...claims };
+    if (needsUserinfo && config.serverMetadata().userinfo_endpoint)
+      claims = { ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))), ...claims };
   } catch (error) {
     // openid-client wraps oauth4webapi's error, whose message names the claim that failed.
     const cause = (error as Error).cause;
@@ -123,7 +130,10 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-admins:${sso.accountId}`}, 0))`);
     const [found] = await tx.select().from(users).where(eq(users.email, email));
     if (!found) {
-      const [created] = await tx.insert(users).values({ accountId: sso.accountId, email, passwordHash: "sso", role: role ?? sso.defaultRole }).returning();
+      const [created] = await tx
+        .insert(users)
+        .values({ accountId: sso.accountId, email, passwordHash: "sso", role: role ?? sso.defaultRole })
+        .returning();
       return { ...created!, created: true };
     }
     if (found.accountId !== sso.accountId) throw new RefusedSignIn("This e-mail belongs to another account", email);

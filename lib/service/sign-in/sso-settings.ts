@@ -23,12 +23,7 @@ export async function ssoForEmail(deps: Deps, email: string): Promise<SsoRow | n
   const [row] = await deps.db
     .select()
     .from(ssoConfigs)
-    .where(
-      and(
-        sql`${ssoConfigs.domains} @> ${JSON.stringify([domainOf(email)])}::jsonb`,
-        sql`(NOT EXISTS (${owner}) OR ${ssoConfigs.accountId} = (${owner}))`,
-      ),
-    )
+    .where(and(sql`${ssoConfigs.domains} @> ${JSON.stringify([domainOf(email)])}::jsonb`, sql`(NOT EXISTS (${owner}) OR ${ssoConfigs.accountId} = (${owner}))`))
     .limit(1);
   return row ?? null;
 }
@@ -68,7 +63,8 @@ async function breakGlassAdmin({ deps, caller }: Ctx, email: string | null | und
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email), eq(users.accountId, caller.accountId), eq(users.role, "admin"), sql`${users.deactivatedAt} IS NULL`));
-  if (!admin) throw invalidRequest("breakGlassEmail must be an active admin of this account", [{ path: "breakGlassEmail", message: "Not an active admin here" }]);
+  if (!admin)
+    throw invalidRequest("breakGlassEmail must be an active admin of this account", [{ path: "breakGlassEmail", message: "Not an active admin here" }]);
   return admin.id;
 }
 
@@ -81,7 +77,9 @@ export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Prom
   try {
     await discoverIssuer(issuer);
   } catch (error) {
-    throw new ApiError(400, "invalid_request", `The issuer's discovery document could not be read: ${(error as Error).message}`, [{ path: "issuer", message: "No OpenID provider answers here" }]);
+    throw new ApiError(400, "invalid_request", `The issuer's discovery document could not be read: ${(error as Error).message}`, [
+      { path: "issuer", message: "No OpenID provider answers here" },
+    ]);
   }
   const domains = [...new Set(input.domains)];
   const values = {
@@ -103,7 +101,12 @@ export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Prom
     const taken = await tx
       .select({ accountId: ssoConfigs.accountId })
       .from(ssoConfigs)
-      .where(and(ne(ssoConfigs.accountId, caller.accountId), sql`${ssoConfigs.domains} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(domains)}::jsonb))`));
+      .where(
+        and(
+          ne(ssoConfigs.accountId, caller.accountId),
+          sql`${ssoConfigs.domains} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(domains)}::jsonb))`,
+        ),
+      );
     if (taken.length > 0) throw conflict("Another account's single sign-on already covers one of these domains");
     await tx.insert(ssoConfigs).values(values).onConflictDoUpdate({ target: ssoConfigs.accountId, set: values });
   });

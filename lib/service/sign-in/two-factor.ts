@@ -16,10 +16,15 @@ export const TOTP_SEAL_PURPOSE = "gauge-totp";
 const PURPOSE = TOTP_SEAL_PURPOSE;
 const RECOVERY_CODES = 10;
 
-const totpOf = (secret: string, email: string) => new TOTP({ issuer: "Gauge", label: email, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
+const totpOf = (secret: string, email: string) =>
+  new TOTP({ issuer: "Gauge", label: email, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
 const sealTotp = (deps: Deps, secret: string) => sealText(signInSecret(deps), PURPOSE, secret);
 const openTotp = (deps: Deps, sealed: string) => openText(signInSecret(deps), PURPOSE, sealed);
-const normalizeRecovery = (code: string) => code.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+const normalizeRecovery = (code: string) =>
+  code
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 
 /** The 30-second step a 6-digit code is for, or null when it matches none within a step of now. */
 function matchingStep(deps: Deps, secret: string, email: string, code: string): number | null {
@@ -78,14 +83,22 @@ export async function setUpTwoFactor(ctx: Ctx): Promise<TwoFactorSetup> {
   const user = await userOf(ctx);
   if (user.totpSecret) throw conflict("Two-factor codes are already on: turn them off first to set up another app");
   const secret = new Secret({ size: 20 }).base32;
-  await ctx.deps.db.update(users).set({ totpPending: sealTotp(ctx.deps, secret) }).where(eq(users.id, user.id));
+  await ctx.deps.db
+    .update(users)
+    .set({ totpPending: sealTotp(ctx.deps, secret) })
+    .where(eq(users.id, user.id));
   const otpauthUri = totpOf(secret, user.email).toString();
   const svg = await QRCode.toString(otpauthUri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
 const newRecoveryCode = () => {
-  const raw = randomBytes(10).toString("base64url").toLowerCase().replace(/[^a-z0-9]/g, "").padEnd(10, "0").slice(0, 10);
+  const raw = randomBytes(10)
+    .toString("base64url")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .padEnd(10, "0")
+    .slice(0, 10);
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 };
 
@@ -95,7 +108,8 @@ export async function enableTwoFactor(ctx: Ctx, { code }: { code: string }): Pro
   const secret = user.totpPending ? openTotp(ctx.deps, user.totpPending) : null;
   if (!secret) throw conflict("Start with the setup: scan its QR code, then confirm with a code");
   const step = matchingStep(ctx.deps, secret, user.email, code.trim());
-  if (step === null) throw invalidRequest("That code does not match: check the app's clock and enter the code it shows now", [{ path: "code", message: "Wrong code" }]);
+  if (step === null)
+    throw invalidRequest("That code does not match: check the app's clock and enter the code it shows now", [{ path: "code", message: "Wrong code" }]);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await ctx.deps.db.transaction(async (tx) => {
     await tx.update(users).set({ totpSecret: user.totpPending, totpPending: null, totpLastStep: step }).where(eq(users.id, user.id));
@@ -122,7 +136,8 @@ export async function securitySettings({ deps, caller }: Ctx): Promise<SecurityS
 }
 
 export async function updateSecuritySettings(ctx: Ctx, input: SecuritySettings): Promise<SecuritySettings> {
-  if (input.requireTwoFactor && !(await userOf(ctx)).totpSecret) throw conflict("Set up your own two-factor codes (Account page) before requiring them of everyone");
+  if (input.requireTwoFactor && !(await userOf(ctx)).totpSecret)
+    throw conflict("Set up your own two-factor codes (Account page) before requiring them of everyone");
   await ctx.deps.db.update(accounts).set({ requireTwoFactor: input.requireTwoFactor }).where(eq(accounts.id, ctx.caller.accountId));
   return input;
 }

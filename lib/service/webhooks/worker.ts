@@ -59,7 +59,11 @@ type Outcome = { result: SendResult; webhookId: number | null } | { cancel: stri
 /** Whether an alert's e-mail may still go to its person: one who may no longer read the scorecard gets no figures from it. */
 async function mayReceive(db: Db, event: Claimed, userId: number): Promise<boolean> {
   if (event.firing_id === null) return true;
-  const [alert] = await db.select({ scorecardId: alerts.scorecardId }).from(alertFirings).innerJoin(alerts, eq(alerts.id, alertFirings.alertId)).where(eq(alertFirings.id, event.firing_id));
+  const [alert] = await db
+    .select({ scorecardId: alerts.scorecardId })
+    .from(alertFirings)
+    .innerJoin(alerts, eq(alerts.id, alertFirings.alertId))
+    .where(eq(alertFirings.id, event.firing_id));
   return alert !== undefined && (await readersAmong(db, alert.scorecardId, [userId])).has(userId);
 }
 
@@ -70,7 +74,8 @@ async function send(options: WorkerOptions, event: Claimed, now: Date): Promise<
     const [user] = await db.select().from(users).where(eq(users.id, event.email_user_id));
     if (!user || user.deactivatedAt) return { cancel: null };
     if (!(await mayReceive(db, event, user.id))) return { cancel: `Not sent: ${user.email} may no longer read this scorecard` };
-    if (!options.mail) return { webhookId: null, result: { status: null, retryAfterSeconds: null, error: "E-mail is not set up on this server (SMTP_URL and MAIL_FROM)" } };
+    if (!options.mail)
+      return { webhookId: null, result: { status: null, retryAfterSeconds: null, error: "E-mail is not set up on this server (SMTP_URL and MAIL_FROM)" } };
     return { webhookId: null, result: await sendMail(options.mail, user.email, event.id, JSON.parse(event.payload)) };
   }
   const [hook] = event.webhook_id === null ? [] : await db.select().from(webhooks).where(eq(webhooks.id, event.webhook_id));
@@ -83,7 +88,10 @@ async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promi
   const outcome = await send(options, event, now);
   if ("cancel" in outcome) {
     await db.transaction(async (tx) => {
-      if (outcome.cancel) await tx.insert(webhookAttempts).values({ eventId: event.id, webhookId: null, status: "failed", responseStatus: null, error: outcome.cancel, attemptedAt: now, nextAttemptAt: null });
+      if (outcome.cancel)
+        await tx
+          .insert(webhookAttempts)
+          .values({ eventId: event.id, webhookId: null, status: "failed", responseStatus: null, error: outcome.cancel, attemptedAt: now, nextAttemptAt: null });
       await tx.update(webhookEvents).set({ status: "cancelled", lockedUntil: null }).where(eq(webhookEvents.id, event.id));
     });
     return;
@@ -95,10 +103,7 @@ async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promi
   const gone = isMail ? result.status !== null && result.status >= 500 : result.status === 410;
   const attempts = event.attempts + 1;
   const wait = RETRY_SCHEDULE_SECONDS[attempts - 1];
-  const retryAt =
-    ok || gone || wait === undefined
-      ? null
-      : new Date(now.getTime() + Math.max(wait * options.retryScale, result.retryAfterSeconds ?? 0) * 1000);
+  const retryAt = ok || gone || wait === undefined ? null : new Date(now.getTime() + Math.max(wait * options.retryScale, result.retryAfterSeconds ?? 0) * 1000);
   const status = ok ? "succeeded" : gone ? (isMail ? "failed" : "cancelled") : retryAt ? "pending" : "failed";
   await db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
@@ -116,7 +121,10 @@ async function attempt(options: WorkerOptions, event: Claimed, now: Date): Promi
       .where(eq(webhookEvents.id, event.id));
     if (gone && webhookId !== null) {
       await tx.update(webhooks).set({ disabledAt: now }).where(eq(webhooks.id, webhookId));
-      await tx.update(webhookEvents).set({ status: "cancelled" }).where(and(eq(webhookEvents.webhookId, webhookId), eq(webhookEvents.status, "pending")));
+      await tx
+        .update(webhookEvents)
+        .set({ status: "cancelled" })
+        .where(and(eq(webhookEvents.webhookId, webhookId), eq(webhookEvents.status, "pending")));
     }
   });
 }
@@ -132,9 +140,11 @@ export async function deliverDue(options: WorkerOptions): Promise<number> {
     const channel = event.webhook_id !== null ? `w${event.webhook_id}` : `u${event.email_user_id}`;
     byWebhook.set(channel, [...(byWebhook.get(channel) ?? []), event]);
   }
-  await Promise.all([...byWebhook.values()].map(async (events) => {
-    for (const event of events) await attempt(options, event, now());
-  }));
+  await Promise.all(
+    [...byWebhook.values()].map(async (events) => {
+      for (const event of events) await attempt(options, event, now());
+    }),
+  );
   return claimed.length;
 }
 

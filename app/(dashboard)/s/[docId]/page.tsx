@@ -22,7 +22,12 @@ async function ScorecardPage({ params, searchParams }: { params: Promise<{ docId
   const search = new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to });
   const { access, canShare, viewer } = await scorecardAccess(docId);
   return (
-    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)]]}>
+    <Prefetch
+      queries={[
+        ["tree", { docId }],
+        ["grouped", groupedInput(docId, filters)],
+      ]}
+    >
       <div className="flex flex-col gap-6">
         <ScorecardTitle docId={docId} />
         <ScorecardFilters
@@ -44,4 +49,7 @@ async function ScorecardPage({ params, searchParams }: { params: Promise<{ docId
   );
 }
 
-export default withPageMessages(["chart", "connectors.fedBy", "filters", "history", "initiatives", "kpi", "notes", "periods", "scorecard", "scorecards", "whatIf"], ScorecardPage);
+export default withPageMessages(
+  ["chart", "connectors.fedBy", "filters", "history", "initiatives", "kpi", "notes", "periods", "scorecard", "scorecards", "whatIf"],
+  ScorecardPage,
+);

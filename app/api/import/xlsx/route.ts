@@ -24,7 +24,8 @@ export async function POST(request: NextRequest) {
     const bytes = await readLimitedBody(request, MAX_BYTES);
     const name = (request.nextUrl.searchParams.get("name") ?? "Imported scorecard").replace(/\.xlsx$/i, "").slice(0, 200) || "Imported scorecard";
     const result = await scorecardFromXlsx(bytes, name);
-    if ("problems" in result) return errorJson(400, "invalid_request", `The workbook cannot be read as a scorecard: ${result.problems[0]!.message}`, result.problems);
+    if ("problems" in result)
+      return errorJson(400, "invalid_request", `The workbook cannot be read as a scorecard: ${result.problems[0]!.message}`, result.problems);
     return NextResponse.json(result, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return bffError(error);

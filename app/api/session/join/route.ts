@@ -11,7 +11,8 @@ export async function POST(request: NextRequest) {
   const form = AcceptInvitationRequest.safeParse(await request.json().catch(() => null));
   if (!form.success) return errorJson(400, "invalid_request", form.error.issues[0]?.message ?? "Choose a password");
   const result = await acceptInvitation(form.data.token, form.data.password);
-  if (!result.ok) return errorJson(result.status, result.status === 404 ? "not_found" : result.status === 409 ? "conflict" : "invalid_request", result.errorMessage);
+  if (!result.ok)
+    return errorJson(result.status, result.status === 404 ? "not_found" : result.status === 409 ? "conflict" : "invalid_request", result.errorMessage);
   await startSession(result.token, result.email);
   return NextResponse.json({ success: true, email: result.email });
 }

@@ -6,11 +6,11 @@ import { QueryRefusal } from "./sql-text";
 import type { SourceRow } from "./limits";
 import { checkWorkbookBounds } from "./workbook-bounds";
 
-const isXlsx = (bytes: Buffer, type: string) => type.includes("spreadsheetml") || (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04);
+const isXlsx = (bytes: Buffer, type: string) =>
+  type.includes("spreadsheetml") || (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04);
 
 /** A JSONPath (starting with `$`) against a value, without script expressions. */
-export const jsonPath = (path: string, json: unknown, wrap: boolean): unknown =>
-  JSONPath({ path, json: json as object, wrap, eval: false });
+export const jsonPath = (path: string, json: unknown, wrap: boolean): unknown => JSONPath({ path, json: json as object, wrap, eval: false });
 
 /** The rows of a JSON document: those the JSONPath picks (default: the top array, or its `rows`, `items` or `data`). */
 export function jsonRows(text: string, path: string | undefined): SourceRow[] {
@@ -36,7 +36,14 @@ export function csvRows(text: string): SourceRow[] {
   const header = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
   const delimiter = [",", ";", "\t"].sort((a, b) => header.split(b).length - header.split(a).length)[0]!;
   try {
-    return parseCsv(text, { columns: (names: string[]) => names.map((n) => n.trim()), bom: true, delimiter, skip_empty_lines: true, relax_column_count: true, trim: true }) as SourceRow[];
+    return parseCsv(text, {
+      columns: (names: string[]) => names.map((n) => n.trim()),
+      bom: true,
+      delimiter,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    }) as SourceRow[];
   } catch (error) {
     throw new QueryRefusal(`The CSV could not be read: ${(error as Error).message}`);
   }
@@ -59,7 +66,13 @@ async function xlsxRows(bytes: Buffer, sheetName: string | undefined): Promise<S
   const names: string[] = [];
   const rows: SourceRow[] = [];
   sheet.eachRow((row, index) => {
-    const cells = (row.values as unknown[]).slice(1).map((v) => (v !== null && typeof v === "object" && !(v instanceof Date) ? ((v as { result?: unknown; text?: unknown }).result ?? (v as { text?: unknown }).text ?? null) : v));
+    const cells = (row.values as unknown[])
+      .slice(1)
+      .map((v) =>
+        v !== null && typeof v === "object" && !(v instanceof Date)
+          ? ((v as { result?: unknown; text?: unknown }).result ?? (v as { text?: unknown }).text ?? null)
+          : v,
+      );
     if (index === 1) names.push(...cells.map((c) => String(c ?? "").trim()));
     else rows.push(Object.fromEntries(names.map((n, i) => [n, cells[i] ?? null])));
   });

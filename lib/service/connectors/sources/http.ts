@@ -18,7 +18,9 @@ async function follow(url: URL, headers: Record<string, string>, limits: Limits,
       response = await guardedFetch(at, { headers: { "User-Agent": "Gauge connector", ...(at.origin === url.origin ? headers : {}) }, signal }, reach);
     } catch (error) {
       if (error instanceof OutboundRefusal) throw new QueryRefusal(error.message);
-      const reason = signal.aborted ? `no answer within ${limits.timeoutMs / 1000} s` : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message);
+      const reason = signal.aborted
+        ? `no answer within ${limits.timeoutMs / 1000} s`
+        : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message);
       throw new QueryRefusal(`Could not read ${at.host}: ${reason}`);
     }
     const location = response.headers.get("location");
@@ -48,7 +50,9 @@ export async function fetchSource(url: string, headers: Record<string, string>, 
   } catch (error) {
     await response.body?.cancel().catch(() => {});
     if (error instanceof QueryRefusal) throw error;
-    throw new QueryRefusal(`Could not read ${new URL(url).host}: ${signal.aborted ? `no answer within ${limits.timeoutMs / 1000} s` : (error as Error).message}`);
+    throw new QueryRefusal(
+      `Could not read ${new URL(url).host}: ${signal.aborted ? `no answer within ${limits.timeoutMs / 1000} s` : (error as Error).message}`,
+    );
   }
   return { bytes: Buffer.concat(chunks), type: response.headers.get("content-type") ?? "" };
 }

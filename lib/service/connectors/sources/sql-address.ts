@@ -30,7 +30,8 @@ export function sqlAddress(url: string, kind: "postgres" | "mysql"): SqlAddress 
     throw new QueryRefusal("Not a URL");
   }
   const extra = [...parsed.searchParams.keys()].filter((name) => name !== "sslmode");
-  if (extra.length) throw new QueryRefusal(`The URL's ${extra.map((n) => `"${n}"`).join(", ")} is not accepted: a SQL source's URL takes only ?sslmode=${TLS_MODES.join("|")}`);
+  if (extra.length)
+    throw new QueryRefusal(`The URL's ${extra.map((n) => `"${n}"`).join(", ")} is not accepted: a SQL source's URL takes only ?sslmode=${TLS_MODES.join("|")}`);
   const tls = parsed.searchParams.get("sslmode") ?? "disable";
   if (!(TLS_MODES as readonly string[]).includes(tls)) throw new QueryRefusal(`sslmode=${tls} is not accepted: use one of ${TLS_MODES.join(", ")}`);
   let host: string;

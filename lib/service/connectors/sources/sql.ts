@@ -18,18 +18,24 @@ interface SqlRequest {
 }
 
 /** Each period's query in turn, until the run's own bound: a backfill that would outlast it stops, naming how far it got. */
-async function eachPeriod<T>(periods: SqlRequest["periods"], limits: Limits, read: (period: { from: string; to: string } | undefined) => Promise<T>): Promise<T[]> {
+async function eachPeriod<T>(
+  periods: SqlRequest["periods"],
+  limits: Limits,
+  read: (period: { from: string; to: string } | undefined) => Promise<T>,
+): Promise<T[]> {
   const deadline = Date.now() + limits.runMs;
   const answers: T[] = [];
   const all = periods ?? [undefined];
   for (const period of all) {
-    if (Date.now() > deadline) throw new QueryRefusal(`The run went past its ${limits.runMs / 1000} s limit after ${answers.length} of ${all.length} periods: backfill a shorter range`);
+    if (Date.now() > deadline)
+      throw new QueryRefusal(`The run went past its ${limits.runMs / 1000} s limit after ${answers.length} of ${all.length} periods: backfill a shorter range`);
     answers.push(await read(period));
   }
   return answers;
 }
 
-const tooMany = (cap: number) => new QueryRefusal(`The query returned more than ${cap.toLocaleString("en")} rows: narrow it (the limit keeps a run within memory)`);
+const tooMany = (cap: number) =>
+  new QueryRefusal(`The query returned more than ${cap.toLocaleString("en")} rows: narrow it (the limit keeps a run within memory)`);
 
 // DATE as its text (no time zone to shift it), NUMERIC and BIGINT as numbers.
 const pgTypes = {
@@ -41,7 +47,10 @@ const pgTypes = {
 };
 
 /** TLS as the URL's sslmode asks, the certificate checked for the URL's host name although the connection goes to its pinned address. */
-const tlsOf = (address: SqlAddress) => (address.tls === "disable" ? undefined : { rejectUnauthorized: address.tls === "verify-full", ...(net.isIP(address.host) ? {} : { servername: address.host }) });
+const tlsOf = (address: SqlAddress) =>
+  address.tls === "disable"
+    ? undefined
+    : { rejectUnauthorized: address.tls === "verify-full", ...(net.isIP(address.host) ? {} : { servername: address.host }) };
 
 type Reader = (request: SqlRequest, address: SqlAddress, pinned: string) => Promise<SourceRow[][]>;
 
@@ -130,7 +139,8 @@ export async function readSql(request: SqlRequest): Promise<SourceRow[][]> {
     if (/statement timeout|max_statement_time|max_execution_time|Query inactivity timeout|maximum statement execution time/i.test(message)) {
       throw new QueryRefusal(`The query ran past its ${request.limits.timeoutMs / 1000} s limit and was stopped`);
     }
-    if (/read-only transaction|READ ONLY transaction/i.test(message)) throw new QueryRefusal("Only a SELECT query may feed values: the database refused a write in the read-only transaction");
+    if (/read-only transaction|READ ONLY transaction/i.test(message))
+      throw new QueryRefusal("Only a SELECT query may feed values: the database refused a write in the read-only transaction");
     throw new QueryRefusal(`The database said: ${message}`);
   }
 }

@@ -55,7 +55,9 @@ describe("a workbook from a connector's source", () => {
   ])("a zip bomb that %s is refused at the bound", async (_, size, declared) => {
     const bomb = await zipBomb(size, declared);
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    await expect(documentRows(bomb, XLSX, "csv", undefined)).rejects.toThrow(declared === undefined ? /unpacks to more than 160 MiB/ : /inflate past the sizes they declare/);
+    await expect(documentRows(bomb, XLSX, "csv", undefined)).rejects.toThrow(
+      declared === undefined ? /unpacks to more than 160 MiB/ : /inflate past the sizes they declare/,
+    );
   });
 
   it("reads a workbook within the bounds", async () => {

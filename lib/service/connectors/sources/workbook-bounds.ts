@@ -15,9 +15,12 @@ interface WorkbookBounds {
  * trusted: an entry that inflates past its own declaration is refused as it does.
  */
 export async function checkWorkbookBounds(bytes: Buffer, bounds: WorkbookBounds): Promise<void> {
-  const tooBig = () => new QueryRefusal(`The workbook unpacks to more than ${bounds.maxUnpackedBytes / 1024 / 1024} MiB: keep only the sheet Gauge reads, or export it as CSV`);
+  const tooBig = () =>
+    new QueryRefusal(`The workbook unpacks to more than ${bounds.maxUnpackedBytes / 1024 / 1024} MiB: keep only the sheet Gauge reads, or export it as CSV`);
   const zip = await new Promise<ZipFile>((resolve, reject) =>
-    fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: false }, (error, file) => (error ? reject(new QueryRefusal(`The workbook could not be read: ${error.message}`)) : resolve(file))),
+    fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: false }, (error, file) =>
+      error ? reject(new QueryRefusal(`The workbook could not be read: ${error.message}`)) : resolve(file),
+    ),
   );
   let unpacked = 0;
   let parts = 0;

@@ -19,7 +19,12 @@ async function ActivityPage({ params }: { params: Promise<{ docId: string }> }) 
   const docId = await docIdParam(params);
   const [{ access }, t] = [await scorecardAccess(docId), await getTranslations("pages.titles")];
   return (
-    <Prefetch queries={[["tree", { docId }], ["changes", { docId, limit: CHANGES_PAGE }]]}>
+    <Prefetch
+      queries={[
+        ["tree", { docId }],
+        ["changes", { docId, limit: CHANGES_PAGE }],
+      ]}
+    >
       <div className="flex flex-col gap-4">
         <ScorecardTitle docId={docId} subtitle={t("activity")} />
         <Suspense fallback={<Skeleton className="h-96" />}>

@@ -26,7 +26,15 @@ async function AlertsPage({ params }: { params: Promise<{ docId: string }> }) {
     );
   }
   return (
-    <Prefetch queries={[["tree", { docId }], ["alerts", { docId }], ["webhooks", {}], ["users", {}], ["notificationSettings", {}]]}>
+    <Prefetch
+      queries={[
+        ["tree", { docId }],
+        ["alerts", { docId }],
+        ["webhooks", {}],
+        ["users", {}],
+        ["notificationSettings", {}],
+      ]}
+    >
       <div className="flex flex-col gap-4">
         <ScorecardTitle docId={docId} subtitle={t("metaTitle")} />
         <Suspense fallback={<Skeleton className="h-64" />}>

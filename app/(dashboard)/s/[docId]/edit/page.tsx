@@ -29,13 +29,23 @@ async function EditScorecardPage({ params }: { params: Promise<{ docId: string }
   const docId = await docIdParam(params);
   const [{ access, canShare }, t] = [await scorecardAccess(docId), await getTranslations("editor.page")];
   if (access === "read") {
-    return <NoticePanel tone="plain" title={t("readOnly")} heading="h1">{t("askWrite")}</NoticePanel>;
+    return (
+      <NoticePanel tone="plain" title={t("readOnly")} heading="h1">
+        {t("askWrite")}
+      </NoticePanel>
+    );
   }
   const month = lastMonth();
   // access/info is not counted: whether the user may lock periods costs nothing.
   const admin = (await sessionBudget()).role === "admin";
   return (
-    <Prefetch queries={[["tree", { docId }], ["scorecard", { docId }], ["grouped", { docId, period: "MONTH", startDate: month.start, endDate: month.end }]]}>
+    <Prefetch
+      queries={[
+        ["tree", { docId }],
+        ["scorecard", { docId }],
+        ["grouped", { docId, period: "MONTH", startDate: month.start, endDate: month.end }],
+      ]}
+    >
       <div className="flex flex-col gap-6">
         <ScorecardTitle docId={docId} subtitle={t("subtitle")} />
         <Card id="settings" title={t("scorecard")}>
@@ -51,7 +61,9 @@ async function EditScorecardPage({ params }: { params: Promise<{ docId: string }
           </Card>
         )}
         <section aria-labelledby="kpis-heading" className="flex flex-col gap-3">
-          <h2 id="kpis-heading" className="text-lg font-semibold">{t("kpis")}</h2>
+          <h2 id="kpis-heading" className="text-lg font-semibold">
+            {t("kpis")}
+          </h2>
           <Suspense fallback={<Skeleton className="h-96" />}>
             <KpiEditor docId={docId} lastMonth={month} />
           </Suspense>
@@ -61,4 +73,19 @@ async function EditScorecardPage({ params }: { params: Promise<{ docId: string }
   );
 }
 
-export default withPageMessages(["editor.formula", "editor.initiatives", "editor.kpi", "editor.settings", "editor.translations", "editor.tree", "history.lock", "initiatives", "periods", "scorecard", "scorecards"], EditScorecardPage);
+export default withPageMessages(
+  [
+    "editor.formula",
+    "editor.initiatives",
+    "editor.kpi",
+    "editor.settings",
+    "editor.translations",
+    "editor.tree",
+    "history.lock",
+    "initiatives",
+    "periods",
+    "scorecard",
+    "scorecards",
+  ],
+  EditScorecardPage,
+);

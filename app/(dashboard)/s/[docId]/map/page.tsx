@@ -17,7 +17,12 @@ async function StrategyMapPage({ params }: { params: Promise<{ docId: string }> 
   const docId = await docIdParam(params);
   const [{ access }, t] = [await scorecardAccess(docId), await getTranslations("pages.titles")];
   return (
-    <Prefetch queries={[["tree", { docId }], ["maps", { docId }]]}>
+    <Prefetch
+      queries={[
+        ["tree", { docId }],
+        ["maps", { docId }],
+      ]}
+    >
       <div className="flex flex-col gap-4">
         <ScorecardTitle docId={docId} subtitle={t("map")} />
         <Suspense fallback={<Skeleton className="h-[600px]" />}>

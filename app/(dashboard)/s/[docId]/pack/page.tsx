@@ -25,23 +25,45 @@ async function BoardPackPage({ params, searchParams }: { params: Promise<{ docId
   const filters: ChartFilters = { period, from: defaultRange(period, new Date(`${date}T00:00:00Z`)).from, to: date };
   const pdf = `/api/report/${docId}/board-pack?${new URLSearchParams({ date, period, lang: await getLocale() })}`;
   return (
-    <Prefetch queries={[["tree", { docId }], ["grouped", groupedInput(docId, filters)]]}>
+    <Prefetch
+      queries={[
+        ["tree", { docId }],
+        ["grouped", groupedInput(docId, filters)],
+      ]}
+    >
       <div className="mx-auto flex max-w-4xl flex-col gap-4">
         <form className="flex flex-wrap items-end gap-3 print:hidden" aria-label={t("settings")}>
           <label className="flex flex-col gap-1 text-sm">
             {t("date")}
-            <input type="date" name="date" defaultValue={date} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+            <input
+              type="date"
+              name="date"
+              defaultValue={date}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             {t("period")}
-            <select name="period" defaultValue={period} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
-              {Period.options.map((p) => <option key={p} value={p}>{periods(p)}</option>)}
+            <select
+              name="period"
+              defaultValue={period}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+            >
+              {Period.options.map((p) => (
+                <option key={p} value={p}>
+                  {periods(p)}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700">{t("show")}</button>
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700">
+            {t("show")}
+          </button>
           <span className="ml-auto flex gap-2">
             <PrintButton />
-            <a href={pdf} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">{t("pdf")}</a>
+            <a href={pdf} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+              {t("pdf")}
+            </a>
           </span>
         </form>
         <Suspense fallback={<Skeleton className="h-96" />}>

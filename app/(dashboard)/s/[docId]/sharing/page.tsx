@@ -18,10 +18,20 @@ async function SharingPage({ params }: { params: Promise<{ docId: string }> }) {
   const docId = await docIdParam(params);
   const [{ access, canShare }, t] = [await scorecardAccess(docId), await getTranslations("sharing")];
   if (access && !canShare) {
-    return <NoticePanel tone="plain" title={t("onlyOwner")} heading="h1">{t("askThem")}</NoticePanel>;
+    return (
+      <NoticePanel tone="plain" title={t("onlyOwner")} heading="h1">
+        {t("askThem")}
+      </NoticePanel>
+    );
   }
   return (
-    <Prefetch queries={[["tree", { docId }], ["sharing", { docId }], ["users", {}]]}>
+    <Prefetch
+      queries={[
+        ["tree", { docId }],
+        ["sharing", { docId }],
+        ["users", {}],
+      ]}
+    >
       <div className="flex flex-col gap-4">
         <ScorecardTitle docId={docId} subtitle={t("metaTitle")} />
         <Suspense fallback={<Skeleton className="h-64" />}>

@@ -22,7 +22,12 @@ async function SheetsPage({ params }: { params: Promise<{ docId: string }> }) {
   const [{ access, viewer }, t] = [await scorecardAccess(docId), await getTranslations("sheets")];
   if (access && viewer) return <RoleRefusal title={t("viewerTitle")}>{t("viewerText")}</RoleRefusal>;
   return (
-    <Prefetch queries={[["tree", { docId }], ["feeds", {}]]}>
+    <Prefetch
+      queries={[
+        ["tree", { docId }],
+        ["feeds", {}],
+      ]}
+    >
       <div className="flex flex-col gap-4">
         <ScorecardTitle docId={docId} subtitle={t("subtitle")} />
         <Suspense fallback={<Skeleton className="h-64" />}>

@@ -10,6 +10,11 @@ export async function POST(request: NextRequest) {
   const form = PasswordResetConfirm.safeParse(await request.json().catch(() => null));
   if (!form.success) return errorJson(400, "invalid_request", form.error.issues[0]?.message ?? "Choose a password");
   const { status, body } = await postUntokened("/password-reset/confirm", form.data);
-  if (status !== 204) return errorJson(status, status === 404 ? "not_found" : "invalid_request", body.details?.[0]?.message ?? body.errorMessage ?? "Could not reset the password");
+  if (status !== 204)
+    return errorJson(
+      status,
+      status === 404 ? "not_found" : "invalid_request",
+      body.details?.[0]?.message ?? body.errorMessage ?? "Could not reset the password",
+    );
   return new NextResponse(null, { status: 204 });
 }
