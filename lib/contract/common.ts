@@ -84,6 +84,4 @@ export const DocId = z
 /** A database row ID in a request body. */
 export const RowId = z.number().int().positive().max(MAX_ROW_ID, "No such ID");
 
-export const ItemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
-
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -6,7 +6,6 @@ export type Period = (typeof PERIODS)[number];
 export const isPeriod = (value: unknown): value is Period => PERIODS.includes(value as Period);
 
 export const STATUSES = ["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as const;
-export type Status = (typeof STATUSES)[number];
 
 /** A KPI's thresholds and cap when it sets none (see the contract's "Scores and statuses"). */
 /**

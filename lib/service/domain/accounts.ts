@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { withGlobalLock, type Db } from "@/lib/db/client";
 import { accounts, users } from "@/lib/db/schema";
@@ -44,17 +44,6 @@ export async function findAccountId(db: Db, email: string): Promise<number | nul
     .select({ id: users.accountId })
     .from(users)
     .where(eq(users.email, normalizeEmail(email)));
-  return row?.id ?? null;
-}
-
-/** The account's first admin: the owner of scorecards imported for the account. */
-export async function firstAdminId(db: Db, accountId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.role, "admin")))
-    .orderBy(users.id)
-    .limit(1);
   return row?.id ?? null;
 }
 
