@@ -38,7 +38,8 @@ import { scorecardRoutes } from "./routes/scorecards";
 import { kpiRoutes } from "./routes/kpis";
 import { valueRoutes } from "./routes/values";
 import { webhookRoutes } from "./routes/webhooks";
-import { initiativeRoutes, mapAndReportRoutes } from "./routes/vendor-extras";
+import { initiativeRoutes } from "./routes/initiatives";
+import { mapAndReportRoutes } from "./routes/maps-and-reports";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 // The reference page has no script at all: inline styles only.
