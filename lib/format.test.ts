@@ -48,6 +48,24 @@ describe("formats a person reads as the numbers behind them", () => {
     );
   });
 
+  it("rounds a big number one way wherever it reads, alone or beside its target", () => {
+    expect(formatsFor("en").value(2_550_000, "USD")).toBe("$2.6M");
+    expect(formatPair(2_550_000, 3_000_000, "USD")[0]).toBe("$2.6M");
+    expect(formatsFor("en").value(999_999)).toBe("1M");
+    expect(formatsFor("en").value(-2_450_000)).toBe("-2.5M");
+    const { value } = formatsFor("en");
+    fc.assert(
+      fc.property(fc.integer({ min: 100_000, max: 5e12 }), fc.boolean(), (magnitude, negative) => {
+        const v = negative ? -magnitude : magnitude;
+        // A target twice as far away: one decimal tells them apart, so the pair shows the value as it reads alone.
+        expect(formatPair(v, v * 3)[0], String(v)).toBe(value(v));
+        // And what it reads is the value rounded half away from zero to one decimal of its scale.
+        expect(Math.abs(shown(value(v)) - v), String(v)).toBeLessThanOrEqual(Math.abs(v) * 0.051);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("speaks Spanish with Spanish marks and words", () => {
     expect(es.value(1234.5)).toBe("1234,5");
     expect(es.value(12345.5)).toBe("12.345,5");

@@ -26,6 +26,13 @@ const SCALES: Record<Locale, [number, string][]> = {
 type Thresholds = { onTrack: number; atRisk: number };
 
 /**
+ * `x` to `digits` decimals, half away from zero, as its shortest decimal form reads (2.55 → 2.6,
+ * as Intl rounds it), not as its binary value does (2.5499999… → 2.5 with toFixed). For x of at
+ * least 1, the short format's numbers on their scale.
+ */
+const roundedTo = (x: number, digits: number) => Math.sign(x) * Number(`${Math.round(Number(`${Math.abs(x)}e${digits}`))}e-${digits}`);
+
+/**
  * Numbers, dates and periods as one reader reads them: in their language's marks and words, and
  * times in their time zone. Dates of values (YYYY-MM-DD) are days, never shifted by a time zone.
  */
@@ -64,7 +71,6 @@ function numberFormats<K>(make: (option: K) => Intl.NumberFormat): (option: K) =
 function formatsOf(locale: Locale, timeZone: string, messages: FormatMessages) {
   const t = createTranslator({ locale, messages: { format: messages }, namespace: "format" });
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const compact = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
   const months = messages.months.split(",");
   const dayDate = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const instantDate = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone });
@@ -83,16 +89,22 @@ function formatsOf(locale: Locale, timeZone: string, messages: FormatMessages) {
     return measure && measure !== "yes/no" ? `${text} ${measure}` : text;
   }
 
-  /** A number in the short format with `digits` decimals on its scale, and the number it shows. */
+  /**
+   * A number in the short format with `digits` decimals on its scale, and the number it shows: the
+   * one rounding of big numbers, alone (`value`) or beside a target (`pair`).
+   */
   function shortNumber(n: number, digits: number): { text: string; shown: number } {
     if (Math.abs(n) < 100_000) return { text: plain.format(n), shown: Number(n.toFixed(2)) };
-    const [scale, suffix] = SCALES[locale].find(([s]) => Math.abs(n) >= s)!;
-    const rounded = Number((n / scale).toFixed(digits));
+    const scales = SCALES[locale];
+    let at = scales.findIndex(([s]) => Math.abs(n) >= s);
+    let rounded = roundedTo(n / scales[at]![0], digits);
+    // 999,999 rounds to 1000K: it reads 1M, on the next scale up.
+    if (at > 0 && Math.abs(rounded) >= 1000) rounded = roundedTo(n / scales[--at]![0], digits);
+    const [scale, suffix] = scales[at]!;
     return { text: `${withDigits(digits).format(rounded)}${suffix}`, shown: rounded * scale };
   }
 
-  const value = (v: number | null | undefined, measure = ""): string =>
-    v === null || v === undefined ? none : withMeasure(Math.abs(v) >= 100_000 ? compact.format(v) : plain.format(v), measure);
+  const value = (v: number | null | undefined, measure = ""): string => (v === null || v === undefined ? none : withMeasure(shortNumber(v, 1).text, measure));
 
   /** The same format in full (no "3M"): for tables of history, where every digit may matter. */
   const full = (v: number | null | undefined, measure = ""): string => (v === null || v === undefined ? none : withMeasure(plain.format(v), measure));
