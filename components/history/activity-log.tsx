@@ -11,6 +11,10 @@ import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
 
+/** The ways in the log names in words; another client's own label is shown as it is. */
+const VIAS = ["api", "dashboard", "import", "cli", "system", "connector", "scim"] as const;
+type Via = (typeof VIAS)[number];
+
 type Filters = { person?: number; kind?: ActivityEvent["kind"]; from?: string; to?: string };
 const PAGE = 100;
 const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
@@ -142,7 +146,9 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
           <Td>
             {ACTION_KEYS.has(e.action) ? t(`actions.${ACTION_KEYS.get(e.action)!}`) : e.action}
             {e.scorecardId !== null && <span className="text-slate-600 dark:text-slate-400">{t("scorecard", { id: e.scorecardId })}</span>}
-            <span className="block text-xs text-slate-600 dark:text-slate-400">{t("through", { kind: t(`kinds.${e.kind}`), via: e.via })}</span>
+            <span className="block text-xs text-slate-600 dark:text-slate-400">
+              {t("through", { kind: t(`kinds.${e.kind}`), via: VIAS.includes(e.via as Via) ? t(`via.${e.via as Via}`) : e.via })}
+            </span>
             <span className="block break-words text-xs text-slate-600 md:hidden dark:text-slate-400">{detailText(e.details)}</span>
           </Td>
           <Td className="hidden max-w-xs break-words text-xs text-slate-600 md:table-cell dark:text-slate-400">{detailText(e.details)}</Td>

@@ -33,7 +33,7 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
         <h1 className="text-2xl font-semibold">{t("title", { name: root.name })}</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t("asOf", { date: fmt.date(filters.to), period: fmt.periodName(period) })} ·{" "}
-          {counts.map(([s, n]) => `${n} ${fmt.status(s).toLowerCase()}`).join(", ")}
+          {counts.map(([status, count]) => t("count", { status, count })).join(", ")}
         </p>
       </header>
       <table className="w-full border-collapse text-sm" aria-label={t("summary")}>

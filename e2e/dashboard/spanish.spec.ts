@@ -137,6 +137,9 @@ test.describe("Gauge in Spanish", () => {
     // The log the API writes in English reads in Spanish: the invitations above are in it.
     await people[0]!.page.goto("/activity");
     await expect(people[0]!.page.getByRole("cell", { name: /invitó a una persona/ }).first()).toBeVisible();
+    // Each way in reads in Spanish ("sesión, desde el panel"), never as the client's own label.
+    await expect(people[0]!.page.getByText(/, (desde el panel|a través de la API)$/).first()).toBeVisible();
+    await expect(people[0]!.page.getByText(/, (a través de )?(dashboard|api|import|cli|system|connector|scim)$/)).toHaveCount(0);
     await expectNoEnglish(people[0]!.page);
     await Promise.all(people.map(({ page }) => page.context().close()));
   });

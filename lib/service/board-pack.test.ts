@@ -67,6 +67,9 @@ describe.each(testDatabases)("the board pack PDF on $name", ({ open }) => {
     const spanish = pdfText(await (await call("GET", `/api/report/${doc}/board-pack?date=2024-07-10&lang=es`)).arrayBuffer()).text;
     expect(spanish).toContain("Board scorecard: informe para el consejo");
     expect(spanish).toContain("A fecha de 10 jul 2024, por mes");
+    // Each count agrees with its number: "1 desviado", "2 desviados".
+    expect(spanish).toMatch(/A fecha de 10 jul 2024, por mes · \d+ en camino, \d+ en riesgo, 2 desviados, \d+ sin datos/);
+    expect(text).toMatch(/As of Jul 10, 2024, by month · \d+ on track, \d+ at risk, 2 off track, \d+ with no data/);
     expect(spanish).toMatch(/jun 2024: 30 US\$ frente a una meta de 80 US\$ · Desviado 17 %/);
     expect(spanish).toContain("1 jun 2024 (pack@example.com): The biggest client paused its orders");
     expect(spanish).toContain("Win back the client: en curso");

@@ -97,8 +97,8 @@ export async function boardPackPdf(
   const ordered = inTreeOrder(tree);
   const statusOf = (guid: string) => latest(seriesOf.get(guid))?.status ?? "NONE";
   const indicators = ordered.filter((o) => o.kpi.indicatorType === "INDICATOR");
-  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map(
-    (s) => `${indicators.filter((o) => statusOf(o.kpi.guid) === s).length} ${f.status(s).toLowerCase()}`,
+  const counts = (["ON_TRACK", "AT_RISK", "OFF_TRACK", "NONE"] as Status[]).map((status) =>
+    t("count", { status, count: indicators.filter((o) => statusOf(o.kpi.guid) === status).length }),
   );
 
   // A score is rounded against the KPI's own thresholds, so it never reads across its status.
