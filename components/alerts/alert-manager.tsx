@@ -44,7 +44,7 @@ export function AlertManager({ docId }: { docId: number }) {
   const hookName = new Map(hooks.items.map((h) => [h.id, h.name]));
   const people = users.items.filter((u) => u.active);
   const emailOf = new Map(users.items.map((u) => [u.id, u.email]));
-  const emailUnavailable = settings.emailAvailable ? null : settings.emailUnavailableReason;
+  const emailUnavailable = settings.emailAvailable ? null : t("mailUnavailable");
   const formProps = { docId, kpis, hooks: hooks.items, people, emailUnavailable };
 
   if (hooks.items.length === 0 && emailUnavailable) {
