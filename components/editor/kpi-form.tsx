@@ -275,7 +275,7 @@ export function KpiForm({
           />
         </>
       )}
-      <TranslationFields id={`${prefix}-translations`} value={draft.translations} onChange={(next) => set("translations", next)} />
+      <TranslationFields id={`${prefix}-translations`} value={draft.translations} onChange={(next) => set("translations", next)} measure={!isContainer} />
       {!isRoot && field("weight", t("weight"), textInput("weight", { inputMode: "decimal" }))}
       {field("onTrack", t("onTrack"), textInput("onTrack", { inputMode: "decimal" }))}
       {field("atRisk", t("atRisk"), textInput("atRisk", { inputMode: "decimal" }), t("atRiskHint"))}

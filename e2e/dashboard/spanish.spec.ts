@@ -86,6 +86,8 @@ test.describe("Gauge in Spanish", () => {
     await page.goto("/s/2/values?period=WEEK");
     await expect(page.getByRole("table", { name: "Valores de los KPI por periodo" })).toBeVisible();
     await expectNoEnglish(page);
+    // The demo's units read in Spanish too.
+    await expect(page.getByText("(oportunidades)", { exact: true })).toBeVisible();
     const week = (await gridPeriods(page.getByRole("table", { name: "Valores de los KPI por periodo" })))[0]!;
     expect(week).toMatch(/^Sem\. \d+ [a-z]+ \d{4}$/);
     const cell = page.getByLabel(`Qualified leads, ${week}`, { exact: true });

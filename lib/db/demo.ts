@@ -53,7 +53,16 @@ function history(kpi: KpiFile & { story: Story }, from: Date, to: Date, random: 
 // Targets, baselines and scales are per update period: a daily SUM KPI's target is a day's amount
 // (a month's target is then the sum of its days'), a weekly one's a week's.
 type DemoKpi = Omit<KpiFile, "children"> & { story?: Story; children?: DemoKpi[] };
-const kpi = (name: string, props: Omit<DemoKpi, "name">): DemoKpi => ({ name, ...props });
+/** The demo's units as a Spanish reader reads them; a KPI's name stays the company's own. */
+const SPANISH_UNITS: Record<string, string> = {
+  calls: "llamadas", complaints: "quejas", customers: "clientes", days: "días", deals: "operaciones", demos: "demostraciones", hours: "horas",
+  ideas: "ideas", incidents: "incidencias", leads: "oportunidades", months: "meses", patches: "parches", people: "personas", points: "puntos",
+  tickets: "incidencias", users: "usuarios", "yes/no": "sí/no",
+};
+const kpi = (name: string, props: Omit<DemoKpi, "name">): DemoKpi => {
+  const unit = props.measure === undefined ? undefined : SPANISH_UNITS[props.measure];
+  return { name, ...props, ...(unit ? { translations: { es: { measure: unit } } } : {}) };
+};
 const plan = (name: string, status: "IN_PROGRESS" | "NOT_STARTED", budget: number, actualBudget: number, months: number, responsible: string[]) => ({
   name,
   status,

@@ -19,8 +19,8 @@ const resolves = (namespace: string) => namespace.split(".").reduce<unknown>((no
 
 /** The namespaces a page sends beside the layouts', as its withPageMessages call lists them. */
 function listed(page: string): string[] | null {
-  const match = /withPageMessages\((\[[^\]]*\])/.exec(readFileSync(path.join(root, page), "utf8"));
-  return match ? (JSON.parse(match[1]!) as string[]) : null;
+  const match = /withPageMessages\(\s*\[([^\]]*)\]/.exec(readFileSync(path.join(root, page), "utf8"));
+  return match ? [...match[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!) : null;
 }
 
 describe("each page sends the browser the messages its client components read, and no others", () => {

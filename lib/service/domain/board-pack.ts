@@ -116,7 +116,7 @@ export async function boardPackPdf(
         [t("kpi"), t("value"), t("target"), t("status")].map((text) => ({ text, bold: true, fillColor: "#e2e8f0" })),
         ...ordered.map(({ kpi, depth }) => {
           const p = latest(seriesOf.get(kpi.guid));
-          const measure = kpi.indicatorType === "CONTAINER" ? "%" : kpi.measure;
+          const measure = kpi.indicatorType === "CONTAINER" ? "%" : localized(kpi, locale).measure;
           return [
             { text: localized(kpi, locale).name, margin: [depth * 10, 0, 0, 0], bold: kpi.indicatorType === "CONTAINER" },
             { text: f.full(p?.value, measure), alignment: "right" },
@@ -136,15 +136,16 @@ export async function boardPackPdf(
     const noted = new Set(points.filter((pt) => own.some((n) => pt.start <= n.date && n.date <= pt.end)).map((pt) => pt.start));
     const svg = chartSvg(points, noted, period, f);
     const ownPlans = plans.filter((i) => i.alignedKpiGuid === kpi.guid);
+    const { name, measure } = localized(kpi, locale);
     return {
       unbreakable: true,
       margin: [0, 12, 0, 0],
       stack: [
-        { text: localized(kpi, locale).name, style: "kpi" },
+        { text: name, style: "kpi" },
         {
           text: [
-            p ? `${f.period(p.start, period)}: ${f.full(p.value, kpi.measure)}` : t("noValue"),
-            p?.target != null ? t("against", { target: f.full(p.target, kpi.measure) }) : "",
+            p ? `${f.period(p.start, period)}: ${f.full(p.value, measure)}` : t("noValue"),
+            p?.target != null ? t("against", { target: f.full(p.target, measure) }) : "",
             " · ",
             { text: `${f.status(p?.status ?? "NONE")}${p ? ` ${scoreText(p, kpi)}` : ""}`, color: STATUS_COLOR[p?.status ?? "NONE"], bold: true },
           ],

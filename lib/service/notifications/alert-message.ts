@@ -26,8 +26,9 @@ interface Fired {
 export function alertMessage({ alert, scorecard, kpi, date, value, target, score, status, dashboardUrl }: Fired, locale: Locale = "en"): Message {
   const [f, t] = [formatsFor(locale), translatorFor(locale, "mail")];
   const statusText = `${f.status(status as Status)}${score === null ? "" : ` (${f.score(score, { onTrack: kpi.onTrackThreshold ?? SCORING_DEFAULTS.onTrack, atRisk: kpi.atRiskThreshold ?? SCORING_DEFAULTS.atRisk })})`}`;
-  const shown = f.full(value, kpi.measure);
-  const [kpiName, scorecardName] = [localized(kpi, locale).name, localized(scorecard, locale).name];
+  const { name: kpiName, measure } = localized(kpi, locale);
+  const scorecardName = localized(scorecard, locale).name;
+  const shown = f.full(value, measure);
   return {
     title: t(alert.condition === "FORECAST_BELOW_TARGET" ? "alert.projected" : "alert.is", {
       alert: alert.name,
@@ -39,9 +40,9 @@ export function alertMessage({ alert, scorecard, kpi, date, value, target, score
       [t("alert.scorecard"), scorecardName],
       [t("alert.kpi"), kpiName],
       [t("alert.value"), t("alert.valueOn", { value: shown, date: f.date(date) })],
-      [t("alert.target"), f.full(target, kpi.measure)],
+      [t("alert.target"), f.full(target, measure)],
       [t("alert.status"), statusText],
-      [t("alert.condition"), f.condition(alert.condition, alert.threshold, kpi.measure)],
+      [t("alert.condition"), f.condition(alert.condition, alert.threshold, measure)],
     ],
     link: { label: t("alert.open", { kpi: kpiName }), url: kpiLink(dashboardUrl, scorecard.id, kpi.guid) },
   };
