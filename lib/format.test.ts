@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import en from "@/messages/en.json";
+import esMessages from "@/messages/es.json";
 import { formatsFor } from "./i18n/server";
 
 const { pair: formatPair, score: formatScore } = formatsFor("en");
@@ -64,6 +66,14 @@ describe("formats a person reads as the numbers behind them", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it("prints numbers as the Account page's language hint says it does", () => {
+    for (const hint of [en.account.language.hint, esMessages.account.language.hint]) {
+      expect(hint).toContain(formatsFor("en").value(12345.5));
+      expect(hint).toContain(es.value(12345.5));
+      expect(hint).toContain(es.value(1234.5));
+    }
   });
 
   it("speaks Spanish with Spanish marks and words", () => {
