@@ -47,7 +47,8 @@ describe.each(testDatabases)("the account's activity log, on $name", ({ open }) 
         ["sign-in", "failed to log in (wrong password)", "api", null, null],
       ].concat(lines.slice(9)),
     );
-    expect(log.items.find((e: { kind: string }) => e.kind === "people").details).toEqual({ id: String(expert.userId), role: "viewer" });
+    // Each entry names what it touched: the person whose role changed, the dates locked.
+    expect(log.items.find((e: { kind: string }) => e.kind === "people").details).toEqual({ id: String(expert.userId), role: "viewer", person: expert.email });
     expect(log.items.find((e: { kind: string }) => e.kind === "locks").details).toEqual({ docId: String(docId), lockedUntil: "2025-12-31" });
     expect(JSON.stringify(log)).not.toContain(key.key);
 

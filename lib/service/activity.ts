@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityEvent } from "@/lib/contract/activity";
 import { operations, type OperationName } from "@/lib/contract/routes";
 import { activityEvents } from "@/lib/db/schema";
+import { namesInPath, runOutcome } from "./activity-names";
 import type { AppEnv, Caller, Deps } from "./context";
 
 type Kind = ActivityEvent["kind"];
@@ -105,11 +106,13 @@ export async function logActivity(deps: Deps, caller: Actor, kind: Kind, action:
 
 const asNumber = (text: string | undefined) => (text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : null);
 
-function recorder(kind: Kind, action: ActivityAction): MiddlewareHandler<AppEnv> {
+function recorder(operation: OperationName, kind: Kind, action: ActivityAction): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const params = c.req.param() as Record<string, string>;
+    // What the path's IDs name, as they are before the call changes or deletes them.
+    const named = await namesInPath(c.var.deps.db, c.var.caller.accountId, operation, params).catch(() => ({}));
     await next();
     if (c.res.status >= 300 || (c.req.query("dryRun") ?? "") === "true") return;
-    const params = c.req.param() as Record<string, string>;
     const body = c.req.method === "GET" || c.req.method === "DELETE" ? null : await c.req.json().catch(() => null);
     const fields =
       body && typeof body === "object" && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => KEPT_FIELDS.includes(k))) : {};
@@ -124,12 +127,20 @@ function recorder(kind: Kind, action: ActivityAction): MiddlewareHandler<AppEnv>
           )?.id
         : undefined;
     const scorecardId = asNumber(params.docId) ?? (typeof made === "number" ? made : null);
-    await logActivity(c.var.deps, c.var.caller, kind, action, scorecardId, { ...params, ...fields });
+    const outcome =
+      operation === "runConnector"
+        ? await c.res
+            .clone()
+            .json()
+            .then((run) => runOutcome(c.var.deps.db, run))
+            .catch(() => ({}))
+        : {};
+    await logActivity(c.var.deps, c.var.caller, kind, action, scorecardId, { ...params, ...fields, ...named, ...outcome });
   };
 }
 
 /** The logged operations as [method, Hono path, middleware], for the app to mount after authentication. */
 export const activityRecorders = Object.entries(LOGGED).map(([name, [kind, action]]) => {
   const op = operations[name as OperationName];
-  return { method: op.method.toUpperCase(), path: op.path.replace(/\{(\w+)\}/g, ":$1"), recorder: recorder(kind, action) };
+  return { method: op.method.toUpperCase(), path: op.path.replace(/\{(\w+)\}/g, ":$1"), recorder: recorder(name as OperationName, kind, action) };
 });

@@ -157,13 +157,26 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
       webhookId: hook.json.id,
     });
     const created = await call("POST", "/api/connectors", jsonConnector({ name: "Alerting feed" }));
-    await call("POST", `/api/connectors/${created.json.id}/run`);
+    const run = (await call("POST", `/api/connectors/${created.json.id}/run`)).json;
     const fired = (await database.db.select().from(webhookEvents).where(eq(webhookEvents.type, "alert.triggered"))).map((e) => e.summary);
     expect(fired).toEqual([expect.stringContaining("Sales up")]);
     const log = (await call("GET", "/api/activity?kind=connectors")).json.items as { action: string; details: unknown }[];
     expect(log.slice(0, 2).map((e) => e.action)).toEqual(["ran a connector", "created a connector"]);
-    expect(JSON.stringify(log)).not.toContain("s3cret");
+    // The run's entry names the connector, the run, and the KPIs and dates it wrote.
+    expect(log[0]!.details).toEqual({
+      id: String(created.json.id),
+      connector: "Alerting feed",
+      run: run.id,
+      status: "succeeded",
+      written: 3,
+      rejected: 4,
+      kpis: ["Costs", "Sales"],
+      dates: "2024-01-01 to 2024-02-01",
+    });
     await call("DELETE", `/api/connectors/${created.json.id}`);
+    const deleted = (await call("GET", "/api/activity?kind=connectors")).json.items[0] as { action: string; details: unknown };
+    expect(deleted).toEqual(expect.objectContaining({ action: "deleted a connector", details: { id: String(created.json.id), connector: "Alerting feed" } }));
+    expect(JSON.stringify(log)).not.toContain("s3cret");
     await call("DELETE", `/api/webhooks/${hook.json.id}`);
     await database.db.delete(kpiValues);
     await database.db.delete(webhookEvents);
