@@ -9,6 +9,8 @@
 //   node e2e/vendor-walk.mjs [baseUrl] [email] [password]
 //   (defaults: http://localhost:3000, demo@example.com, demo-password; needs an admin or expert)
 
+import { DOC, INIT, KPI, VAL } from "../lib/contract/vendor-fields.mjs";
+
 const [base = "http://localhost:3000", email = "demo@example.com", password = "demo-password"] = process.argv.slice(2);
 const root = `${base.replace(/\/$/, "")}/rest`;
 let token = "";
@@ -44,29 +46,6 @@ const has =
   (...fields) =>
   (data) =>
     fields.filter((f) => data === null || typeof data !== "object" || !(f in data)).map((f) => `no ${f}`);
-const DOC = ["id", "guid", "name", "alias", "description", "icon", "type", "ownerId", "treeGroupId", "sharedForPublic", "sharedForRegRW", "items"];
-const KPI = ["guid", "name", "description", "indicatorType", "measure", "measureNames", "updateInterval", "acceptValueData", "initiatives", "items"];
-const VAL = ["date", "value", "target", "baseline", "min", "max", "valueDate", "targetDate", "baselineDate", "minDate", "maxDate", "item"];
-const INIT = [
-  "guid",
-  "name",
-  "description",
-  "status",
-  "initiativeType",
-  "showOnMap",
-  "budget",
-  "actualBudget",
-  "currency",
-  "duration",
-  "durationUnit",
-  "intervalStart",
-  "intervalEnd",
-  "author",
-  "responsible",
-  "alignedKpiGuid",
-  "alignedInitiativesGuids",
-  "documents",
-];
 const GROUPED = ["period", "start", "end"];
 const rows = (key, fields) => (data) => [
   ...has(key)(data),

@@ -9,32 +9,10 @@ import { ScorecardFile } from "@/lib/contract/scorecard-file";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 import { serveOverHttp } from "@/lib/testing/http-api";
+import { DOC, INIT, KPI, VAL } from "@/lib/contract/vendor-fields.mjs";
 
 // One test per operation of lib/contract/BSC-API.md, sent as the catalog documents it (the
 // vendor's method, path, parameter names and body), checking the response fields it lists.
-const DOC = ["id", "guid", "name", "alias", "description", "icon", "type", "ownerId", "treeGroupId", "sharedForPublic", "sharedForRegRW", "items"];
-const KPI = ["guid", "name", "description", "indicatorType", "measure", "measureNames", "updateInterval", "acceptValueData", "initiatives", "items"];
-const VAL = ["date", "value", "target", "baseline", "min", "max", "valueDate", "targetDate", "baselineDate", "minDate", "maxDate", "item"];
-const INIT = [
-  "guid",
-  "name",
-  "description",
-  "status",
-  "initiativeType",
-  "showOnMap",
-  "budget",
-  "actualBudget",
-  "currency",
-  "duration",
-  "durationUnit",
-  "intervalStart",
-  "intervalEnd",
-  "author",
-  "responsible",
-  "alignedKpiGuid",
-  "alignedInitiativesGuids",
-  "documents",
-];
 const keys = (o: object) => expect.objectContaining(Object.fromEntries(Object.keys(o).map((k) => [k, expect.anything()])));
 const fields = (names: string[]) => (o: Record<string, unknown>) => expect(names.filter((n) => !(n in o))).toEqual([]);
 
