@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
+
 import { rmSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { gridPeriods, pasteInto } from "./fixtures";
+import { gridPeriods, pasteInto, seriousFindings } from "./fixtures";
 
 // A fresh installation without demo data, on a server of its own: the first visit creates the
 // first admin (as Grafana and Metabase do), and nobody can do it a second time.
@@ -65,18 +65,7 @@ async function expectNoSeriousViolations(page: Page, name: string) {
     if (theme === "dark") await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await page.screenshot({ path: `e2e/screenshots/${name}-${theme}.png`, fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      serious.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      ),
-      `${name}, ${theme}`,
-    ).toEqual([]);
+    expect(await seriousFindings(page), `${name}, ${theme}`).toEqual([]);
   }
   await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { unsealData } from "iron-session";
 import { E2E_DATA_DIR } from "../playwright.config";
@@ -74,4 +75,18 @@ export async function logInAsDemo(page: Page, path = "/login") {
 export async function gridPeriods(grid: Locator): Promise<string[]> {
   await expect(grid.getByRole("columnheader").nth(1)).toBeVisible();
   return (await grid.getByRole("columnheader").allInnerTexts()).slice(1);
+}
+
+/** Axe's serious and critical findings on the page as it is now, one line each: the rule, and where (its first three places). */
+export async function seriousFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
 }

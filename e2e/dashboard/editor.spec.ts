@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures";
+import { expect, seriousFindings, test } from "../fixtures";
 
 const outline = (page: Page) => page.getByRole("list", { name: "KPIs of the scorecard" });
 
@@ -94,17 +93,7 @@ test("builds a scorecard in the browser: template, KPIs with a formula, moves, d
     if (theme === "dark") await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await page.screenshot({ path: `e2e/screenshots/editor-${theme}.png`, fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      serious.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      ),
-    ).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
   }
   await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
 

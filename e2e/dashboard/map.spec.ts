@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "../fixtures";
+import { expect, seriousFindings, test } from "../fixtures";
 
 const KPIS = ["Revenue", "Operating costs", "Churn rate", "New customers", "Defect rate", "Training hours per employee", "Internal promotions"];
 
@@ -58,17 +57,7 @@ test("the map is chosen from the keyboard, its arrows edited, and it passes axe 
     await page.reload();
     await expect(map).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/map-${theme}.png`, fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      serious.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      ),
-    ).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
   }
   // Downloads as SVG: the drawing itself, with its statuses in words.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download SVG" }).click()]);
