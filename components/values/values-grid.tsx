@@ -1,6 +1,6 @@
 "use client";
 
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { LazyNoteForm as NoteForm, LazyRevisionList as RevisionList } from "@/components/notes/lazy-editors";
@@ -71,6 +71,7 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
     return row && column ? { kpi: { guid: row.guid, name: row.name }, date: column.start, periodName: column.label } : null;
   }, [noteCell, model]);
 
+  const queryClient = useQueryClient();
   const save = useWrite("setValues", {
     // A plan's records come back in the save's answer: only the grouped figures are read again.
     answered: (result, _variables, queryClient) => {
@@ -86,6 +87,8 @@ function Grid({ docId, filters, field, records }: Required<GridProps> & { record
     },
     onError: (error) => {
       if (error instanceof ApiCallError && (error.status === 400 || error.status === 409)) {
+        // A conflict may be a lock set elsewhere since the grid was read: the grid reads it now.
+        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: readQuery("tree", { docId }).queryKey });
         setServerErrors(errorsByCell(error.body.details, changes));
         setMessage({ tone: "error", text: t("refused", { reason: errorText(error, { whole: true }).replace(/\.?$/, ".") }) });
       } else if (error instanceof ApiCallError && error.status === 429) {

@@ -1,4 +1,4 @@
-import { expect, gridPeriods, test } from "../fixtures";
+import { DEMO, expect, gridPeriods, test } from "../fixtures";
 
 const VALUES_PAGE = "/s/2/values?period=WEEK";
 
@@ -75,5 +75,29 @@ test("an admin locks periods: the grid shows them read-only and a write to them 
     await expect(page.getByRole("status").filter({ hasText: "Nothing is locked now." })).toBeVisible();
   } finally {
     await page.request.put("/api/document/2/lock", { headers: { Origin: baseURL!, "Content-Type": "application/json" }, data: { lockedUntil: null } });
+  }
+});
+
+test("a lock a script sets shows in a grid already open as soon as a save meets it", async ({ page }) => {
+  await page.goto(VALUES_PAGE);
+  const grid = page.getByRole("table", { name: "KPI values by period" });
+  const weeks = await gridPeriods(grid);
+  const first = await grid.getByRole("columnheader").nth(1).getAttribute("data-start");
+  // A script locks the first week through the API, while the grid is open.
+  const { token } = await (await page.request.post("/rest/login", { data: { email: DEMO.email, contraseña: DEMO.password } })).json();
+  const lock = (lockedUntil: string | null) =>
+    page.request.put("/rest/api/document/2/lock", { headers: { Token: token, "Content-Type": "application/json" }, data: { lockedUntil } });
+  expect((await lock(first)).status()).toBe(200);
+  try {
+    const cell = page.getByLabel(`Qualified leads, ${weeks[0]}`, { exact: true });
+    await expect(cell).not.toHaveAttribute("readonly", "");
+    await cell.fill(String(Number((await cell.inputValue()) || "200") + 1));
+    await page.getByRole("button", { name: "Save 1 value" }).click();
+    // Refused, and the grid now shows the lock it met, without a reload.
+    await expect(page.getByRole("alert").filter({ hasText: "Nothing was saved." })).toBeVisible();
+    await expect(grid.getByRole("columnheader").nth(1)).toContainText("(locked)");
+    await expect(page.getByText(`Periods up to ${first} are locked`)).toBeVisible();
+  } finally {
+    expect((await lock(null)).status()).toBe(200);
   }
 });

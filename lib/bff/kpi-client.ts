@@ -4,7 +4,7 @@ import { InvitationDetails, SetupStatus } from "@/lib/contract/people";
 import { loadConfig } from "@/lib/config";
 import { dashboardCallHeaders, forwardedRequestHeaders } from "@/lib/dashboard-proof";
 import { currentSource } from "@/lib/request-origin";
-import { endpoints, type BodyOf, type EndpointName, type InputOf, type ResponseOf } from "./endpoints";
+import { endpoints, keys, type BodyOf, type EndpointName, type InputOf, type ResponseOf } from "./endpoints";
 import type { AnyEndpoint, WriteSpec } from "./endpoint-spec";
 import { ApiCallError, decodeResponse, endpointUrl } from "./http";
 import { schemasOf } from "./operation-schemas";
@@ -187,8 +187,11 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
     try {
       result = await send(name, input, options);
     } catch (error) {
-      // A refused write (4xx) changed nothing; after any other failure its outcome is unknown.
+      // A refused write (4xx) changed nothing; after any other failure its outcome is unknown. A
+      // conflict (409) says the API knows what the kept reads do not (a lock, a KPI now
+      // calculated): the scorecard's reads are read again, its tree with them.
       if (!(error instanceof ApiCallError && error.status < 500)) await markChanged(endpoint, input);
+      else if (error.status === 409) await markChanged(endpoint, input, true);
       throw error;
     }
     await markChanged(endpoint, input);
@@ -196,9 +199,11 @@ export function createKpiClient(token: string, options: { db?: () => Promise<Rea
   }
 
   /** A write's stale keys may sit in the account's scope (its scorecard's reads) and in any of its users'. */
-  async function markChanged(endpoint: WriteSpec<OperationName>, input: unknown) {
+  async function markChanged(endpoint: WriteSpec<OperationName>, input: unknown, withTree = false) {
     const me = await whoAmI().catch(() => null);
-    if (me) await markStale(await database(), accountScope(me), endpoint.stale(input as never));
+    const docId = (input as { docId?: unknown } | undefined)?.docId;
+    const tree = withTree && typeof docId === "number" ? [keys.tree(docId)] : [];
+    if (me) await markStale(await database(), accountScope(me), [...endpoint.stale(input as never), ...tree]);
   }
 
   const methods = Object.fromEntries(

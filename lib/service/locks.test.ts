@@ -35,6 +35,23 @@ describe.each(testDatabases)("locked periods, on $name", ({ open }) => {
     ]);
     expect(refusedBatch.status).toBe(409);
     expect((await refusedBatch.json()).details).toEqual([{ path: "items.0.date", message: "Locked: periods up to 2026-03-31 cannot change" }]);
+    // The same with an Idempotency-Key (as the dashboard's grid sends every save): its transaction
+    // holds the write, and the refusal still names each locked item (not a 500).
+    const keyed = await env.api.call(
+      `${doc}/kpi/batch/set-values`,
+      jsonInit(
+        "POST",
+        {
+          items: [
+            { guid: sales, date: "2026-05-01", value: 5 },
+            { guid: sales, date: "2026-03-01", value: 3 },
+          ],
+        },
+        { ...owner.auth, "Idempotency-Key": "locked-grid-save" },
+      ),
+    );
+    expect(keyed.status).toBe(409);
+    expect((await keyed.json()).details).toEqual([{ path: "items.1.date", message: "Locked: periods up to 2026-03-31 cannot change" }]);
     const refusals = [
       await env.api.call(`${doc}/kpi/indicator/${sales}/value/2026-01-01`, jsonInit("POST", { value: 9 }, owner.auth)),
       await env.api.call(`${doc}/kpi/batch/set-value/2026-03-31`, jsonInit("POST", [{ guid: sales, value: 9 }], owner.auth)),

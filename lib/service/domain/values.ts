@@ -14,8 +14,7 @@ import { periodsBetween, periodStart } from "./periods";
 import { scoreOf, statusOf } from "./scoring";
 import type { Access } from "./access";
 import { beginChange } from "./change-context";
-import { refuseLockedItems } from "./locks";
-import { lockedPeriodRefusal } from "../errors";
+import { lockedItemsConflict, lockedThrough } from "./locks";
 import { scorecardKpis, type StoredKpi } from "./scorecards";
 import { isCalculated } from "./series";
 import { latestEntries, type LatestRow } from "./value-queries";
@@ -171,9 +170,9 @@ export async function writeBatch(ctx: Ctx, { docId, items, path }: BatchWrite) {
   try {
     return await writeValues(ctx, docId, defs, items, path);
   } catch (error) {
-    // The database refuses a locked date (migration 0019); only then is each locked item looked up and named.
-    if (lockedPeriodRefusal(error)) await refuseLockedItems(ctx.deps.db, docId, items, path);
-    throw error;
+    // The database refuses a locked date (migration 0019), naming the date: each item on or before it is named.
+    const until = lockedThrough(error);
+    throw until === null ? error : lockedItemsConflict(until, items, path);
   }
 }
 
