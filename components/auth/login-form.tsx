@@ -14,7 +14,11 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
   const t = useTranslations("auth");
   const { error, setError, pending, post, faults } = useSessionPost("/api/session", safeNext(next));
   const [askCode, setAskCode] = useState(false);
-  const codeAsked = askCode || faults.includes("otp");
+  const [sentCode, setSentCode] = useState(false);
+  const needCode = faults.includes("otp");
+  const codeAsked = askCode || needCode;
+  // The server asking for a code is the next step, not a failure: only a code it refused is one.
+  const shown = needCode ? (sentCode ? { tone: "error" as const, text: t("wrongCode") } : { tone: "info" as const, text: t("codeNeeded") }) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,14 +27,15 @@ export function LoginForm({ next, notice }: { next: string; notice?: string }) {
     const text = (name: string) => String(data.get(name) ?? "");
     const [email, password, otp] = [text("email"), text("password"), text("otp")];
     if (!email.trim() || !password) return setError(t("enterBoth"));
-    if (faults.includes("otp")) setAskCode(true);
+    if (needCode) setAskCode(true);
+    setSentCode(otp.trim() !== "");
     void post({ email: email.trim(), contraseña: password, ...(otp.trim() ? { otp: otp.trim() } : {}) });
   }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       {notice && !error && <Notice tone="warning">{notice}</Notice>}
-      {error && <Notice tone="error">{error}</Notice>}
+      {shown && !pending ? <Notice tone={shown.tone}>{shown.text}</Notice> : error && <Notice tone="error">{error}</Notice>}
       <Field label={t("email")} id="email" name="email" type="email" autoComplete="username" required />
       <Field label={t("password")} id="password" name="password" type="password" autoComplete="current-password" required />
       {codeAsked && <Field label={t("otp")} id="otp" name="otp" inputMode="numeric" autoComplete="one-time-code" autoFocus required />}

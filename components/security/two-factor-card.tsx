@@ -10,6 +10,7 @@ import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
+import { RecoveryCodes } from "./recovery-codes";
 
 const codeOf = (event: FormEvent<HTMLFormElement>) => String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
 
@@ -34,17 +35,7 @@ export function TwoFactorCard() {
         </Notice>
       )}
       {recovery ? (
-        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
-          <p className="font-medium">{t("keep")}</p>
-          <ul aria-label={t("recoveryCodes")} className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
-            {recovery.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ul>
-          <Button variant="ghost" className="mt-2" onClick={() => setRecovery(null)}>
-            {t("kept")}
-          </Button>
-        </div>
+        <RecoveryCodes codes={recovery} onDone={() => setRecovery(null)} />
       ) : status.enabled ? (
         <form
           className="flex flex-col gap-3 sm:flex-row sm:items-end"

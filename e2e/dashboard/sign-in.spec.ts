@@ -81,18 +81,29 @@ test.describe
       await first.page.getByRole("button", { name: "Set up two-factor codes" }).click();
       await expect(first.page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
       const secret = (await first.page.locator("code").first().textContent())!.trim();
-      await first.page.getByLabel("Code from the app").fill(totpAt(secret, new Date()));
+      const confirming = totpAt(secret, new Date());
+      await first.page.getByLabel("Code from the app").fill(confirming);
       await first.page.getByRole("button", { name: "Turn on" }).click();
       const codes = first.page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
       await expect(codes).toHaveCount(10);
+      // The recovery codes can be kept as a text file holding every one of them.
+      const [download] = await Promise.all([first.page.waitForEvent("download"), first.page.getByRole("button", { name: "Download as a text file" }).click()]);
+      const file = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
+      expect(file.split("\n").filter((line) => /^[a-z0-9]{5}-[a-z0-9]{5}$/i.test(line))).toEqual(await codes.allInnerTexts());
       await first.page.getByRole("button", { name: "I have kept them" }).click();
       await expect(first.page.getByText(/On\. Logging in asks for a code/)).toBeVisible();
       await first.context.close();
 
       const second = await logIn(browser, baseURL!, "tfa.person@example.com", "a long enough password");
-      await expect(second.page.getByRole("alert").filter({ hasText: "two-factor code is needed" })).toBeVisible();
-      // The next step's code: the one that turned them on is spent.
-      await second.page.getByLabel(/Code from your authenticator app/).fill(totpAt(secret, new Date(Date.now() + 30_000)));
+      // Asked for a code calmly: the next step, not an error.
+      await expect(second.page.getByRole("status").filter({ hasText: "Two-factor codes are on for you" })).toBeVisible();
+      await expect(second.page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
+      const code = second.page.getByLabel(/Code from your authenticator app/);
+      await code.fill("000000");
+      await second.page.getByRole("button", { name: "Log in" }).click();
+      await expect(second.page.getByRole("alert").filter({ hasText: "That code is wrong or was already used" })).toBeVisible();
+      // The code that turned them on, still on the app's screen, signs in once.
+      await code.fill(confirming);
       await second.page.getByRole("button", { name: "Log in" }).click();
       await expect(second.page).toHaveURL(`${baseURL}/`);
       await second.context.close();

@@ -112,7 +112,12 @@ export async function enableTwoFactor(ctx: Ctx, { code }: { code: string }): Pro
     throw invalidRequest("That code does not match: check the app's clock and enter the code it shows now", [{ path: "code", message: "Wrong code" }]);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await ctx.deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: user.totpPending, totpPending: null, totpLastStep: step }).where(eq(users.id, user.id));
+    // The confirming code's step stays open for one login: a person enabling codes here and
+    // logging in elsewhere at once types the code still on the app's screen.
+    await tx
+      .update(users)
+      .set({ totpSecret: user.totpPending, totpPending: null, totpLastStep: step - 1 })
+      .where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecovery(c)) })));
   });
