@@ -14,6 +14,7 @@ import { useErrorText } from "@/lib/i18n/use-error-text";
 
 type Override = { guid: string; name: string } & ({ growth: number } | { date: string; value: number });
 
+const allKpis = (node: KpiNode): KpiNode[] => [node, ...node.children.flatMap(allKpis)];
 const entered = (node: KpiNode): KpiNode[] => [...(node.indicatorType === "INDICATOR" && !node.formula ? [node] : []), ...node.children.flatMap(entered)];
 
 /**
@@ -25,6 +26,7 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
   const t = useTranslations("whatIf");
   const errorText = useErrorText();
   const kpis = entered(root);
+  const measureOf = new Map(allKpis(root).map((k) => [k.guid, k.measure]));
   const [overrides, setOverrides] = useState<Override[]>([]);
   const [error, setError] = useState<string | null>(null);
   const run = useWrite("whatIf", { onError: (e) => setError(errorText(e)), onSuccess: () => setError(null) });
@@ -97,6 +99,25 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
         <Notice tone="empty" className="mt-3">
           {t("nothing")}
         </Notice>
+      )}
+      {run.data && run.data.verdicts.length > 0 && (
+        <ul aria-label={t("verdicts")} className="mt-3 flex flex-col gap-1 text-sm">
+          {run.data.verdicts.map((v) => {
+            const measure = measureOf.get(v.guid) ?? "";
+            const words = {
+              name: v.name,
+              value: fmt.estimate(v.whatIf, measure),
+              period: fmt.period(v.start, period),
+              status: fmt.status(v.status).toLowerCase(),
+            };
+            return (
+              <li key={v.guid}>
+                {v.target === null ? t("verdict", words) : t("verdictTarget", { ...words, target: fmt.estimate(v.target, measure) })}
+                {v.neededGrowth !== null && t("needed", { percent: `${fmt.number(v.neededGrowth * 100, 1)} %` })}
+              </li>
+            );
+          })}
+        </ul>
       )}
       {run.data && run.data.moved.length > 0 && (
         <div className="mt-3">

@@ -20,6 +20,14 @@ test("the forecast is read only when shown: a Projected column, the chart's band
   await panel.getByRole("button", { name: "Apply" }).click();
   const moved = panel.getByRole("table", { name: "What moves, beside the actual" });
   await expect(moved).toContainText("Qualified leads");
+  // Each moved KPI's verdict at the year's end, with its target and the growth that meets it.
+  const verdict = panel
+    .getByRole("list", { name: "Where each moved KPI ends" })
+    .getByRole("listitem")
+    .filter({ hasText: /^Qualified leads reaches / });
+  await expect(verdict).toHaveText(
+    /^Qualified leads reaches [\d,.]+K? leads (of [\d,.]+K? leads )?by [A-Z][a-z]{2} \d{4}: (on track|at risk|off track|no data)\.( Meeting the target takes -?[\d.]+ % a period\.)?$/,
+  );
   await page.screenshot({ path: "e2e/screenshots/what-if.png", fullPage: true });
   await panel.getByRole("button", { name: "Reset" }).click();
   await expect(moved).toHaveCount(0);

@@ -84,9 +84,32 @@ export const WhatIfAnswer = z
     moved: z
       .array(z.object({ guid: z.string(), name: z.string(), start: IsoDate, actual: figure, whatIf: figure, actualStatus: Status, whatIfStatus: Status }))
       .meta({ description: "Every KPI and period whose value or status differs from the actual" }),
+    verdicts: z
+      .array(
+        z.object({
+          guid: z.string(),
+          name: z.string(),
+          start: IsoDate.meta({ description: "The last period of the range: the horizon the verdict is for" }),
+          whatIf: figure,
+          target: figure,
+          status: Status,
+          neededGrowth: z
+            .number()
+            .nullable()
+            .meta({ description: "For a KPI given a growth and a target at the horizon: the growth a period that meets the target there (0.05 = 5 %)" }),
+        }),
+      )
+      .meta({ description: "For each KPI that moves: where it ends at the horizon, against its target there" }),
   })
   .meta({
     id: "WhatIfAnswer",
     description: "Nothing is stored",
-    example: { period: "MONTH", start: "2026-01-01", end: "2026-12-31", items: [], moved: [movedExample] },
+    example: {
+      period: "MONTH",
+      start: "2026-01-01",
+      end: "2026-12-31",
+      items: [],
+      moved: [movedExample],
+      verdicts: [{ guid: GUID, name: "Revenue", start: "2026-12-01", whatIf: 7_100_000, target: 7_000_000, status: "ON_TRACK", neededGrowth: 0.041 }],
+    },
   });

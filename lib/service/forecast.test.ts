@@ -98,10 +98,32 @@ describe.each(testDatabases)("forecasts on $name", ({ name, open }) => {
     );
     expect(moved.moved.every((m: { start: string }) => m.start === "2026-02-01")).toBe(true);
 
+    // Growth compounds from February (the last complete month) and replaces only the months after
+    // the current one (March, the clock's): actuals stay actual.
     const grown = await (await post([{ guid: sales, growth: 0.1 }])).json();
-    const future = (grown.items.find((s: { name: string }) => s.name === "Sales").points as Point[]).filter((p) => p.start >= "2026-03-01");
+    const grownSales = grown.items.find((s: { name: string }) => s.name === "Sales").points as Point[];
     const last = (grouped.items.find((s: { name: string }) => s.name === "Sales").points as Point[]).find((p) => p.start === "2026-02-01")!.value!;
-    expect(future.map((p) => p.value)).toEqual([1, 2, 3, 4].map((n) => expect.closeTo(last * 1.1 ** n, 6)));
+    expect(grownSales.filter((p) => p.start >= "2026-03-01").map((p) => p.value)).toEqual([null, ...[2, 3, 4].map((n) => expect.closeTo(last * 1.1 ** n, 6))]);
+    // A month yet to come has no actual, however the KPI inherits.
+    expect(grown.moved.filter((m: { start: string }) => m.start > "2026-03-01").every((m: { actual: number | null }) => m.actual === null)).toBe(true);
+    // The verdict at the horizon (June): where Sales ends against its target there (80, carried
+    // forward), and the growth a month that meets it.
+    expect(grown.verdicts.find((v: { name: string }) => v.name === "Sales")).toEqual({
+      guid: sales,
+      name: "Sales",
+      start: "2026-06-01",
+      whatIf: expect.closeTo(last * 1.1 ** 4, 6),
+      target: 80,
+      status: last * 1.1 ** 4 >= 80 ? "ON_TRACK" : expect.stringMatching(/AT_RISK|OFF_TRACK/),
+      neededGrowth: expect.closeTo((80 / last) ** (1 / 4) - 1, 9),
+    });
+    expect(grown.verdicts.map((v: { name: string }) => v.name)).toEqual([...new Set(grown.moved.map((m: { name: string }) => m.name))]);
+    const june = `/api/document/${docId}/kpi/batch/set-values`;
+    expect((await api.call(june, jsonInit("POST", { items: [{ guid: sales, date: "2026-06-01", target: 100 }] }, owner.auth))).status).toBe(200);
+    const aimed = (await (await post([{ guid: sales, growth: 0.1 }])).json()).verdicts.find((v: { name: string }) => v.name === "Sales");
+    expect(aimed).toMatchObject({ target: 100, neededGrowth: expect.closeTo((100 / last) ** (1 / 4) - 1, 9) });
+    expect(aimed.status).toMatch(last * 1.1 ** 4 >= 100 ? /^ON_TRACK$/ : /^(AT_RISK|OFF_TRACK)$/);
+    await api.call(`/api/document/${docId}/kpi/indicator/${sales}/target/2026-06-01`, { method: "DELETE", headers: owner.auth });
     const refused = await post([{ guid: byName("Margin").guid, growth: 0.1 }]);
     expect(refused.status).toBe(400);
     // Compounded daily, 1000 % a day leaves every number a KPI may hold: refused, naming the override.

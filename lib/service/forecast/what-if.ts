@@ -13,9 +13,17 @@ import { aggregateBuckets, type BucketKpi } from "../domain/value-queries";
 
 const DAY_MS = 86_400_000;
 
-/** Each overridden KPI's value by span start (epoch day), from the overrides and the actual series. */
-function overriddenValues(request: WhatIf, actual: Series[], today: string): Map<string, Map<number, number>> {
+/** A growth override's start: the last complete period's value, and its place among the points. */
+type GrowthBase = { value: number; at: number };
+
+/**
+ * Each overridden KPI's value by span start (epoch day), from the overrides and the actual series,
+ * and where each growth compounds from. Growth runs from the last value before the current period,
+ * a period at a time, and replaces only the periods after the current one: actuals stay actual.
+ */
+function overriddenValues(request: WhatIf, actual: Series[], today: string) {
   const values = new Map<string, Map<number, number>>();
+  const bases = new Map<string, GrowthBase>();
   const spansOf = (guid: string) => actual.find((s) => s.guid === guid)!.points;
   for (const [i, o] of request.overrides.entries()) {
     const own = values.get(o.guid) ?? new Map<number, number>();
@@ -28,16 +36,17 @@ function overriddenValues(request: WhatIf, actual: Series[], today: string): Map
       own.set(Date.parse(point.start) / DAY_MS, o.value);
       continue;
     }
-    // Growth runs from the last value before the current period, over every period from it on.
     const current = periodStart(today, request.period);
-    let base = [...points].reverse().find((p) => p.start < current && p.value !== null)?.value ?? null;
-    if (base === null)
+    const at = points.findLastIndex((p) => p.start < current && p.value !== null);
+    if (at < 0)
       throw invalidRequest("A KPI without a value before the current period cannot grow from it", [
         { path: "overrides", message: `No value of ${o.guid} to grow from` },
       ]);
-    for (const p of points) {
-      if (p.start < current) continue;
+    let base = points[at]!.value!;
+    bases.set(o.guid, { value: base, at });
+    for (const p of points.slice(at + 1)) {
       base *= 1 + o.growth;
+      if (p.start <= current) continue;
       if (!(Math.abs(base) <= MAX_MAGNITUDE)) {
         throw invalidRequest(`Growth of ${o.growth} a period takes ${o.guid} past ${MAX_MAGNITUDE.toExponential()} by ${p.start}: no KPI value is that large`, [
           { path: `overrides.${i}.growth`, message: `Compounds past ${MAX_MAGNITUDE.toExponential()} by ${p.start}: use a smaller growth or a shorter range` },
@@ -46,7 +55,7 @@ function overriddenValues(request: WhatIf, actual: Series[], today: string): Map
       own.set(Date.parse(p.start) / DAY_MS, base);
     }
   }
-  return values;
+  return { values, bases };
 }
 
 /** The grouped values (with their notes) with the overrides applied, beside the actual: nothing is stored. */
@@ -65,7 +74,7 @@ export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
   // as if today were past the range. Without, the answer is the grouped values' own.
   const deps = request.overrides.length ? { ...ctx.deps, now: () => new Date(Date.parse(`${spans.at(-1)!.end}T00:00:00Z`) + DAY_MS) } : ctx.deps;
   const actual = await seriesFor(deps, { defs, wanted, spans, period: request.period });
-  const values = overriddenValues(request, actual, ctx.deps.now().toISOString().slice(0, 10));
+  const { values, bases } = overriddenValues(request, actual, ctx.deps.now().toISOString().slice(0, 10));
   // The rollups' buckets, with the overridden periods' replaced (or added).
   const source = async (
     db: Parameters<typeof aggregateBuckets>[0],
@@ -79,24 +88,35 @@ export async function whatIf(ctx: Ctx, docId: number, request: WhatIf) {
     return [...rows, ...added];
   };
   const items = request.overrides.length ? await seriesFor(deps, { defs, wanted, spans, period: request.period }, source) : actual;
+  // What moved is told against the actual as it stands today: a period yet to come has none.
+  const standing = request.overrides.length ? await seriesFor(ctx.deps, { defs, wanted, spans, period: request.period }) : actual;
   const moved = items.flatMap((series, s) =>
     series.points.flatMap((p, i) => {
-      const before = actual[s]!.points[i]!;
-      return p.value === before.value && p.status === before.status
-        ? []
-        : [
-            {
-              guid: series.guid,
-              name: series.name,
-              start: p.start,
-              actual: before.value,
-              whatIf: p.value,
-              actualStatus: before.status,
-              whatIfStatus: p.status,
-            },
-          ];
+      const [before, now] = [actual[s]!.points[i]!, standing[s]!.points[i]!];
+      if (p.value === before.value && p.status === before.status) return [];
+      return [{ guid: series.guid, name: series.name, start: p.start, actual: now.value, whatIf: p.value, actualStatus: now.status, whatIfStatus: p.status }];
     }),
   );
   const notes = await scorecardNotes(ctx.deps.db, docId, request.from, request.to);
-  return { period: request.period, start: request.from, end: request.to, items: seriesWithNotes(items, notes), moved };
+  const answer = { period: request.period, start: request.from, end: request.to, items: seriesWithNotes(items, notes), moved };
+  return { ...answer, verdicts: verdicts(items, moved, bases) };
+}
+
+/**
+ * Where each KPI that moves ends at the horizon (the range's last period), against its target
+ * there; for one given a growth, the growth a period that would meet that target.
+ */
+function verdicts(items: Series[], moved: { guid: string }[], bases: Map<string, GrowthBase>) {
+  const movedGuids = new Set(moved.map((m) => m.guid));
+  return items
+    .filter((series) => movedGuids.has(series.guid))
+    .map((series) => {
+      const horizon = series.points.length - 1;
+      const last = series.points[horizon]!;
+      const base = bases.get(series.guid);
+      const periods = base ? horizon - base.at : 0;
+      const reachable = base !== undefined && last.target !== null && periods > 0 && base.value > 0 && last.target > 0;
+      const neededGrowth = reachable ? (last.target! / base.value) ** (1 / periods) - 1 : null;
+      return { guid: series.guid, name: series.name, start: last.start, whatIf: last.value, target: last.target, status: last.status, neededGrowth };
+    });
 }
