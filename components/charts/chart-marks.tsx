@@ -5,7 +5,17 @@ import type { Point } from "@/lib/contract/grouped";
 import { useFormats } from "@/lib/i18n/use-formats";
 
 /** A point as drawn: its value on the solid line when complete, on the dashed "so far" line otherwise. */
-export type Row = Point & { label: string; done: number | null; soFar: number | null; notes: string[]; expected: number | null; band: [number, number] | null };
+export type Row = Point & {
+  /** The target and baseline as drawn: none in the running period, whose figures are its share so far. */
+  targetLine: number | null;
+  baselineLine: number | null;
+  label: string;
+  done: number | null;
+  soFar: number | null;
+  notes: string[];
+  expected: number | null;
+  band: [number, number] | null;
+};
 
 /** A complete period's value, drawn by where it comes from: entered, inherited or calculated. */
 export function SourceDot({ cx, cy, payload }: { cx?: number; cy?: number; payload?: Row }) {

@@ -6,7 +6,8 @@ import type { ForecastPoint } from "@/lib/contract/forecast";
 import type { Point } from "@/lib/contract/grouped";
 import type { Period } from "@/lib/contract/kpis";
 import { useFormats } from "@/lib/i18n/use-formats";
-import { ChartTooltip, type Row, SoFarDot, SourceDot } from "./chart-marks";
+import { ChartTooltip, SoFarDot, SourceDot } from "./chart-marks";
+import { chartRows } from "./chart-rows";
 
 export interface KpiChartProps {
   name: string;
@@ -27,49 +28,9 @@ export interface KpiChartProps {
 export function KpiChart({ name, measure, period, points, container = false, height = 280, notes, thresholds, forecast = [] }: KpiChartProps) {
   const t = useTranslations("chart");
   const fm = useFormats();
+  const data = chartRows(points, forecast, (start) => fm.period(start, period), notes);
   const firstRunning = points.findIndex((p) => !p.complete && p.value !== null);
-  const ahead = new Map(forecast.filter((f) => f.value !== null).map((f) => [f.start, f]));
-  const lastDone = points.findLastIndex((p) => p.complete && p.value !== null);
-  const data: Row[] = points.map((p, i) => {
-    const f = ahead.get(p.start);
-    return {
-      ...p,
-      label: fm.period(p.start, period),
-      done: p.complete ? p.value : null,
-      // The dashed segment runs from the last complete value to the running period's.
-      soFar: firstRunning >= 0 && (i === firstRunning || i === firstRunning - 1) ? p.value : null,
-      notes: notes?.get(p.start) ?? [],
-      // The forecast line starts at the last complete value.
-      expected: f ? f.value : i === lastDone && ahead.size > 0 ? p.value : null,
-      band: f && f.low !== null && f.high !== null ? [f.low, f.high] : i === lastDone && ahead.size > 0 && p.value !== null ? [p.value, p.value] : null,
-    };
-  });
-  // Periods after the range that the forecast reaches.
-  const lastStart = points.at(-1)?.start ?? "";
-  for (const f of forecast) {
-    if (f.start <= lastStart || f.value === null) continue;
-    data.push({
-      start: f.start,
-      end: f.end,
-      value: null,
-      target: null,
-      baseline: null,
-      min: null,
-      max: null,
-      performance: null,
-      progress: null,
-      score: f.score,
-      status: f.status,
-      complete: false,
-      source: "NONE",
-      label: fm.period(f.start, period),
-      done: null,
-      soFar: null,
-      notes: [],
-      expected: f.value,
-      band: f.low !== null && f.high !== null ? [f.low, f.high] : null,
-    });
-  }
+  const ahead = forecast.some((f) => f.value !== null);
   const noted = data.filter((row) => row.notes.length > 0);
   const periodWord = fm.periodName(period);
   // What the chart shows, in words: each period's value against its target.
@@ -101,7 +62,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
     soFar: firstRunning >= 0,
     target: !container && has((p) => p.target !== null),
     baseline: !container && has((p) => p.baseline !== null),
-    forecast: ahead.size > 0,
+    forecast: ahead,
   };
   return (
     <figure className="flex flex-col gap-2" aria-label={t("figure", { name, period: periodWord })}>
@@ -140,7 +101,7 @@ export function KpiChart({ name, measure, period, points, container = false, hei
             )}
             {drawn.baseline && (
               <Line
-                dataKey="baseline"
+                dataKey="baselineLine"
                 stroke="#a855f7"
                 strokeDasharray="2 4"
                 strokeWidth={1.5}
@@ -150,7 +111,15 @@ export function KpiChart({ name, measure, period, points, container = false, hei
               />
             )}
             {drawn.target && (
-              <Line dataKey="target" stroke="#16a34a" strokeDasharray="6 4" strokeWidth={1.5} dot={false} isAnimationActive={false} name={t("series.target")} />
+              <Line
+                dataKey="targetLine"
+                stroke="#16a34a"
+                strokeDasharray="6 4"
+                strokeWidth={1.5}
+                dot={false}
+                isAnimationActive={false}
+                name={t("series.target")}
+              />
             )}
             <Line
               dataKey="done"
