@@ -27,6 +27,14 @@ export function AppHeader({ email, budget }: { email: string; budget: AccessInfo
       >
         {email} <span className="text-xs">({roles(budget.role)})</span>
       </PageLink>
+      {/* On a phone the e-mail does not fit: a short link to the same page stands in for it. */}
+      <PageLink
+        href="/account"
+        aria-label={t("accountOf", { email })}
+        className="text-sm text-slate-700 hover:text-blue-700 hover:underline md:hidden dark:text-slate-200 dark:hover:text-blue-400"
+      >
+        {t("account")}
+      </PageLink>
       <ThemeToggle />
       <LogoutButton />
     </HeaderBar>

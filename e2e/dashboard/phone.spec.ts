@@ -28,6 +28,13 @@ test.describe("on a phone (390 px)", () => {
     expect(scripts.length).toBeGreaterThan(withPage);
   });
 
+  test("the Account page (language, two-factor codes, password) is a tap away from any page", async ({ page }) => {
+    await page.goto("/s/1");
+    await page.getByRole("banner").getByRole("link", { name: "Account of demo@example.com" }).tap();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("heading", { name: "Two-factor codes" })).toBeVisible();
+  });
+
   test("no page scrolls sideways, and the header stays within two rows", async ({ page }) => {
     const overflowing: string[] = [];
     for (const path of ["/", "/s/1", "/s/1?period=YEAR", "/s/1/values", "/s/1/alerts", "/s/1/sharing", "/webhooks", "/people", "/api-keys", "/account"]) {
