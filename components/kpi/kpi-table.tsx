@@ -47,6 +47,8 @@ export function KpiTable({
       requestAnimationFrame(() => document.getElementById("kpi-detail-heading")?.closest("section")?.scrollIntoView({ behavior: "smooth", block: "start" }));
     }
   }
+  // Beside the Projected column the sparkline waits for a wide screen: the projection says where it goes.
+  const trendColumn = projected ? "hidden 2xl:table-cell" : "hidden md:table-cell";
   return (
     <div className="flex flex-col gap-2">
       <Table caption={t("caption")}>
@@ -57,7 +59,7 @@ export function KpiTable({
             {t("target")}
           </Th>
           <Th>{t("status")}</Th>
-          <Th className="hidden md:table-cell">{t("trend")}</Th>
+          <Th className={trendColumn}>{t("trend")}</Th>
           {projected && (
             <Th align="right" className="hidden sm:table-cell">
               {t("projected")}
@@ -105,7 +107,7 @@ export function KpiTable({
                 <Td>
                   <StatusBadge status={status} score={latest?.score ?? null} thresholds={kpi.thresholds} why={explainPoint(latest, kpi)} />
                 </Td>
-                <Td tight className="hidden md:table-cell">
+                <Td tight className={trendColumn}>
                   <Sparkline points={series?.points ?? []} tone={STATUS_TONE[status]} />
                 </Td>
                 {projected && <ProjectedCell forecast={projected.get(kpi.guid)} measure={container ? "%" : kpi.measure} period={period} />}

@@ -69,7 +69,8 @@ export function ScorecardPanels({
   else toggled.set("forecast", "1");
   return (
     <div className="grid gap-6 lg:grid-cols-12">
-      <div className="min-w-0 lg:col-span-7">
+      {/* The Projected column takes a share of the detail panel's width, so the table fits a laptop's screen. */}
+      <div className={`min-w-0 ${byGuid ? "lg:col-span-8" : "lg:col-span-7"}`}>
         {docId !== undefined && (
           <p className="mb-2 flex flex-wrap items-center gap-3 text-sm">
             <PageLink href={`${pathname}?${toggled}`} className="text-blue-700 underline dark:text-blue-400" scroll={false}>
@@ -81,7 +82,7 @@ export function ScorecardPanels({
         )}
         <KpiTable rows={rows} period={period} selected={selected.kpi.guid} hrefFor={hrefFor} projected={byGuid} />
       </div>
-      <div className="min-w-0 lg:col-span-5">
+      <div className={`min-w-0 ${byGuid ? "lg:col-span-4" : "lg:col-span-5"}`}>
         <div className="lg:sticky lg:top-4">
           <KpiDetail row={selected} period={period} notes={notes} docId={docId} feeding={feeding} forecast={byGuid?.get(selected.kpi.guid)} />
         </div>

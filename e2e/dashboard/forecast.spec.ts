@@ -32,3 +32,25 @@ test("the forecast is read only when shown: a Projected column, the chart's band
   await panel.getByRole("button", { name: "Reset" }).click();
   await expect(moved).toHaveCount(0);
 });
+
+test("at 1440 x 900 the Projected column fits beside the detail panel, with no sideways scroll", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const docId of [1, 2]) {
+    await page.goto(`/s/${docId}?forecast=1`);
+    const table = page.getByRole("table", { name: "KPIs with their latest values" });
+    await expect(table.getByRole("columnheader", { name: "Projected" })).toBeVisible();
+    // Every row's projection has arrived (a cell fills in once the forecast answers).
+    await expect(
+      table
+        .getByRole("cell")
+        .filter({ hasText: /^[\d.,]+/ })
+        .first(),
+    ).toBeVisible();
+    const scroll = await table.evaluate((element) => {
+      const box = element.parentElement!;
+      return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
+    });
+    expect(scroll.scrollWidth, `/s/${docId}`).toBeLessThanOrEqual(scroll.clientWidth);
+    await page.screenshot({ path: `e2e/screenshots/forecast-1440-s${docId}.png` });
+  }
+});
