@@ -113,7 +113,8 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
             return (
               <li key={v.guid}>
                 {v.target === null ? t("verdict", words) : t("verdictTarget", { ...words, target: fmt.estimate(v.target, measure) })}
-                {v.neededGrowth !== null && t("needed", { percent: `${fmt.number(v.neededGrowth * 100, 1)} %` })}
+                {/* The growth that meets the target, said only where the what-if falls short of it. */}
+                {v.neededGrowth !== null && v.status !== "ON_TRACK" && t("needed", { percent: `${fmt.number(v.neededGrowth * 100, 1)} %` })}
               </li>
             );
           })}
