@@ -28,7 +28,6 @@ export type Draft = {
   date: string;
   value: string;
   target: string;
-  offPeriod: "reject" | "periodStart";
   cron: string;
   timeZone: string;
 };
@@ -47,7 +46,6 @@ export const EMPTY: Draft = {
   date: "date",
   value: "value",
   target: "",
-  offPeriod: "reject",
   cron: "",
   timeZone: "",
 };
@@ -70,7 +68,6 @@ export function bodyOf(d: Draft): CreateConnector {
       date: single ? undefined : some(d.date),
       value: some(d.value),
       target: single ? undefined : some(d.target),
-      offPeriod: single || d.offPeriod === "reject" ? undefined : d.offPeriod,
     },
     schedule: d.cron && d.kind !== "push" ? { cron: d.cron, timeZone: d.timeZone || "UTC" } : null,
   };
@@ -95,7 +92,6 @@ export function draftOf(c: Connector): Draft {
     date: m.date ?? "",
     value: m.value ?? "",
     target: m.target ?? "",
-    offPeriod: m.offPeriod ?? "reject",
     cron: c.schedule?.cron ?? "",
     timeZone: c.schedule?.timeZone ?? "UTC",
   };

@@ -23,14 +23,6 @@ export const ConnectorMapping = z
     baseline: column.optional(),
     min: column.optional(),
     max: column.optional(),
-    offPeriod: z
-      .enum(["reject", "periodStart"])
-      .optional()
-      .meta({
-        description:
-          "A row dated inside one of a summing KPI's periods (a month's total on 2026-10-01 for a weekly KPI), which would add to that period's values: " +
-          "rejected with its reason (the default), or written at the period's first date as its total (`periodStart`)",
-      }),
   })
   .meta({
     id: "ConnectorMapping",

@@ -435,33 +435,6 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
     await database.db.delete(kpiValues);
   });
 
-  it("refuses a row dated inside a summing KPI's period, which would add to it, unless the mapping writes it at the period's start as its total", async () => {
-    const weekly = await call("POST", `/api/document/${docId}/kpi`, { name: "New customers", updateInterval: "WEEK", grouping: "SUM" });
-    expect(weekly.status).toBe(201);
-    const push = async (mapping: Record<string, unknown>) => {
-      const created = await call("POST", "/api/connectors", { name: "Monthly CRM", kind: "push", shape: "rows", docId, mapping });
-      const url = `/push/${created.json.pushUrl.split("/push/")[1]}`;
-      // October's total, dated the 1st (a Thursday), and a week's figure dated its Monday.
-      const body = "kpi,date,value\nNew customers,2026-10-01,170\nNew customers,2026-10-05,40\n";
-      return api.call(url, { method: "POST", headers: { "Content-Type": "text/csv" }, body });
-    };
-    const weeklyValues = async () =>
-      (await database.db.select().from(kpiValues).where(eq(kpiValues.kpiGuid, weekly.json.guid))).map((v) => `${v.date} ${v.value}`).sort();
-    const refused = await (await push({ kpi: "kpi", date: "date", value: "value" })).json();
-    expect(refused.run).toMatchObject({ valuesWritten: 1, rowsRejected: 1 });
-    expect(refused.run.rejections[0]).toMatchObject({
-      row: 1,
-      reason:
-        "2026-10-01 is inside the week of 2026-09-28, and New customers sums its values: date the row 2026-09-28, or set the mapping's offPeriod to periodStart to write it there as the week's total",
-    });
-    expect(await weeklyValues()).toEqual(["2026-10-05 40"]);
-    const atStart = await (await push({ kpi: "kpi", date: "date", value: "value", offPeriod: "periodStart" })).json();
-    expect(atStart.run).toMatchObject({ valuesWritten: 1, valuesUnchanged: 1, rowsRejected: 0 });
-    expect(await weeklyValues()).toEqual(["2026-09-28 170", "2026-10-05 40"]);
-    await call("DELETE", `/api/document/${docId}/kpi/${weekly.json.guid}`);
-    await database.db.delete(kpiValues);
-  });
-
   it("checks a connector before saving it, each problem on its field", async () => {
     const problems = async (body: Record<string, unknown>) => {
       const answer = await call("POST", "/api/connectors", body);

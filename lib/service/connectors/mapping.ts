@@ -1,8 +1,6 @@
 import "server-only";
 import { MAPPED_FIGURES, type ConnectorMapping, type Rejection } from "@/lib/contract/connectors";
 import { isCalendarDate, outsideValidRange, MAX_MAGNITUDE } from "@/lib/contract/constants";
-import type { Period } from "@/lib/contract/kpis";
-import { periodStart } from "../domain/periods";
 import type { StoredKpi } from "../domain/scorecards";
 import { isCalculated } from "../domain/series";
 import type { WriteItem } from "../domain/value-writes";
@@ -108,17 +106,6 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
       date = dateOf(raw);
       if (!date) return reject(`The date ${shown(raw)} is not a date (YYYY-MM-DD)`);
     } else date = ctx.dateFor!(kpi);
-    // A KPI that sums adds every value dated in its period: a row dated inside one would add to it.
-    if (kpi.grouping === "SUM" && kpi.updateInterval !== "DAY") {
-      const start = periodStart(date, kpi.updateInterval as Period);
-      if (start !== date && mapping.offPeriod !== "periodStart") {
-        const period = kpi.updateInterval.toLowerCase().replace("_", "-");
-        return reject(
-          `${date} is inside the ${period} of ${start}, and ${kpi.name} sums its values: date the row ${start}, or set the mapping's offPeriod to periodStart to write it there as the ${period}'s total`,
-        );
-      }
-      date = start;
-    }
     const item: WriteItem = { guid: kpi.guid, date };
     const raw = valueSpec === undefined ? undefined : pick(row, valueSpec);
     const value = numberOf(raw);
