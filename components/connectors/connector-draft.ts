@@ -28,6 +28,7 @@ export type Draft = {
   date: string;
   value: string;
   target: string;
+  offPeriod: "add" | "periodStart" | "reject";
   cron: string;
   timeZone: string;
 };
@@ -46,6 +47,7 @@ export const EMPTY: Draft = {
   date: "date",
   value: "value",
   target: "",
+  offPeriod: "add",
   cron: "",
   timeZone: "",
 };
@@ -68,6 +70,7 @@ export function bodyOf(d: Draft): CreateConnector {
       date: single ? undefined : some(d.date),
       value: some(d.value),
       target: single ? undefined : some(d.target),
+      offPeriod: single || d.offPeriod === "add" ? undefined : d.offPeriod,
     },
     schedule: d.cron && d.kind !== "push" ? { cron: d.cron, timeZone: d.timeZone || "UTC" } : null,
   };
@@ -92,6 +95,7 @@ export function draftOf(c: Connector): Draft {
     date: m.date ?? "",
     value: m.value ?? "",
     target: m.target ?? "",
+    offPeriod: m.offPeriod ?? "add",
     cron: c.schedule?.cron ?? "",
     timeZone: c.schedule?.timeZone ?? "UTC",
   };

@@ -180,6 +180,18 @@ export function ConnectorForm({ scorecards, editing, onDone }: { scorecards: { i
           onChange={(e) => set({ value: e.target.value })}
         />
         {!single && <Field label={t("form.targetColumn")} id={`${idp}-target`} value={draft.target} onChange={(e) => set({ target: e.target.value })} />}
+        {!single && (
+          <Select
+            label={t("form.offPeriod")}
+            id={`${idp}-off-period`}
+            value={draft.offPeriod}
+            onChange={(offPeriod) => set({ offPeriod: offPeriod as Draft["offPeriod"] })}
+          >
+            <option value="add">{t("form.offPeriods.add")}</option>
+            <option value="periodStart">{t("form.offPeriods.periodStart")}</option>
+            <option value="reject">{t("form.offPeriods.reject")}</option>
+          </Select>
+        )}
         {draft.kind !== "push" && (
           <>
             <Select

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ConnectorPreview, Rejection } from "@/lib/contract/connectors";
+import type { ConnectorPreview, Notice, Rejection } from "@/lib/contract/connectors";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { useTranslations } from "next-intl";
@@ -51,8 +51,33 @@ export function PreviewTable({ preview }: { preview: ConnectorPreview }) {
       {preview.values.length < preview.new + preview.changed && (
         <p className="text-xs text-slate-600 dark:text-slate-400">{t("firstShown", { count: preview.values.length })}</p>
       )}
+      <Notices notices={preview.notices} />
       <RejectedRows rejections={preview.rejections} total={preview.rowsRejected} />
     </div>
+  );
+}
+
+/** Rows written as asked that may not mean what the source meant, one note per KPI. */
+export function Notices({ notices }: { notices: Notice[] }) {
+  const t = useTranslations("connectors.preview");
+  const form = useTranslations("connectors.form");
+  const fmt = useFormats();
+  if (notices.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1 text-sm text-amber-800 dark:text-amber-200" data-testid="connector-notices">
+      {notices.map((n) => (
+        <li key={n.guid} role="note">
+          {t("insidePeriod", {
+            rows: n.rows,
+            kpi: n.kpi,
+            interval: n.interval,
+            date: fmt.date(n.date),
+            start: fmt.date(n.periodStart),
+            periodStart: form("offPeriods.periodStart"),
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }
 

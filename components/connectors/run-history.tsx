@@ -6,7 +6,7 @@ import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import { RejectedRows } from "./preview-table";
+import { Notices, RejectedRows } from "./preview-table";
 import { runWhen, useRunFigures } from "./connector-words";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { useTranslations } from "next-intl";
@@ -84,6 +84,13 @@ export function RunHistory({ connectorId, docId, name }: { connectorId: number; 
                     )}
                   </Td>
                 </Tr>
+                {run.notices.length > 0 && (
+                  <tr>
+                    <td colSpan={6} className="px-2 pb-2">
+                      <Notices notices={run.notices} />
+                    </td>
+                  </tr>
+                )}
                 {open === run.id && (
                   <tr>
                     <td colSpan={6} className="p-2">

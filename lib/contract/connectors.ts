@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Guid, IsoDate, RowId } from "./common";
+import { PERIODS } from "./constants";
 
 export const CONNECTOR_KINDS = ["postgres", "mysql", "json", "csv", "push"] as const;
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
@@ -23,6 +24,15 @@ export const ConnectorMapping = z
     baseline: column.optional(),
     min: column.optional(),
     max: column.optional(),
+    offPeriod: z
+      .enum(["add", "periodStart", "reject"])
+      .optional()
+      .meta({
+        description:
+          "A row dated inside one of a summing KPI's periods but not on its first date (the 1st of October for a weekly KPI): " +
+          "written where it is dated, adding to that period's total, and told in the run's `notices` (`add`, the default); " +
+          "written at the period's first date as its total (`periodStart`); or rejected with its reason (`reject`)",
+      }),
   })
   .meta({
     id: "ConnectorMapping",
@@ -106,6 +116,25 @@ export const Rejection = z
   .meta({ id: "ConnectorRejection" });
 export type Rejection = z.infer<typeof Rejection>;
 
+export const Notice = z
+  .object({
+    kind: z.literal("insidePeriod"),
+    guid: Guid,
+    kpi: z.string(),
+    interval: z.enum(PERIODS),
+    rows: z.number().int().meta({ description: "How many rows of this KPI were dated inside one of its periods" }),
+    date: IsoDate.meta({ description: "The first such row's date" }),
+    periodStart: IsoDate.meta({ description: "The first date of the period it falls in" }),
+    message: z.string(),
+  })
+  .meta({
+    id: "ConnectorNotice",
+    description:
+      "Rows written as asked that may not mean what the source meant: here, rows dated inside a summing KPI's periods, each adding to its period's total " +
+      "(set the mapping's `offPeriod` to write them as the period's total or to reject them)",
+  });
+export type Notice = z.infer<typeof Notice>;
+
 const runExample = {
   id: 301,
   trigger: "schedule",
@@ -118,6 +147,7 @@ const runExample = {
   valuesUnchanged: 0,
   rowsRejected: 1,
   rejections: [{ row: 7, reason: "No KPI of this scorecard is named Sales (EU)", data: { kpi: "Sales (EU)", date: "2026-10-01", value: 3 } }],
+  notices: [],
   error: null,
   changeId: 88,
 } as const;
@@ -134,6 +164,7 @@ export const ConnectorRun = z
     valuesUnchanged: z.number().int(),
     rowsRejected: z.number().int(),
     rejections: z.array(Rejection).meta({ description: "The first 200 rejected rows, each with its reason" }),
+    notices: z.array(Notice).meta({ description: "What the rows written may not mean as the source meant it, one entry per KPI" }),
     error: z.string().nullable().meta({ description: "Why the run failed; nothing was written" }),
     changeId: z
       .number()
@@ -228,6 +259,7 @@ export const ConnectorPreview = z
     unchanged: z.number().int(),
     rejections: z.array(Rejection),
     rowsRejected: z.number().int(),
+    notices: z.array(Notice),
   })
   .meta({
     id: "ConnectorPreview",
@@ -239,6 +271,7 @@ export const ConnectorPreview = z
       unchanged: 10,
       rowsRejected: 1,
       rejections: runExample.rejections,
+      notices: [],
       values: [
         { guid: GUID, kpi: "Revenue", date: "2026-10-01", value: 6900000, before: 6850000, change: "changed" },
         { guid: GUID, kpi: "Revenue", date: "2026-11-01", value: 512000, before: null, change: "new" },

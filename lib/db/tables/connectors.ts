@@ -74,6 +74,8 @@ export const connectorRuns = pgTable(
     rowsRejected: integer("rows_rejected").notNull().default(0),
     /** The first rejected rows, each with its reason. */
     rejections: jsonb("rejections").notNull().default([]),
+    /** What the rows written may not mean as the source meant it, one entry per KPI. */
+    notices: jsonb("notices").notNull().default([]),
     error: text("error"),
     /** The change set its values were written in: undone like any other. */
     changeSetId: bigint("change_set_id", { mode: "number" }),

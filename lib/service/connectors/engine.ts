@@ -117,6 +117,7 @@ export async function plan(ctx: Ctx, connector: StoredConnector, options: { rang
             m.rejections.map((r) => (Object.keys(r.data).length ? r : { ...r, reason: `No row for ${periods[i]!.from} to ${periods[i]!.to}` })),
           ),
           rowsRejected: mapped.reduce((n, m) => n + m.rowsRejected, 0),
+          notices: [],
         };
       }
       const [rows] = await readSql({ kind: connector.kind, url: source!.url, reach, query: connector.query!, limits });
@@ -215,5 +216,6 @@ export async function previewOf(ctx: Ctx, connector: StoredConnector, planned: P
     unchanged,
     rejections,
     rowsRejected,
+    notices: planned.notices,
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { MAPPED_FIGURES, type ConnectorMapping, type Rejection } from "@/lib/contract/connectors";
-import { isCalendarDate, outsideValidRange, MAX_MAGNITUDE } from "@/lib/contract/constants";
+import { MAPPED_FIGURES, type ConnectorMapping, type Notice, type Rejection } from "@/lib/contract/connectors";
+import { isCalendarDate, outsideValidRange, MAX_MAGNITUDE, type Period } from "@/lib/contract/constants";
+import { periodStart } from "../domain/periods";
 import type { StoredKpi } from "../domain/scorecards";
 import { isCalculated } from "../domain/series";
 import type { WriteItem } from "../domain/value-writes";
@@ -59,6 +60,27 @@ export interface Mapped {
   rejections: Rejection[];
   rowsRejected: number;
   locked: LockedRow[];
+  notices: Notice[];
+}
+
+const periodWord = (interval: Period) => interval.toLowerCase().replace("_", "-");
+
+/** The notice for a KPI's rows dated inside its periods, each adding to its period's total. */
+function insidePeriodNotice(kpi: StoredKpi, rows: number, date: string, start: string): Notice {
+  const period = periodWord(kpi.updateInterval as Period);
+  const these = rows === 1 ? "1 row" : `${rows} rows`;
+  return {
+    kind: "insidePeriod",
+    guid: kpi.guid,
+    kpi: kpi.name,
+    interval: kpi.updateInterval as Period,
+    rows,
+    date,
+    periodStart: start,
+    message:
+      `${these} of ${kpi.name} ${rows === 1 ? "is" : "are"} dated inside a ${period} (${date} is in the ${period} of ${start}), and ${kpi.name} sums its values: ` +
+      `each adds to its ${period}'s total. If a row is the ${period}'s total, set the mapping's offPeriod to periodStart (or to reject)`,
+  };
 }
 
 /** Turns source rows into value items; a row that cannot be written is rejected with its reason, never silently. */
@@ -73,6 +95,7 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
   const items: WriteItem[] = [];
   const locked: LockedRow[] = [];
   const rejections: Rejection[] = [];
+  const inside = new Map<StoredKpi, { rows: number; date: string; start: string }>();
   let rowsRejected = 0;
   rows.forEach((row, i) => {
     const valueSpec = mapping.value ?? (mapping.kpiGuid && !mapping.date ? Object.keys(row)[0] : "value");
@@ -101,10 +124,25 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
     if (kpi.indicatorType === "CONTAINER") return reject(`${kpi.name} is a container: its value comes from its children`);
     if (isCalculated(kpi)) return reject(`${kpi.name} is calculated: its values cannot be written`);
     let date: string | null;
+    let offStart: string | null = null;
     if (mapping.date) {
       const raw = pick(row, mapping.date);
       date = dateOf(raw);
       if (!date) return reject(`The date ${shown(raw)} is not a date (YYYY-MM-DD)`);
+      // A KPI that sums adds every value dated in its period: a row dated inside one adds to its total.
+      if (kpi.grouping === "SUM" && kpi.updateInterval !== "DAY") {
+        const start = periodStart(date, kpi.updateInterval as Period);
+        if (start !== date) {
+          const period = periodWord(kpi.updateInterval as Period);
+          if (mapping.offPeriod === "reject") {
+            return reject(
+              `${date} is inside the ${period} of ${start}, and ${kpi.name} sums its values: date the row ${start}, or set the mapping's offPeriod to periodStart to write it there as the ${period}'s total`,
+            );
+          }
+          if (mapping.offPeriod === "periodStart") date = start;
+          else offStart = start;
+        }
+      }
     } else date = ctx.dateFor!(kpi);
     const item: WriteItem = { guid: kpi.guid, date };
     const raw = valueSpec === undefined ? undefined : pick(row, valueSpec);
@@ -128,6 +166,12 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
       });
     }
     items.push(item);
+    if (offStart) {
+      const seen = inside.get(kpi);
+      if (seen) seen.rows++;
+      else inside.set(kpi, { rows: 1, date, start: offStart });
+    }
   });
-  return { items, rejections, rowsRejected, locked };
+  const notices = [...inside].map(([kpi, seen]) => insidePeriodNotice(kpi, seen.rows, seen.date, seen.start));
+  return { items, rejections, rowsRejected, locked, notices };
 }

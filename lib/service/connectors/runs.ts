@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { ConnectorRun, Rejection } from "@/lib/contract/connectors";
+import type { ConnectorRun, Notice, Rejection } from "@/lib/contract/connectors";
 import type { Tx } from "@/lib/db/client";
 import { connectorRuns, connectors, notificationSettings, scorecards } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
@@ -42,6 +42,7 @@ export const toRun = (row: RunRow): ConnectorRun => ({
   valuesUnchanged: row.valuesUnchanged,
   rowsRejected: row.rowsRejected,
   rejections: row.rejections as Rejection[],
+  notices: row.notices as Notice[],
   error: row.error,
   changeId: row.changeSetId,
 });
@@ -142,6 +143,7 @@ export async function runConnector(deps: Deps, connector: StoredConnector, optio
         valuesUnchanged: unchanged,
         rowsRejected,
         rejections,
+        notices: planned.notices,
         changeSetId,
       });
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "connector_runs" ADD COLUMN "notices" jsonb DEFAULT '[]'::jsonb NOT NULL;
