@@ -6,7 +6,6 @@ import type { Connector } from "@/lib/contract/connectors";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { runWhen, useRunFigures, useScheduleWords } from "./connector-words";
@@ -15,6 +14,7 @@ import { PreviewTable } from "./preview-table";
 import { RunHistory } from "./run-history";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
+import { DateField } from "@/components/ui/date-input";
 
 /** Every connector the user may manage, with its schedule, its last run and what can be done with it. */
 export function ConnectorList({ scorecards }: { scorecards: { id: number; name: string }[] }) {
@@ -123,8 +123,8 @@ function ConnectorItem({ connector, scorecards }: { connector: Connector; scorec
       {error && <FieldError>{error}</FieldError>}
       {panel === "backfill" && (
         <form onSubmit={backfill} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <Field label={t("list.from")} id={`backfill-from-${connector.id}`} name="from" type="date" required />
-          <Field label={t("list.to")} id={`backfill-to-${connector.id}`} name="to" type="date" required />
+          <DateField label={t("list.from")} id={`backfill-from-${connector.id}`} name="from" required />
+          <DateField label={t("list.to")} id={`backfill-to-${connector.id}`} name="to" required />
           <Button type="submit" disabled={run.isPending}>
             {run.isPending ? t("list.filling") : t("list.fill")}
           </Button>

@@ -5,7 +5,6 @@ import { useMemo, useState } from "react";
 import type { KpiNode } from "@/lib/contract/kpis";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { InitiativesEditor } from "./initiatives-editor";
@@ -14,6 +13,7 @@ import { KpiOutline } from "./kpi-outline";
 import { rowsOf } from "./kpi-tree";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
+import { ConfirmDelete } from "@/components/ui/confirm-delete";
 
 type Editing = { kind: "edit"; guid: string } | { kind: "new"; parent: KpiNode; type: "INDICATOR" | "CONTAINER" } | null;
 
@@ -29,11 +29,10 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
   const [editing, setEditing] = useState<Editing>(null);
   const [news, setNews] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   // Refused moves and deletes: the service's whole sentence says what to do.
   const fail = (e: Error) => setFailure(errorText(e, { whole: true }));
   const move = useWrite("updateKpi", { onError: fail, onSuccess: (k) => setNews(t("moved", { name: k.name })) });
-  const remove = useWrite("deleteKpi", { onError: fail, onSuccess: () => (setEditing(null), setConfirming(false)) });
+  const remove = useWrite("deleteKpi", { onError: fail, onSuccess: () => setEditing(null) });
 
   const current = editing?.kind === "edit" ? (rows.find((r) => r.node.guid === editing.guid)?.node ?? null) : null;
   const done = ({ guid, name }: { guid: string; name: string }, verb: "added" | "saved") => {
@@ -48,7 +47,7 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
           rows={rows}
           selected={editing?.kind === "edit" ? editing.guid : null}
           busy={move.isPending || remove.isPending}
-          onSelect={(guid) => (setEditing({ kind: "edit", guid }), setConfirming(false), setFailure(null))}
+          onSelect={(guid) => (setEditing({ kind: "edit", guid }), setFailure(null))}
           onMove={(node, place) => (setFailure(null), move.mutate({ input: { docId, guid: node.guid }, body: place }))}
           onAdd={(parent, type) => (setEditing({ kind: "new", parent, type }), setFailure(null))}
         />
@@ -94,25 +93,17 @@ export function KpiEditor({ docId, lastMonth }: { docId: number; lastMonth: { st
             </div>
             {current.parentGuid !== null && (
               <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
-                {confirming ? (
-                  <div className="flex flex-wrap items-center gap-2 text-sm">
-                    <span>{t("confirmDelete", { name: current.name, children: current.children.length })}</span>
-                    <Button
-                      variant="primary"
-                      className="bg-red-700 hover:bg-red-800 dark:bg-red-700"
-                      onClick={() => remove.mutate({ input: { docId, guid: current.guid } })}
-                    >
-                      {t("deleteName", { name: current.name })}
-                    </Button>
-                    <Button variant="secondary" onClick={() => setConfirming(false)}>
-                      {t("keep")}
-                    </Button>
-                  </div>
-                ) : (
-                  <Button variant="secondary" onClick={() => setConfirming(true)}>
-                    {t("deleteAsk")}
-                  </Button>
-                )}
+                <ConfirmDelete
+                  key={current.guid}
+                  words={{
+                    ask: t("deleteAsk"),
+                    question: t("confirmDelete", { name: current.name, children: current.children.length }),
+                    confirm: t("deleteName", { name: current.name }),
+                    keep: t("keep"),
+                  }}
+                  pending={remove.isPending}
+                  onConfirm={() => remove.mutate({ input: { docId, guid: current.guid } })}
+                />
               </div>
             )}
           </Card>

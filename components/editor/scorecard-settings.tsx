@@ -13,6 +13,7 @@ import { useTranslations } from "next-intl";
 import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import type { Translations } from "@/lib/contract/translations";
 import { TranslationFields } from "./translation-fields";
+import { ConfirmDelete } from "@/components/ui/confirm-delete";
 
 /** Name, description and alias; deleting (restorable for 30 days from the scorecard list). */
 export function ScorecardSettings({ docId, canDelete }: { docId: number; canDelete: boolean }) {
@@ -23,7 +24,6 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [translations, setTranslations] = useState<Translations>(card.translations ?? {});
   const fail = (e: Error) => setErrors({ form: errorText(e) });
   const save = useWrite("updateScorecard", { onSuccess: () => setSaved(true), onError: fail });
@@ -92,21 +92,11 @@ export function ScorecardSettings({ docId, canDelete }: { docId: number; canDele
       </div>
       {canDelete && (
         <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
-          {confirming ? (
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span>{t("confirmDelete", { name: card.name })}</span>
-              <Button className="bg-red-700 hover:bg-red-800 dark:bg-red-700" disabled={remove.isPending} onClick={() => remove.mutate({ input: { docId } })}>
-                {t("delete")}
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                {t("keep")}
-              </Button>
-            </div>
-          ) : (
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              {t("deleteAsk")}
-            </Button>
-          )}
+          <ConfirmDelete
+            words={{ ask: t("deleteAsk"), question: t("confirmDelete", { name: card.name }), confirm: t("delete"), keep: t("keep") }}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate({ input: { docId } })}
+          />
         </div>
       )}
     </div>

@@ -11,6 +11,7 @@ import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
+import { DateField } from "@/components/ui/date-input";
 
 type Override = { guid: string; name: string } & ({ growth: number } | { date: string; value: number });
 
@@ -73,7 +74,7 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
           </select>
         </div>
         <Field label={t("by")} id="what-if-amount" name="amount" inputMode="decimal" defaultValue="5" />
-        <Field label={t("period")} id="what-if-date" name="date" type="date" defaultValue={`${year}-12-01`} />
+        <DateField label={t("period")} id="what-if-date" name="date" defaultValue={`${year}-12-01`} />
         <Button type="submit" disabled={run.isPending}>
           {t("apply")}
         </Button>

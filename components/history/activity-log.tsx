@@ -7,9 +7,10 @@ import { readQuery } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { Table, TableHead, Td, Th, Tr, StatusRow } from "@/components/ui/table";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
+import { DateInput } from "@/components/ui/date-input";
 
 /** The ways in the log names in words; another client's own label is shown as it is. */
 const VIAS = ["api", "dashboard", "import", "cli", "system", "connector", "scim"] as const;
@@ -71,14 +72,14 @@ export function ActivityLog() {
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t("from")}
-          <input type="date" className={select} value={filters.from ?? ""} onChange={(e) => change({ ...filters, from: e.target.value || undefined })} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t("to")}
-          <input type="date" className={select} value={filters.to ?? ""} onChange={(e) => change({ ...filters, to: e.target.value || undefined })} />
-        </label>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="activity-from">{t("from")}</label>
+          <DateInput id="activity-from" className={select} value={filters.from ?? ""} onChange={(from) => change({ ...filters, from })} />
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="activity-to">{t("to")}</label>
+          <DateInput id="activity-to" className={select} value={filters.to ?? ""} onChange={(to) => change({ ...filters, to })} />
+        </div>
         <a
           className="ml-auto text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
           href={`/api/activity/export${query.size ? `?${query}` : ""}`}
@@ -112,26 +113,14 @@ function EventPage({ filters, before, onNext }: { filters: Filters; before?: num
   const t = useTranslations("activity");
   const errorText = useErrorText();
   const { data, isPending, error } = useQuery(readQuery("activity", { ...filters, limit: PAGE, ...(before ? { before } : {}) }));
-  if (isPending)
-    return (
-      <Tr>
-        <Td colSpan={3}>{t("loading")}</Td>
-      </Tr>
-    );
+  if (isPending) return <StatusRow columns={3}>{t("loading")}</StatusRow>;
   if (error)
     return (
-      <Tr>
-        <Td colSpan={3}>
-          <Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice>
-        </Td>
-      </Tr>
+      <StatusRow columns={3}>
+        <Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice>
+      </StatusRow>
     );
-  if (data.items.length === 0 && !before)
-    return (
-      <Tr>
-        <Td colSpan={3}>{t("nothing")}</Td>
-      </Tr>
-    );
+  if (data.items.length === 0 && !before) return <StatusRow columns={3}>{t("nothing")}</StatusRow>;
   return (
     <>
       {data.items.map((e) => (

@@ -7,7 +7,7 @@ import { readQuery } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { Table, TableHead, Td, Th, Tr, StatusRow } from "@/components/ui/table";
 import { useAuthorText } from "./change-author";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
@@ -68,26 +68,14 @@ function ChangePage({
   const errorText = useErrorText();
   const authorText = useAuthorText();
   const { data, error, isPending } = useQuery(readQuery("changes", { docId, limit: pageSize, ...(before ? { before } : {}) }));
-  if (isPending)
-    return (
-      <Tr>
-        <Td colSpan={4}>{t("loadingOlder")}</Td>
-      </Tr>
-    );
+  if (isPending) return <StatusRow columns={4}>{t("loadingOlder")}</StatusRow>;
   if (error)
     return (
-      <Tr>
-        <Td colSpan={4}>
-          <Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice>
-        </Td>
-      </Tr>
+      <StatusRow columns={4}>
+        <Notice tone="error">{t("unreadable", { reason: errorText(error) })}</Notice>
+      </StatusRow>
     );
-  if (data.items.length === 0 && !before)
-    return (
-      <Tr>
-        <Td colSpan={4}>{t("noneWritten")}</Td>
-      </Tr>
-    );
+  if (data.items.length === 0 && !before) return <StatusRow columns={4}>{t("noneWritten")}</StatusRow>;
   return (
     <>
       {data.items.map((change) => (

@@ -5,10 +5,10 @@ import { useState, type FormEvent } from "react";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/i18n/use-error-text";
+import { DateField } from "@/components/ui/date-input";
 
 /** An admin locks the scorecard's values up to a date (after a review), or unlocks them. */
 export function PeriodLock({ docId }: { docId: number }) {
@@ -31,7 +31,7 @@ export function PeriodLock({ docId }: { docId: number }) {
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">{card.lockedUntil ? t("lockedLong", { date: fmt.date(card.lockedUntil) }) : t("none")}</p>
       <form onSubmit={submit} aria-label={t("form")} className="flex flex-wrap items-end gap-3" noValidate>
-        <Field id="locked-until" name="lockedUntil" type="date" label={t("upTo")} defaultValue={card.lockedUntil ?? ""} />
+        <DateField id="locked-until" name="lockedUntil" label={t("upTo")} defaultValue={card.lockedUntil ?? ""} />
         <Button type="submit" disabled={lock.isPending}>
           {t("lock")}
         </Button>

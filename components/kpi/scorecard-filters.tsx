@@ -7,7 +7,7 @@ import { PageLink } from "@/components/ui/page-link";
 import { PERIODS } from "@/lib/contract/constants";
 import { defaultRange, type ChartFilters } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
+import { DateInput } from "@/components/ui/date-input";
 
 const secondaryLink =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
@@ -87,13 +87,13 @@ export function ScorecardFilters({
           <label htmlFor="from" className="text-sm font-medium text-slate-700 dark:text-slate-200">
             {t("from")}
           </label>
-          <input id="from" name="from" type="date" defaultValue={filters.from} className={inputClass} required />
+          <DateInput id="from" name="from" defaultValue={filters.from} required />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="to" className="text-sm font-medium text-slate-700 dark:text-slate-200">
             {t("to")}
           </label>
-          <input id="to" name="to" type="date" defaultValue={filters.to} className={inputClass} required />
+          <DateInput id="to" name="to" defaultValue={filters.to} required />
         </div>
         <Button type="submit" variant="secondary">
           {t("apply")}

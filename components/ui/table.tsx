@@ -70,3 +70,12 @@ export function Td({ align, tight, className = "", children, ...props }: TdHTMLA
 export function Tr({ children, className = "" }: { children: ReactNode; className?: string }) {
   return <tr className={`border-t border-slate-100 dark:border-slate-800 ${className}`}>{children}</tr>;
 }
+
+/** A row of one cell across the table: a page of rows that is loading, unreadable or empty. */
+export function StatusRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <Tr>
+      <Td colSpan={columns}>{children}</Td>
+    </Tr>
+  );
+}

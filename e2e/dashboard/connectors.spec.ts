@@ -77,3 +77,30 @@ test("a JSON source is tested before it is saved, its run lists the rows it reje
     await source.close();
   }
 });
+
+test("a row dated inside a week of a KPI that sums is told before saving, and the mapping writes it as the week's total instead", async ({ page }) => {
+  const source = await startSourceServer({ "/crm.json": () => ({ body: JSON.stringify([{ kpi: "New customers", day: "2026-10-01", amount: 170 }]) }) });
+  try {
+    await page.goto("/connectors");
+    await page.getByLabel("Name", { exact: true }).fill("Monthly CRM");
+    await page.getByLabel("Source", { exact: true }).selectOption({ label: "JSON from a URL" });
+    await page.getByLabel("URL", { exact: true }).fill(`${source.url}/crm.json`);
+    await page.getByLabel("Date column", { exact: true }).fill("day");
+    await page.getByLabel("Value column", { exact: true }).fill("amount");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    const preview = page.getByTestId("connector-preview");
+    await expect(preview.getByRole("note")).toHaveText(
+      "1 row of New customers is dated inside a week (Oct 1, 2026 falls in the period starting Sep 28, 2026), and New customers sums its values: " +
+        "each adds to that period's total. If a row is the period's total, choose “Write it at the period's first date, as its total” in the mapping.",
+    );
+    await expect(preview.getByRole("table", { name: "Values a run would write" })).toContainText("New customersOct 1, 2026170");
+    await page.screenshot({ path: "e2e/screenshots/connector-inside-period.png", fullPage: true });
+
+    await page.getByLabel("A row dated inside a period of a KPI that sums").selectOption({ label: "Write it at the period's first date, as its total" });
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(preview.getByRole("table", { name: "Values a run would write" })).toContainText("New customersSep 28, 2026170");
+    await expect(preview.getByRole("note")).toHaveCount(0);
+  } finally {
+    await source.close();
+  }
+});

@@ -7,16 +7,10 @@ import { testDatabases } from "@/lib/testing/databases";
 
 describe.each(testDatabases)("connector pushes and locks on $name", ({ open }) => {
   const s = connectorSuite(open);
-  const { call, stored, jsonConnector } = s;
+  const { call, stored, jsonConnector, rowsConnector } = s;
 
   it("takes CSV and JSON at a push URL over real HTTP, without a token, one call of the account each", async () => {
-    const created = await call("POST", "/api/connectors", {
-      name: "Zapier",
-      kind: "push",
-      shape: "rows",
-      docId: s.docId,
-      mapping: { kpi: "kpi", date: "date", value: "value" },
-    });
+    const created = await call("POST", "/api/connectors", rowsConnector("Zapier", "push", { kpi: "kpi", date: "date", value: "value" }));
     expect(created.status).toBe(201);
     expect(created.json.pushUrl).toMatch(/\/rest\/push\/gpk_[\w-]+$/);
     expect((await call("GET", `/api/connectors/${created.json.id}`)).text).not.toContain("gpk_");
@@ -101,13 +95,11 @@ describe.each(testDatabases)("connector pushes and locks on $name", ({ open }) =
     // October's total, dated the 1st (a Thursday), and a week's figure dated its Monday.
     const body = "kpi,date,value\nNew customers,2026-10-01,170\nNew customers,2026-10-05,40\n";
     const connector = async (offPeriod?: string) => {
-      const created = await call("POST", "/api/connectors", {
-        name: `Monthly CRM ${offPeriod ?? "default"}`,
-        kind: "push",
-        shape: "rows",
-        docId: s.docId,
-        mapping: { kpi: "kpi", date: "date", value: "value", ...(offPeriod && { offPeriod }) },
-      });
+      const created = await call(
+        "POST",
+        "/api/connectors",
+        rowsConnector(`Monthly CRM ${offPeriod ?? "default"}`, "push", { kpi: "kpi", date: "date", value: "value", ...(offPeriod && { offPeriod }) }),
+      );
       expect(created.status).toBe(201);
       return created.json;
     };
@@ -129,14 +121,7 @@ describe.each(testDatabases)("connector pushes and locks on $name", ({ open }) =
     };
 
     s.source.routes["/weekly.csv"] = () => ({ type: "text/csv", body });
-    const draft = await call("POST", "/api/connectors/preview", {
-      name: "Draft",
-      kind: "csv",
-      shape: "rows",
-      docId: s.docId,
-      source: { url: `${s.source.url}/weekly.csv` },
-      mapping: { kpi: "kpi", date: "date", value: "value" },
-    });
+    const draft = await call("POST", "/api/connectors/preview", rowsConnector("Draft", "csv", { kpi: "kpi", date: "date", value: "value" }, "/weekly.csv"));
     expect(draft.json).toMatchObject({ new: 2, notices: [notice] });
     const byDefault = await connector();
     const kept = await push(byDefault);

@@ -7,7 +7,7 @@ import { testDatabases } from "@/lib/testing/databases";
 
 describe.each(testDatabases)("connectors on $name", ({ open }) => {
   const s = connectorSuite(open);
-  const { call, stored, jsonConnector } = s;
+  const { call, stored, jsonConnector, rowsConnector } = s;
 
   it("keeps a JSON source's credentials sealed, writes its good rows as one change set, and rejects each bad row with its reason", async () => {
     const created = await call("POST", "/api/connectors", jsonConnector());
@@ -132,14 +132,11 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
   });
 
   it("reads CSV with semicolons and comma decimals, and an Excel workbook's sheet", async () => {
-    const csv = await call("POST", "/api/connectors", {
-      name: "Sheet",
-      kind: "csv",
-      shape: "rows",
-      docId: s.docId,
-      source: { url: `${s.source.url}/sales.csv` },
-      mapping: { kpi: "KPI", date: "Date", value: "Value", target: "Target" },
-    });
+    const csv = await call(
+      "POST",
+      "/api/connectors",
+      rowsConnector("Sheet", "csv", { kpi: "KPI", date: "Date", value: "Value", target: "Target" }, "/sales.csv"),
+    );
     expect(csv.status).toBe(201);
     const run = (await call("POST", `/api/connectors/${csv.json.id}/run`)).json;
     expect(run).toMatchObject({
@@ -160,14 +157,11 @@ describe.each(testDatabases)("connectors on $name", ({ open }) => {
       ["Costs", "2024-05-01", 11],
     ]);
     s.source.routes["/book.xlsx"] = () => ({ type: "application/octet-stream", body: bytes });
-    const xlsx = await call("POST", "/api/connectors", {
-      name: "Book",
-      kind: "csv",
-      shape: "rows",
-      docId: s.docId,
-      source: { url: `${s.source.url}/book.xlsx` },
-      mapping: { rows: "Figures", kpi: "kpi", date: "when", value: "figure" },
-    });
+    const xlsx = await call(
+      "POST",
+      "/api/connectors",
+      rowsConnector("Book", "csv", { rows: "Figures", kpi: "kpi", date: "when", value: "figure" }, "/book.xlsx"),
+    );
     expect((await call("POST", `/api/connectors/${xlsx.json.id}/run`)).json).toMatchObject({
       status: "succeeded",
       rowsRead: 2,

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/client";
-import { accountWithScorecards, createTestApi, jsonInit, teammate, type TestApi } from "@/lib/testing/api";
+import { describe, expect, it } from "vitest";
+import { teammate } from "@/lib/testing/api";
+import { accountSuite } from "@/lib/testing/suite";
 import { testDatabases } from "@/lib/testing/databases";
 import { base32, rfc6238 } from "@/lib/testing/totp";
 
@@ -18,26 +18,14 @@ describe("RFC 6238 in the test", () => {
 });
 
 describe.each(testDatabases)("two-factor codes on $name", ({ open }) => {
-  let database: Database;
-  let api: TestApi;
-  let admin: Awaited<ReturnType<typeof accountWithScorecards>>;
-  const call = async (method: string, path: string, auth: Record<string, string>, body?: unknown) => {
-    const response = await api.call(path, body === undefined ? { method, headers: auth } : jsonInit(method, body, auth));
-    return { status: response.status, json: await response.json().catch(() => null) };
-  };
-  const codeAt = (secret: string, offsetSteps = 0) => rfc6238(base32(secret), api.clock.now().getTime() / 1000 + offsetSteps * 30, 6);
+  const suite = accountSuite(open, "admin@twofactor.example");
+  const { call } = suite;
+  const codeAt = (secret: string, offsetSteps = 0) => rfc6238(base32(secret), suite.api.clock.now().getTime() / 1000 + offsetSteps * 30, 6);
   const login = (email: string, password: string, otp?: string) =>
     call("POST", "/login", {}, { email, contraseña: password, ...(otp === undefined ? {} : { otp }) });
 
-  beforeAll(async () => {
-    database = await open();
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 10_000 });
-    admin = await accountWithScorecards(api, database.db, "admin@twofactor.example");
-  });
-  afterAll(() => database.close());
-
   it("is set up with a QR code, confirmed by a code from another implementation, and then asked for at login", async () => {
-    const kim = await teammate(api, database.db, admin.accountId, "kim@twofactor.example", "expert");
+    const kim = await teammate(suite.api, suite.database.db, suite.admin.accountId, "kim@twofactor.example", "expert");
     const setup = await call("POST", "/api/me/two-factor/setup", kim.auth);
     expect(setup.status).toBe(200);
     expect(setup.json.otpauthUri).toMatch(/^otpauth:\/\/totp\/Gauge:kim%40twofactor\.example\?.*secret=/);
@@ -66,12 +54,12 @@ describe.each(testDatabases)("two-factor codes on $name", ({ open }) => {
     const reused = await login(kim.email, kim.password, confirming);
     expect(reused.status).toBe(401);
     expect(reused.json.errorMessage).toMatch(/wrong or was already used/);
-    api.clock.advance(30_000);
+    suite.api.clock.advance(30_000);
     const code = codeAt(setup.json.secret);
     expect((await login(kim.email, kim.password, code)).status).toBe(200);
     expect((await login(kim.email, kim.password, code)).status).toBe(401);
     // A code from the step before still works once the clock drifts (one step either way), but never an older one.
-    api.clock.advance(30_000);
+    suite.api.clock.advance(30_000);
     expect((await login(kim.email, kim.password, codeAt(setup.json.secret, -2))).status).toBe(401);
 
     // Recovery codes work once each, in any case and with or without the dash.
@@ -87,27 +75,27 @@ describe.each(testDatabases)("two-factor codes on $name", ({ open }) => {
   });
 
   it("counts missing and wrong codes as failed logins, so codes are throttled like passwords", async () => {
-    const lou = await teammate(api, database.db, admin.accountId, "lou@twofactor.example", "viewer");
+    const lou = await teammate(suite.api, suite.database.db, suite.admin.accountId, "lou@twofactor.example", "viewer");
     const setup = await call("POST", "/api/me/two-factor/setup", lou.auth);
     await call("POST", "/api/me/two-factor/enable", lou.auth, { code: codeAt(setup.json.secret) });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await login(lou.email, lou.password, String(100000 + i))).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    api.clock.advance(30_000);
+    suite.api.clock.advance(30_000);
     expect((await login(lou.email, lou.password, codeAt(setup.json.secret))).status).toBe(429);
-    api.clock.advance(15 * 60_000);
+    suite.api.clock.advance(15 * 60_000);
     expect((await login(lou.email, lou.password, codeAt(setup.json.secret))).status).toBe(200);
   });
 
   it("when the account requires codes, a session without them may only set them up", async () => {
-    expect((await call("PUT", "/api/security", admin.auth, { requireTwoFactor: true })).status).toBe(409);
-    const setup = await call("POST", "/api/me/two-factor/setup", admin.auth);
-    await call("POST", "/api/me/two-factor/enable", admin.auth, { code: codeAt(setup.json.secret) });
-    expect((await call("PUT", "/api/security", admin.auth, { requireTwoFactor: true })).json).toEqual({ requireTwoFactor: true });
+    expect((await call("PUT", "/api/security", suite.admin.auth, { requireTwoFactor: true })).status).toBe(409);
+    const setup = await call("POST", "/api/me/two-factor/setup", suite.admin.auth);
+    await call("POST", "/api/me/two-factor/enable", suite.admin.auth, { code: codeAt(setup.json.secret) });
+    expect((await call("PUT", "/api/security", suite.admin.auth, { requireTwoFactor: true })).json).toEqual({ requireTwoFactor: true });
 
-    const sam = await teammate(api, database.db, admin.accountId, "sam@twofactor.example", "expert");
-    const key = await call("POST", "/api/api-keys", admin.auth, { name: "script" });
+    const sam = await teammate(suite.api, suite.database.db, suite.admin.accountId, "sam@twofactor.example", "expert");
+    const key = await call("POST", "/api/api-keys", suite.admin.auth, { name: "script" });
     const info = await call("GET", "/api/access/info", sam.auth);
     expect(info.json.twoFactorSetupNeeded).toBe(true);
     const refused = await call("GET", "/api/documents/list", sam.auth);
@@ -119,8 +107,8 @@ describe.each(testDatabases)("two-factor codes on $name", ({ open }) => {
     await call("POST", "/api/me/two-factor/enable", sam.auth, { code: codeAt(samSetup.json.secret) });
     expect((await call("GET", "/api/documents/list", sam.auth)).status).toBe(200);
     expect((await call("POST", "/api/me/two-factor/disable", sam.auth, { code: "000000" })).status).toBe(409);
-    await call("PUT", "/api/security", admin.auth, { requireTwoFactor: false });
-    const log = await call("GET", "/api/activity?kind=settings", admin.auth);
+    await call("PUT", "/api/security", suite.admin.auth, { requireTwoFactor: false });
+    const log = await call("GET", "/api/activity?kind=settings", suite.admin.auth);
     expect((log.json.items as { action: string; details: Record<string, unknown> }[])[0]).toMatchObject({
       action: "changed the sign-in rules",
       details: { requireTwoFactor: false },

@@ -59,6 +59,15 @@ export function connectorSuite(open: () => Promise<Database>) {
     mapping: { rows: "$.data[*]", kpi: "$.kpi", date: "day", value: "amount" },
     ...extra,
   });
+  /** A rows connector's body: a push without `path`, else a source at the source server's `path`. */
+  const rowsConnector = (name: string, kind: string, mapping: Record<string, unknown>, path?: string) => ({
+    name,
+    kind,
+    shape: "rows",
+    docId: s.docId,
+    ...(path && { source: { url: `${s.source.url}${path}` } }),
+    mapping,
+  });
   beforeAll(async () => {
     s.database = await open();
     s.api = createTestApi(s.database.db, undefined, {
@@ -83,5 +92,5 @@ export function connectorSuite(open: () => Promise<Database>) {
     await s.source?.close();
     await s.database?.close();
   });
-  return Object.assign(s, { call, stored, jsonConnector });
+  return Object.assign(s, { call, stored, jsonConnector, rowsConnector });
 }

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { createTestApi, type TestApi } from "./api";
+import type { ServiceConfig } from "@/lib/service/context";
+import { accountWithScorecards, createTestApi, jsonInit, type TestApi } from "./api";
 
 /** A describe block's database (from `open`) and a test API over it: made before its tests, closed after them. */
-export function apiOver(open: () => Promise<Database>): { readonly database: Database; readonly api: TestApi } {
+export function apiOver(open: () => Promise<Database>, config: Partial<ServiceConfig> = {}): { readonly database: Database; readonly api: TestApi } {
   let database: Database | undefined;
   let api: TestApi | undefined;
   beforeAll(async () => {
     database = await open();
-    api = createTestApi(database.db);
+    api = createTestApi(database.db, undefined, config);
   });
   afterAll(() => database?.close());
   return {
@@ -18,5 +19,33 @@ export function apiOver(open: () => Promise<Database>): { readonly database: Dat
     get api() {
       return api!;
     },
+  };
+}
+
+/**
+ * As `apiOver` with a generous call limit, plus an account whose first admin is `email`, and a
+ * `call` that answers the status and the JSON body (null when there is none).
+ */
+export function accountSuite(open: () => Promise<Database>, email: string) {
+  const over = apiOver(open, { rateLimitPerHour: 10_000 });
+  let admin: Awaited<ReturnType<typeof accountWithScorecards>> | undefined;
+  beforeAll(async () => {
+    admin = await accountWithScorecards(over.api, over.database.db, email);
+  });
+  const call = async (method: string, path: string, auth: Record<string, string>, body?: unknown) => {
+    const response = await over.api.call(path, body === undefined ? { method, headers: auth } : jsonInit(method, body, auth));
+    return { status: response.status, json: await response.json().catch(() => null) };
+  };
+  return {
+    get database() {
+      return over.database;
+    },
+    get api() {
+      return over.api;
+    },
+    get admin() {
+      return admin!;
+    },
+    call,
   };
 }

@@ -10,6 +10,7 @@ import { defaultRange, groupedInput, type ChartFilters } from "@/lib/filters";
 import { docIdParam, type SearchParams } from "@/lib/page-params";
 import { getLocale, getTranslations } from "next-intl/server";
 import { withPageMessages } from "@/lib/i18n/page-messages";
+import { DateInput } from "@/components/ui/date-input";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("pack"))("metaTitle") };
@@ -33,15 +34,15 @@ async function BoardPackPage({ params, searchParams }: { params: Promise<{ docId
     >
       <div className="mx-auto flex max-w-4xl flex-col gap-4">
         <form className="flex flex-wrap items-end gap-3 print:hidden" aria-label={t("settings")}>
-          <label className="flex flex-col gap-1 text-sm">
-            {t("date")}
-            <input
-              type="date"
+          <div className="flex flex-col gap-1 text-sm">
+            <label htmlFor="pack-date">{t("date")}</label>
+            <DateInput
+              id="pack-date"
               name="date"
               defaultValue={date}
               className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
             />
-          </label>
+          </div>
           <label className="flex flex-col gap-1 text-sm">
             {t("period")}
             <select

@@ -1,0 +1,35 @@
+import { AUTH_FILE } from "../../playwright.config";
+import { expect, test } from "../fixtures";
+
+test("dates are typed as Gauge's language writes them, whatever the browser's language", async ({ browser, baseURL }) => {
+  // A person who chose Spanish in Gauge, in a browser set to American English.
+  const context = await browser.newContext({ baseURL, locale: "en-US", storageState: AUTH_FILE });
+  await context.addCookies([{ name: "gauge_lang", value: "es", url: baseURL! }]);
+  const page = await context.newPage();
+  try {
+    await page.goto("/s/1?period=MONTH&from=2025-12-01&to=2026-11-30");
+    const from = page.getByLabel("Desde");
+    await expect(from).toHaveValue("01/12/2025");
+    await expect(from).toHaveAttribute("placeholder", "dd/mm/aaaa");
+    await expect(page.getByLabel("Hasta")).toHaveValue("30/11/2026");
+    await page.screenshot({ path: "e2e/screenshots/dates-spanish.png" });
+
+    await from.fill("1/10/2026");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page).toHaveURL(/from=2026-10-01/);
+    await expect(page.getByLabel("Desde")).toHaveValue("01/10/2026");
+
+    // Not a calendar date: the form says how to type it and goes nowhere.
+    await page.getByLabel("Desde").fill("31/02/2026");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    expect(await page.getByLabel("Desde").evaluate((input: HTMLInputElement) => input.validationMessage)).toBe("Escribe la fecha como dd/mm/aaaa");
+    await expect(page).toHaveURL(/from=2026-10-01/);
+
+    // The same page in English writes the month first.
+    await context.addCookies([{ name: "gauge_lang", value: "en", url: baseURL! }]);
+    await page.goto("/s/1?period=MONTH&from=2025-12-01&to=2026-11-30");
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("12/01/2025");
+  } finally {
+    await context.close();
+  }
+});
