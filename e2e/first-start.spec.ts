@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 
 import { rmSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { gridPeriods, pasteInto, seriousFindings } from "./fixtures";
+import { gridPeriods, pasteInto, rowStatus, seriousFindings } from "./fixtures";
 
 // A fresh installation without demo data, on a server of its own: the first visit creates the
 // first admin (as Grafana and Metabase do), and nobody can do it a second time.
@@ -155,13 +155,7 @@ test("the first admin builds a scorecard from nothing: perspectives, KPIs with a
 
   await page.goto(`${BASE}/s/${docId}?period=MONTH`);
   for (const name of ["Revenue", "Costs", "Profit"]) {
-    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
-    const badge = (await row.getByRole("cell").nth(2).innerText())
-      .replace(/\s+/g, " ")
-      .split(" :")[0]!
-      .replace(/^[●▲■○] /, "")
-      .trim();
-    expect(badge, name).toBe(onMap[name]);
+    expect(await rowStatus(page, name), name).toBe(onMap[name]);
   }
   // The last complete month's Revenue: 80 % of its plan, at risk, on both pages.
   expect(onMap.Revenue).toMatch(/^(At risk|On track|Off track) \d+ %$/);

@@ -90,3 +90,13 @@ export async function seriousFindings(page: Page): Promise<string[]> {
           .join(", ")}`,
     );
 }
+
+/** The status a KPI's row in the scorecard's table reads ("On track 100 %"), without its mark or its reason; "" for none. */
+export async function rowStatus(page: Page, name: string): Promise<string> {
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+  return (await row.getByRole("cell").nth(2).innerText())
+    .replace(/\s+/g, " ")
+    .split(" :")[0]!
+    .replace(/^[●▲■○] /, "")
+    .trim();
+}

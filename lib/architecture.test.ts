@@ -1,15 +1,11 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, REPO_ROOT } from "@/lib/testing/source-tree";
 
 // The rules of the house (docs/architecture.md), checked on every import in the tree.
-const root = path.resolve(import.meta.dirname, "..");
-const files = (dir: string): string[] =>
-  readdirSync(path.join(root, dir)).flatMap((name) => {
-    const rel = path.join(dir, name);
-    if (statSync(path.join(root, rel)).isDirectory()) return files(rel);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [rel] : [];
-  });
+const root = REPO_ROOT;
+const files = (dir: string) => filesUnder(dir, (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
 const importsOf = (file: string) =>
   [...readFileSync(path.join(root, file), "utf8").matchAll(/from\s+"([^"]+)"|import\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2]!);
 

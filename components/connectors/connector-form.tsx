@@ -6,7 +6,7 @@ import type { Connector, ConnectorKind, ConnectorPreview } from "@/lib/contract/
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, inputClass } from "@/components/ui/field";
+import { Field, inputClass, SelectField } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { PreviewTable } from "./preview-table";
@@ -16,14 +16,9 @@ import { useErrorText } from "@/lib/i18n/use-error-text";
 
 function Select({ label, id, value, onChange, children }: { label: string; id: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
-        {children}
-      </select>
-    </div>
+    <SelectField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
+      {children}
+    </SelectField>
   );
 }
 

@@ -5,7 +5,7 @@ import type { KpiNode, Period } from "@/lib/contract/kpis";
 import { useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, inputClass } from "@/components/ui/field";
+import { Field, inputClass, SelectField } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { useFormats } from "@/lib/i18n/use-formats";
@@ -52,27 +52,17 @@ export function WhatIfPanel({ docId, period, root }: { docId: number; period: Pe
   return (
     <Card id="what-if" title={t("title")}>
       <form onSubmit={add} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end" aria-label={t("form")}>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="what-if-kpi" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("kpi")}
-          </label>
-          <select id="what-if-kpi" name="guid" className={inputClass}>
-            {kpis.map((k) => (
-              <option key={k.guid} value={k.guid}>
-                {k.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="what-if-kind" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("change")}
-          </label>
-          <select id="what-if-kind" name="kind" className={inputClass} defaultValue="growth">
-            <option value="growth">{t("grows")}</option>
-            <option value="value">{t("is")}</option>
-          </select>
-        </div>
+        <SelectField id="what-if-kpi" label={t("kpi")} name="guid" className={inputClass}>
+          {kpis.map((k) => (
+            <option key={k.guid} value={k.guid}>
+              {k.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="what-if-kind" label={t("change")} name="kind" className={inputClass} defaultValue="growth">
+          <option value="growth">{t("grows")}</option>
+          <option value="value">{t("is")}</option>
+        </SelectField>
         <Field label={t("by")} id="what-if-amount" name="amount" inputMode="decimal" defaultValue="5" />
         <DateField label={t("period")} id="what-if-date" name="date" defaultValue={`${year}-12-01`} />
         <Button type="submit" disabled={run.isPending}>

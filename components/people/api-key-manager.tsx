@@ -9,7 +9,7 @@ import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, selectClass } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
@@ -56,18 +56,13 @@ export function ApiKeyManager({ role }: { role: Role }) {
             </label>
             <RoleSelect id="key-role" name="role" label={t("role")} highest={role} />
           </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="key-scope" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t("scope")}
-            </label>
-            <select id="key-scope" name="scope" className={selectClass} defaultValue="write">
-              {(["write", "read"] as const).map((scope) => (
-                <option key={scope} value={scope} title={t(`scopeMeans.${scope}`)}>
-                  {t(`scopes.${scope}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="key-scope" label={t("scope")} name="scope" defaultValue="write">
+            {(["write", "read"] as const).map((scope) => (
+              <option key={scope} value={scope} title={t(`scopeMeans.${scope}`)}>
+                {t(`scopes.${scope}`)}
+              </option>
+            ))}
+          </SelectField>
           <Button type="submit" disabled={create.isPending}>
             {t("create")}
           </Button>

@@ -7,7 +7,7 @@ import { zodDetails } from "@/lib/contract/common";
 import { CreateDocument } from "@/lib/contract/scorecards";
 import { browserTransport, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
-import { Field, selectClass } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
 import { ImportScorecard } from "./import-scorecard";
 import { useTranslations } from "next-intl";
@@ -58,15 +58,10 @@ export function NewScorecardForm({ onCancel }: { onCancel: () => void }) {
       <div className="min-w-56 flex-1">
         <Field id="new-scorecard-name" name="name" label={t("name")} required autoFocus />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="new-scorecard-template" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          {t("startFrom")}
-        </label>
-        <select id="new-scorecard-template" name="template" className={selectClass} defaultValue="bsc">
-          <option value="bsc">{t("bsc")}</option>
-          <option value="blank">{t("blank")}</option>
-        </select>
-      </div>
+      <SelectField id="new-scorecard-template" label={t("startFrom")} name="template" defaultValue="bsc">
+        <option value="bsc">{t("bsc")}</option>
+        <option value="blank">{t("blank")}</option>
+      </SelectField>
       <Button type="submit" disabled={working}>
         {working ? t("creating") : t("create")}
       </Button>

@@ -9,7 +9,7 @@ import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, inputClass } from "@/components/ui/field";
+import { Field, inputClass, SelectField } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { LocalAddressNote } from "@/components/ui/local-address-note";
 
@@ -82,18 +82,13 @@ export function SsoForm() {
         <Field label={t("clientId")} id="clientId" name="clientId" defaultValue={sso?.clientId} required />
         <Field label={sso ? t("secretKeep") : t("secret")} id="clientSecret" name="clientSecret" type="password" autoComplete="off" />
         <Field label={t("domains")} id="domains" name="domains" defaultValue={sso?.domains.join(", ")} placeholder="example.com" required />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="defaultRole" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("defaultRole")}
-          </label>
-          <select id="defaultRole" name="defaultRole" className={inputClass} defaultValue={sso?.defaultRole ?? "viewer"}>
-            {(["viewer", "expert", "admin"] as const).map((role) => (
-              <option key={role} value={role}>
-                {roles(role)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="defaultRole" label={t("defaultRole")} name="defaultRole" className={inputClass} defaultValue={sso?.defaultRole ?? "viewer"}>
+          {(["viewer", "expert", "admin"] as const).map((role) => (
+            <option key={role} value={role}>
+              {roles(role)}
+            </option>
+          ))}
+        </SelectField>
         <Field label={t("groupsClaim")} id="groupsClaim" name="groupsClaim" defaultValue={sso?.groupsClaim ?? ""} placeholder="groups" />
         <div className="flex flex-col gap-1.5 md:col-span-2">
           <label htmlFor="roleByGroup" className="text-sm font-medium text-slate-700 dark:text-slate-200">

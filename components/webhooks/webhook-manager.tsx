@@ -8,7 +8,7 @@ import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card, cardClass } from "@/components/ui/card";
-import { Field, inputClass } from "@/components/ui/field";
+import { Field, inputClass, SelectField } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
@@ -60,30 +60,20 @@ export function WebhookManager() {
         <form key={formKey} onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_1fr_1fr_auto] sm:items-end" noValidate>
           <Field label={t("name")} id="webhook-name" name="name" required />
           <Field label={t("url")} id="webhook-url" name="url" type="url" placeholder="https://hooks.example.com/gauge" required />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="webhook-format" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t("format")}
-            </label>
-            <select id="webhook-format" name="format" defaultValue="standard" className={inputClass}>
-              {FORMATS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`formats.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="webhook-language" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t("language")}
-            </label>
-            <select id="webhook-language" name="language" defaultValue={locale} className={inputClass}>
-              {LOCALES.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LOCALE_NAMES[code]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="webhook-format" label={t("format")} name="format" defaultValue="standard" className={inputClass}>
+            {FORMATS.map((value) => (
+              <option key={value} value={value}>
+                {t(`formats.${value}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="webhook-language" label={t("language")} name="language" defaultValue={locale} className={inputClass}>
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </SelectField>
           <Button type="submit" disabled={create.isPending}>
             {t("create")}
           </Button>

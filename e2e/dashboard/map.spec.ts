@@ -1,4 +1,4 @@
-import { expect, seriousFindings, test } from "../fixtures";
+import { expect, rowStatus, seriousFindings, test } from "../fixtures";
 
 const KPIS = ["Revenue", "Operating costs", "Churn rate", "New customers", "Defect rate", "Training hours per employee", "Internal promotions"];
 
@@ -12,13 +12,8 @@ test("the strategy map's statuses agree with the scorecard page's for the last c
 
   await page.goto("/s/1?period=MONTH");
   for (const name of KPIS) {
-    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
     // The badge reads "● On track 100 %" (or "○ No data"): the map says the same words and score.
-    const badge = (await row.getByRole("cell").nth(2).innerText())
-      .replace(/\s+/g, " ")
-      .split(" :")[0]!
-      .replace(/^[●▲■○] /, "")
-      .trim();
+    const badge = await rowStatus(page, name);
     expect(badge || "No data", name).toBe(onMap[name]);
   }
   // The KPIs checked cover every status a month can have here.

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseSync } from "@swc/core";
 import { createTranslator } from "use-intl/core";
@@ -17,22 +17,18 @@ import { SsoConfigRequest } from "@/lib/contract/sso";
 import { CreateWebhook } from "@/lib/contract/webhooks";
 import { parseCell } from "@/components/values/grid-model";
 import es from "@/messages/es.json";
+import { type AstNode, filesUnder, REPO_ROOT, walkAst } from "@/lib/testing/source-tree";
 import { fieldProblem } from "./field-problems";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const sources = (dir: string): string[] =>
-  readdirSync(path.join(root, dir)).flatMap((name) => {
-    const rel = path.join(dir, name);
-    if (statSync(path.join(root, rel)).isDirectory()) return sources(rel);
-    return name.endsWith(".ts") && !name.endsWith(".test.ts") ? [rel] : [];
-  });
+const root = REPO_ROOT;
+const sources = (dir: string) => filesUnder(dir, (name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
 
 /** zod's checks whose last argument is the contract's sentence for a failure. */
 const CHECKS = new Set(["min", "max", "length", "regex", "refine", "int", "positive", "nonnegative", "gt", "gte", "lt", "lte", "email", "url"]);
 /** Sentences written as `message` or `error` that are not a field's problem. */
 const NOT_PROBLEMS = new Set(["If that e-mail belongs to a user, a reset link is on its way; it is valid for one hour."]);
 
-type Node = { type: string; [key: string]: unknown };
+type Node = AstNode;
 
 /** Each sentence the file writes about a field, its `${…}` parts filled with a sample. */
 function sentences(file: string): string[] {
@@ -42,13 +38,7 @@ function sentences(file: string): string[] {
     return null;
   };
   const found: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    if (!node || typeof node !== "object") return;
-    const n = node as Node;
+  walkAst(parseSync(readFileSync(path.join(root, file), "utf8"), { syntax: "typescript" }), (n) => {
     const key = n.key as Node | undefined;
     if (n.type === "KeyValueProperty" && key?.type === "Identifier" && ["message", "error"].includes(key.value as string) && text(n.value as Node) !== null)
       found.push(text(n.value as Node)!);
@@ -61,9 +51,7 @@ function sentences(file: string): string[] {
       const last = text(args[args.length - 1]!.expression);
       if (last !== null) found.push(last);
     }
-    Object.values(n).forEach(visit);
-  };
-  visit(parseSync(readFileSync(path.join(root, file), "utf8"), { syntax: "typescript" }));
+  });
   return found.filter((sentence) => !NOT_PROBLEMS.has(sentence));
 }
 

@@ -1,17 +1,13 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
+import { filesUnder, REPO_ROOT } from "@/lib/testing/source-tree";
 import { namespacesReached } from "./message-reach";
 import { LAYOUT_NAMESPACES, pickMessages, type Tree } from "./namespaces";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const appFiles = (dir: string, names: string[]): string[] =>
-  readdirSync(path.join(root, dir)).flatMap((name) => {
-    const rel = path.join(dir, name);
-    if (statSync(path.join(root, rel)).isDirectory()) return appFiles(rel, names);
-    return names.includes(name) ? [rel] : [];
-  });
+const root = REPO_ROOT;
+const appFiles = (dir: string, names: string[]) => filesUnder(dir, (name) => names.includes(name));
 
 /** Whether `listed` ("connectors" or "connectors.fedBy") holds all of `needed`. */
 const holds = (listed: string, needed: string) => needed === listed || needed.startsWith(`${listed}.`);

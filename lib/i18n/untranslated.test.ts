@@ -1,18 +1,14 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { parseSync } from "@swc/core";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
+import { type AstNode, filesUnder, REPO_ROOT, walkAst } from "@/lib/testing/source-tree";
 import { MESSAGES } from "./messages";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const tsxFiles = (dir: string): string[] =>
-  readdirSync(path.join(root, dir)).flatMap((name) => {
-    const rel = path.join(dir, name);
-    if (statSync(path.join(root, rel)).isDirectory()) return tsxFiles(rel);
-    return name.endsWith(".tsx") ? [rel] : [];
-  });
+const root = REPO_ROOT;
+const tsxFiles = (dir: string) => filesUnder(dir, (name) => name.endsWith(".tsx"));
 
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["placeholder", "title", "aria-label", "aria-description", "aria-valuetext", "alt", "label", "heading", "description", "hint"]);
@@ -42,30 +38,19 @@ function literalsShown(file: string): string[] {
     else if (node.type === "BinaryExpression" && ["&&", "||", "??"].includes(node.operator as string)) shownStrings(node.right as Node);
     else if (node.type === "ParenthesisExpression") shownStrings(node.expression as Node);
   };
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    if (!node || typeof node !== "object") return;
-    const n = node as Node;
-    if (n.type === "JSXText") flag(n, n.value as string);
+  const visitor = (n: AstNode): boolean | undefined => {
+    if (n.type === "JSXText") flag(n as Node, n.value as string);
     if (n.type === "JSXExpressionContainer") shownStrings(n.expression as Node);
-    if (n.type === "JSXAttribute") {
-      const name = (n.name as { value?: string }).value ?? "";
-      const value = n.value as Node | null;
-      if (READ_ATTRIBUTES.has(name) && value?.type === "StringLiteral") flag(value, value.value as string);
-      if (READ_ATTRIBUTES.has(name) && value?.type === "JSXExpressionContainer") shownStrings(value.expression as Node);
-      // Other attributes (className, href, key) are not read; JSX inside them (an `action={<p>…</p>}`) is.
-      if (value?.type === "JSXExpressionContainer") {
-        visit(value.expression);
-        return;
-      }
-      return;
-    }
-    for (const [key, child] of Object.entries(n)) if (key !== "span") visit(child);
+    if (n.type !== "JSXAttribute") return;
+    const name = (n.name as { value?: string }).value ?? "";
+    const value = n.value as Node | null;
+    if (READ_ATTRIBUTES.has(name) && value?.type === "StringLiteral") flag(value, value.value as string);
+    if (READ_ATTRIBUTES.has(name) && value?.type === "JSXExpressionContainer") shownStrings(value.expression as Node);
+    // Other attributes (className, href, key) are not read; JSX inside them (an `action={<p>…</p>}`) is.
+    if (value?.type === "JSXExpressionContainer") walkAst(value.expression, visitor);
+    return false;
   };
-  visit(ast.body);
+  walkAst(ast.body, visitor);
   return found;
 }
 

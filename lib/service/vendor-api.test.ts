@@ -16,6 +16,9 @@ import { DOC, INIT, KPI, VAL } from "@/lib/contract/vendor-fields.mjs";
 const keys = (o: object) => expect.objectContaining(Object.fromEntries(Object.keys(o).map((k) => [k, expect.anything()])));
 const fields = (names: string[]) => (o: Record<string, unknown>) => expect(names.filter((n) => !(n in o))).toEqual([]);
 
+/** The figures operation 17 writes for Sales on 2024-03-31, and operation 21 reads back. */
+const MARCH = { value: 60, target: 80, baseline: 20, min: 0, max: 100, score: 0.9 };
+
 describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) => {
   let database: Database;
   let api: TestApi;
@@ -158,14 +161,7 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
   });
 
   it("17. POST .../value/:date: value, target, baseline, min, max (and score); answers a Val", async () => {
-    const written = await ok("POST", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/value/2024-03-31`, {
-      value: 60,
-      target: 80,
-      baseline: 20,
-      min: 0,
-      max: 100,
-      score: 0.9,
-    });
+    const written = await ok("POST", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/value/2024-03-31`, MARCH);
     fields(VAL)(written);
     expect(written).toMatchObject({
       date: "2024-03-31",
@@ -212,15 +208,7 @@ describe.each(testDatabases)("the vendor's 40 operations on $name", ({ open }) =
   });
 
   it("21. GET .../values/:date: baseline, target, min, max and score as entered", async () => {
-    expect(await ok("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values/2024-03-31`)).toEqual({
-      date: "2024-03-31",
-      value: 60,
-      target: 80,
-      baseline: 20,
-      min: 0,
-      max: 100,
-      score: 0.9,
-    });
+    expect(await ok("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values/2024-03-31`)).toEqual({ date: "2024-03-31", ...MARCH });
     expect(await ok("GET", `/api/document/${doc}/kpi/indicator/${kpi.Sales}/values/2024-04-01`)).toMatchObject({ value: null, score: null });
   });
 

@@ -1,7 +1,7 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
-import { accounts, users } from "./people";
-import { scorecards } from "./scorecards";
+import { users, accountIdColumn } from "./people";
+import { scorecardIdColumn } from "./scorecards";
 
 export const CONNECTOR_KINDS = ["postgres", "mysql", "json", "csv", "push"] as const;
 export const CONNECTOR_SHAPES = ["rows", "period", "snapshot"] as const;
@@ -14,12 +14,8 @@ export const connectors = pgTable(
   "connectors",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    scorecardId: integer("scorecard_id")
-      .notNull()
-      .references(() => scorecards.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
+    scorecardId: scorecardIdColumn(),
     /** Who made it: runs write as this user, and are refused when the user may no longer write the scorecard. */
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** Who last typed the source: they and admins may change it, and only they see its path and query. */

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
-import { accounts, users } from "./people";
-import { scorecards } from "./scorecards";
+import { users, accountIdColumn } from "./people";
+import { scorecardIdColumn } from "./scorecards";
 
 /**
  * A spreadsheet link: an unguessable address answering one scorecard's figures as CSV with no
@@ -11,12 +11,8 @@ export const feeds = pgTable(
   "feeds",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    scorecardId: integer("scorecard_id")
-      .notNull()
-      .references(() => scorecards.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
+    scorecardId: scorecardIdColumn(),
     /** Whose access it reads with, and whose account's calls it spends; it stops when they may no longer read the scorecard. */
     createdBy: integer("created_by")
       .notNull()

@@ -1,5 +1,5 @@
 import { bigint, bigserial, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { accounts, users } from "./people";
+import { accounts, users, accountIdColumn } from "./people";
 import { scorecards } from "./scorecards";
 
 /**
@@ -68,9 +68,7 @@ export const activityEvents = pgTable(
   "activity_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email"),

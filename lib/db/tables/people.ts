@@ -11,6 +11,12 @@ export const accounts = pgTable("accounts", {
   requireTwoFactor: boolean("require_two_factor").notNull().default(false),
 });
 
+/** The account a row belongs to: it goes when the account goes. */
+export const accountIdColumn = () =>
+  integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+
 export const ROLES = ["admin", "expert", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -19,9 +25,7 @@ export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ROLES }).notNull(),
@@ -49,9 +53,7 @@ export const invitations = pgTable(
   "invitations",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     email: text("email").notNull(),
     role: text("role", { enum: ROLES }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
@@ -69,9 +71,7 @@ export const accessTokens = pgTable(
   "access_tokens",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -118,9 +118,7 @@ export const callCounters = pgTable("call_counters", {
 export const callSpenders = pgTable(
   "call_spenders",
   {
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     /** "token:<id>" (a session or API key), "push:<connector id>", "feed:<link id>". */
     spender: text("spender").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
@@ -141,9 +139,7 @@ export const personCalls = pgTable("person_calls", {
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     /** Whose key it is: "user:<id>" for a login session, "api_key:<id>" for an API key. */
     caller: text("caller").notNull(),
     key: text("key").notNull(),

@@ -20,15 +20,13 @@ import { sql } from "drizzle-orm";
 import { INITIATIVE_STATUSES } from "@/lib/contract/constants";
 import type { Translations } from "@/lib/contract/translations";
 import { createdAt } from "./common";
-import { accounts, users } from "./people";
+import { accountIdColumn, users } from "./people";
 
 export const scorecards = pgTable(
   "scorecards",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
@@ -54,13 +52,17 @@ export const scorecards = pgTable(
   (t) => [index("scorecards_account_idx").on(t.accountId), uniqueIndex("scorecards_alias_idx").on(t.accountId, t.alias)],
 );
 
+/** The scorecard a row belongs to: it goes when the scorecard goes. */
+export const scorecardIdColumn = () =>
+  integer("scorecard_id")
+    .notNull()
+    .references(() => scorecards.id, { onDelete: "cascade" });
+
 /** A scorecard shared with one user of its account. */
 export const scorecardShares = pgTable(
   "scorecard_shares",
   {
-    scorecardId: integer("scorecard_id")
-      .notNull()
-      .references(() => scorecards.id, { onDelete: "cascade" }),
+    scorecardId: scorecardIdColumn(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -73,9 +75,7 @@ export const kpis = pgTable(
   "kpis",
   {
     guid: uuid("guid").primaryKey(),
-    scorecardId: integer("scorecard_id")
-      .notNull()
-      .references(() => scorecards.id, { onDelete: "cascade" }),
+    scorecardId: scorecardIdColumn(),
     parentGuid: uuid("parent_guid").references((): AnyPgColumn => kpis.guid, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     name: text("name").notNull(),
@@ -216,9 +216,7 @@ export const initiatives = pgTable(
 export const mapLinks = pgTable(
   "map_links",
   {
-    scorecardId: integer("scorecard_id")
-      .notNull()
-      .references(() => scorecards.id, { onDelete: "cascade" }),
+    scorecardId: scorecardIdColumn(),
     fromGuid: uuid("from_guid")
       .notNull()
       .references(() => kpis.guid, { onDelete: "cascade" }),

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
-import { accounts, ROLES, users } from "./people";
+import { accounts, ROLES, users, accountIdColumn } from "./people";
 
 /** An account's OpenID Connect provider: the e-mail domains it covers sign in through it. */
 export const ssoConfigs = pgTable("sso_configs", {
@@ -24,9 +24,7 @@ export const ssoConfigs = pgTable("sso_configs", {
 /** A sign-in sent to the provider and not yet back: its PKCE verifier and nonce, under the SHA-256 of its state. */
 export const ssoLogins = pgTable("sso_logins", {
   stateHash: text("state_hash").primaryKey(),
-  accountId: integer("account_id")
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" }),
+  accountId: accountIdColumn(),
   codeVerifier: text("code_verifier").notNull(),
   nonce: text("nonce").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -37,9 +35,7 @@ export const scimTokens = pgTable(
   "scim_tokens",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),

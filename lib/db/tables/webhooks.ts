@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { LANGUAGES } from "@/lib/contract/preferences";
 import { createdAt } from "./common";
-import { accounts, users } from "./people";
-import { kpis, scorecards } from "./scorecards";
+import { users, accountIdColumn } from "./people";
+import { kpis, scorecardIdColumn } from "./scorecards";
 
 export const WEBHOOK_FORMATS = ["standard", "slack", "teams", "google_chat"] as const;
 
@@ -12,9 +12,7 @@ export const webhooks = pgTable(
   "webhooks",
   {
     id: serial("id").primaryKey(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     name: text("name").notNull(),
     url: text("url").notNull(),
     secret: text("secret").notNull(),
@@ -33,9 +31,7 @@ export const alerts = pgTable(
   "alerts",
   {
     id: serial("id").primaryKey(),
-    scorecardId: integer("scorecard_id")
-      .notNull()
-      .references(() => scorecards.id, { onDelete: "cascade" }),
+    scorecardId: scorecardIdColumn(),
     kpiGuid: uuid("kpi_guid")
       .notNull()
       .references(() => kpis.guid, { onDelete: "cascade" }),
