@@ -38,9 +38,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
     sales = (await call("GET", `/api/document/${doc}/kpi/list`)).body.items[2].guid;
     await call("PUT", `/api/document/${doc}/sharing`, { users: [{ userId: ana.userId, access: "read" }] });
   });
-  afterAll(async () => {
-    await database.close();
-  });
+  afterAll(() => database.close());
 
   it("e-mails the chosen person in their language and posts a Slack message, each exactly once, though both were down at first", async () => {
     // Ana reads Spanish; the channel gets English.
@@ -257,12 +255,8 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
 
   it("e-mails only people who may read the scorecard: checked when the alert is saved and again when each message is sent", async () => {
     const vic = await teammate(api, database.db, owner.accountId, `vic-${Date.now()}@example.com`, "viewer");
-    const refused = await call("POST", `/api/document/${doc}/alerts`, {
-      name: "To Vic",
-      kpiGuid: sales,
-      condition: "VALUE_CHANGED",
-      emailUserIds: [vic.userId],
-    });
+    const toVic = { name: "To Vic", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [vic.userId] };
+    const refused = await call("POST", `/api/document/${doc}/alerts`, toVic);
     expect(refused.status).toBe(400);
     expect(refused.body.details).toEqual([{ path: "emailUserIds.0", message: "This person may not read this scorecard: share it with them first" }]);
 
@@ -272,7 +266,7 @@ describe.each(testDatabases)("alert notifications on $name", ({ open }) => {
         { userId: vic.userId, access: "read" },
       ],
     });
-    const alert = await call("POST", `/api/document/${doc}/alerts`, { name: "To Vic", kpiGuid: sales, condition: "VALUE_CHANGED", emailUserIds: [vic.userId] });
+    const alert = await call("POST", `/api/document/${doc}/alerts`, toVic);
     expect(alert.status).toBe(201);
     // The share is withdrawn after the alert was saved: the next firing is not sent to Vic, and the history says why.
     await call("PUT", `/api/document/${doc}/sharing`, { users: [{ userId: ana.userId, access: "read" }] });

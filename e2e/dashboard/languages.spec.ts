@@ -33,3 +33,16 @@ test("dates are typed as Gauge's language writes them, whatever the browser's la
     await context.close();
   }
 });
+
+test("at 1440 px the header holds its links, the person and the theme in one row, in English and in Spanish", async ({ browser, baseURL }) => {
+  for (const locale of ["en-US", "es-ES"]) {
+    const context = await browser.newContext({ baseURL, locale, viewport: { width: 1440, height: 900 }, storageState: AUTH_FILE });
+    const page = await context.newPage();
+    await page.goto("/s/1");
+    const header = page.getByRole("banner");
+    const [bar, link] = [await header.boundingBox(), await header.getByRole("link", { name: "Gauge", exact: true }).boundingBox()];
+    // One row: the bar is no taller than its tallest item and its padding.
+    expect(bar!.height, locale).toBeLessThan(link!.height + 48);
+    await context.close();
+  }
+});
