@@ -72,7 +72,7 @@ for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
       const basic = { Authorization: `Basic ${Buffer.from(`${DEMO.email}:${key}`).toString("base64")}` };
       const page = await (await api.get("/odata/Values?$orderby=Date", { headers: { ...basic, Prefer: "odata.maxpagesize=2" } })).json();
       startsAtProxy(page["@odata.context"], /^\/odata\/\$metadata#Values$/);
-      startsAtProxy(page["@odata.nextLink"], /^\/odata\/Values\?%24orderby=Date&%24skiptoken=2$/);
+      startsAtProxy(page["@odata.nextLink"], /^\/odata\/Values\?%24orderby=Date&%24skiptoken=[\w-]+$/);
       const root = await api.get("/odata/", { headers: basic, maxRedirects: 0 });
       expect(root.status()).toBe(200);
       const user = await api.post("/scim/v2/Users", {

@@ -121,14 +121,14 @@ async function answerSet(c: Context<AppEnv>, set: EntitySet, key: string | undef
   const plan = queryPlan(url.searchParams, set);
   const base = baseOf(c);
   if (key !== undefined) {
-    const page = await readPage(c.var, set, { ...plan, filter: keyFilter(set, key, plan), top: 1, skip: 0, token: 0, count: false });
+    const page = await readPage(c.var, set, { ...plan, filter: keyFilter(set, key, plan), top: 1, skip: 0, token: 0, cursor: null, count: false });
     if (page.rows.length === 0) throw new ODataError(404, "NotFound", `No ${set.type} ${key} that you may read`);
     return odataJson(c, { "@odata.context": `${contextOf(base, set, plan)}/$entity`, ...page.rows[0] });
   }
   const pageSize = preferredPageSize(c.req.header("Prefer"));
   const page = await readPage(c.var, set, plan, pageSize ?? undefined);
   const next = new URL(`${base}/${set.name}${url.search}`);
-  if (page.nextToken !== null) next.searchParams.set("$skiptoken", String(page.nextToken));
+  if (page.nextToken !== null) next.searchParams.set("$skiptoken", page.nextToken);
   if (pageSize !== null) c.header("Preference-Applied", `odata.maxpagesize=${pageSize}`);
   return odataJson(c, {
     "@odata.context": contextOf(base, set, plan),

@@ -78,7 +78,7 @@ export function selected(property: Property): SQL {
 
 // GUIDs compare whatever their case, as uuid columns do; other text exactly, as text columns do.
 const guidCase = (v: unknown) => (typeof v === "string" && /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v) ? v.toLowerCase() : v);
-const compare = (a: unknown, b: unknown) =>
+export const compare = (a: unknown, b: unknown) =>
   a === b ? 0 : a === null || a === undefined ? -1 : b === null || b === undefined ? 1 : (a as number) < (b as number) ? -1 : 1;
 
 /** The filter as a test of a computed row (the Periods set), with the same meaning as the SQL. */
@@ -105,9 +105,8 @@ export function matches(expr: Expr, row: Record<string, unknown>): boolean {
   }
 }
 
-/** Rows of a computed set in the order asked (then by key). */
-export function sortRows<T extends Record<string, unknown>>(rows: T[], orderBy: { property: string; descending: boolean }[], key: string[]): T[] {
-  const order = [...orderBy, ...key.map((property) => ({ property, descending: false }))];
+/** Rows of a computed set in the order given. */
+export function sortRows<T extends Record<string, unknown>>(rows: T[], order: { property: string; descending: boolean }[]): T[] {
   return [...rows].sort((a, b) => {
     for (const { property, descending } of order) {
       const c = compare(a[property], b[property]);

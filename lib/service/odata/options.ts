@@ -25,6 +25,25 @@ export type Expr =
   | { op: "cmp"; cmp: Comparison; property: string; value: Literal }
   | { op: "text"; fn: "contains" | "startswith" | "endswith"; property: string; value: string };
 
+/** A place in a read's order: the values of the order's properties, as text (null for none). */
+export type Cursor = (string | null)[];
+
+/** A $skiptoken read back; a bare number is a token of the earlier form (rows sent, read by offset). */
+function readSkipToken(text: string | null): { sent: number; cursor: Cursor | null } {
+  if (text === null) return { sent: 0, cursor: null };
+  if (/^\d{1,9}$/.test(text)) return { sent: Number(text), cursor: null };
+  const refused = () => new ODataError(400, "BadRequest", "This $skiptoken is not one the service gave: follow the nextLink as it came");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    throw refused();
+  }
+  if (!Array.isArray(parsed) || parsed.length < 2 || !Number.isSafeInteger(parsed[0]) || parsed[0] < 0) throw refused();
+  if (!parsed.slice(1).every((v) => v === null || typeof v === "string")) throw refused();
+  return { sent: parsed[0] as number, cursor: parsed.slice(1) as Cursor };
+}
+
 export interface QueryPlan {
   filter: Expr | null;
   select: string[] | null;
@@ -33,6 +52,8 @@ export interface QueryPlan {
   skip: number;
   /** Rows of this query already sent in earlier pages ($skiptoken of a nextLink). */
   token: number;
+  /** Where the last page ended ($skiptoken of a nextLink); null on the first page. */
+  cursor: Cursor | null;
   count: boolean;
   expand: string | null;
 }
@@ -218,13 +239,15 @@ export function queryPlan(params: URLSearchParams, set: EntitySet): QueryPlan {
   const count = params.get("$count");
   if (count !== null && count !== "true" && count !== "false") throw invalid("$count is true or false");
   const filter = params.get("$filter");
+  const skipped = readSkipToken(params.get("$skiptoken"));
   return {
     filter: filter === null || filter.trim() === "" ? null : parseFilter(filter, set),
     select: selected,
     orderBy,
     top: number("$top"),
     skip: number("$skip") ?? 0,
-    token: number("$skiptoken") ?? 0,
+    token: skipped.sent,
+    cursor: skipped.cursor,
     count: count === "true",
     expand,
   };

@@ -5,9 +5,10 @@ import { queryRows } from "@/lib/db/query";
 import type { Ctx } from "../context";
 import { accessOf } from "../domain/access";
 import { groupedValues } from "../domain/grouped";
-import { matches, sortRows } from "./expressions";
+import { compare, matches, sortRows } from "./expressions";
 import { setNamed } from "./model";
-import { ODataError, type Expr, type QueryPlan } from "./options";
+import { type Cursor, ODataError, type Expr, type QueryPlan } from "./options";
+import { checkedOrder, orderOf } from "./paging";
 
 /** The comparisons every row must pass: the top-level `and` chain of the filter. */
 function conjuncts(expr: Expr | null): Expr[] {
@@ -40,41 +41,71 @@ function scope(plan: QueryPlan, today: string) {
   return { period: period as Period, from, to, scorecard: typeof scorecard === "number" ? scorecard : null };
 }
 
-/** Every period row the filter keeps, for the scorecards the caller may read, in the order asked. */
-export async function readPeriods(ctx: Ctx, plan: QueryPlan): Promise<Record<string, unknown>[]> {
+/** Whether a computed row comes after the cursor in the order (the cursor's values are text). */
+function isAfter(row: Record<string, unknown>, order: { property: string; descending: boolean }[], cursor: Cursor): boolean {
+  const set = setNamed("Periods")!;
+  for (const [i, { property, descending }] of order.entries()) {
+    const type = set.properties.find((p) => p.name === property)!.type;
+    const text = cursor[i] ?? null;
+    const value = text === null ? null : type === "Edm.Int32" || type === "Edm.Double" ? Number(text) : type === "Edm.Boolean" ? text === "true" : text;
+    const c = compare(row[property], value);
+    if (c !== 0) return descending ? c < 0 : c > 0;
+  }
+  return false;
+}
+
+/**
+ * The period rows the filter keeps after the plan's cursor, for the scorecards the caller may
+ * read, in the order asked; with `count`, how many the filter keeps in all. Without $orderby or
+ * $count the rows follow the scorecards, so only the scorecards until `enough` rows are computed.
+ */
+export async function readPeriods(ctx: Ctx, plan: QueryPlan, enough: number): Promise<{ rows: Record<string, unknown>[]; count: number | null }> {
   const { period, from, to, scorecard } = scope(plan, ctx.deps.now().toISOString().slice(0, 10));
+  const set = setNamed("Periods")!;
+  const order = orderOf(set, plan);
+  if (plan.cursor) checkedOrder(set, plan, plan.cursor);
+  const streaming = plan.orderBy.length === 0 && !plan.count;
+  const firstCard = streaming && plan.cursor?.[0] ? Number(plan.cursor[0]) : null;
   const cards = await queryRows<{ id: number }>(
     ctx.deps.db,
     sql`SELECT scorecards.id FROM scorecards WHERE scorecards.account_id = ${ctx.caller.accountId} AND ${accessOf(ctx.caller)} IS NOT NULL
-        ${scorecard === null ? sql`` : sql`AND scorecards.id = ${scorecard}`} ORDER BY scorecards.id`,
+        ${scorecard === null ? sql`` : sql`AND scorecards.id = ${scorecard}`} ${firstCard === null ? sql`` : sql`AND scorecards.id >= ${firstCard}`}
+        ORDER BY scorecards.id`,
   );
-  const rows: Record<string, unknown>[] = [];
+  let rows: Record<string, unknown>[] = [];
   for (const { id } of cards) {
-    let grouped: Awaited<ReturnType<typeof groupedValues>>;
-    try {
-      grouped = await groupedValues(ctx, { docId: id, period, startDate: from, endDate: to });
-    } catch (error) {
-      throw new ODataError(400, "BadRequest", `Periods from ${from} to ${to}: ${(error as Error).message}`);
-    }
-    for (const series of grouped.items) {
-      for (const p of series.points) {
-        const row = {
-          ScorecardId: id,
-          KpiGuid: series.guid,
-          KpiName: series.name,
-          Period: period,
-          Start: p.start,
-          End: p.end,
-          Value: p.value,
-          Target: p.target,
-          Baseline: p.baseline,
-          Score: p.score,
-          Status: p.status,
-          Complete: p.complete,
-        };
-        if (!plan.filter || matches(plan.filter, row)) rows.push(row);
-      }
-    }
+    const kept = (await scorecardRows(ctx, id, period, from, to)).filter((row) => !plan.filter || matches(plan.filter, row));
+    rows.push(...(streaming ? sortRows(kept, order).filter((row) => !plan.cursor || isAfter(row, order, plan.cursor)) : kept));
+    if (streaming && rows.length >= enough) break;
   }
-  return sortRows(rows, plan.orderBy, setNamed("Periods")!.key);
+  if (streaming) return { rows, count: null };
+  const count = plan.count ? rows.length : null;
+  rows = sortRows(rows, order);
+  return { rows: plan.cursor ? rows.filter((row) => isAfter(row, order, plan.cursor!)) : rows, count };
+}
+
+/** One scorecard's period rows. */
+async function scorecardRows(ctx: Ctx, id: number, period: Period, from: string, to: string): Promise<Record<string, unknown>[]> {
+  let grouped: Awaited<ReturnType<typeof groupedValues>>;
+  try {
+    grouped = await groupedValues(ctx, { docId: id, period, startDate: from, endDate: to });
+  } catch (error) {
+    throw new ODataError(400, "BadRequest", `Periods from ${from} to ${to}: ${(error as Error).message}`);
+  }
+  return grouped.items.flatMap((series) =>
+    series.points.map((p) => ({
+      ScorecardId: id,
+      KpiGuid: series.guid,
+      KpiName: series.name,
+      Period: period,
+      Start: p.start,
+      End: p.end,
+      Value: p.value,
+      Target: p.target,
+      Baseline: p.baseline,
+      Score: p.score,
+      Status: p.status,
+      Complete: p.complete,
+    })),
+  );
 }
