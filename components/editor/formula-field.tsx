@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { evaluate, formulaProblems, parseFormula } from "@/lib/contract/formula";
-import { inputClass, selectClass } from "@/components/ui/field";
+import { inputClass, selectClass, Labelled } from "@/components/ui/field";
 import { formulaWithGuids, type Row } from "./kpi-tree";
 import { useTranslations } from "next-intl";
 import { useFormats } from "@/lib/i18n/use-formats";
@@ -56,10 +56,7 @@ export function FormulaField({
   const others = rows.filter((r) => r.node.guid !== guid && r.node.indicatorType === "INDICATOR");
   const describedBy = `${id}-help`;
   return (
-    <div className="flex flex-col gap-1.5 sm:col-span-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {t("label")}
-      </label>
+    <Labelled id={id} label={t("label")} className="sm:col-span-2">
       <div className="flex flex-wrap gap-2">
         <input
           id={id}
@@ -98,6 +95,6 @@ export function FormulaField({
               : t("result", { month: lastMonth, value: fmt.number(check.preview, 4) })
             : t("help")}
       </p>
-    </div>
+    </Labelled>
   );
 }

@@ -8,6 +8,7 @@ import { PERIODS } from "@/lib/contract/constants";
 import { defaultRange, type ChartFilters } from "@/lib/filters";
 import { Button } from "@/components/ui/button";
 import { DateInput } from "@/components/ui/date-input";
+import { Labelled } from "@/components/ui/field";
 
 const secondaryLink =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
@@ -83,18 +84,12 @@ export function ScorecardFilters({
         </div>
       </fieldset>
       <form onSubmit={apply} className="flex flex-wrap items-end gap-2" key={`${filters.from}-${filters.to}`}>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="from" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("from")}
-          </label>
+        <Labelled id="from" label={t("from")}>
           <DateInput id="from" name="from" defaultValue={filters.from} required />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="to" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("to")}
-          </label>
+        </Labelled>
+        <Labelled id="to" label={t("to")}>
           <DateInput id="to" name="to" defaultValue={filters.to} required />
-        </div>
+        </Labelled>
         <Button type="submit" variant="secondary">
           {t("apply")}
         </Button>

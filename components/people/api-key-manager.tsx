@@ -9,7 +9,7 @@ import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, SelectField } from "@/components/ui/field";
+import { Field, SelectField, Labelled } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
@@ -50,12 +50,9 @@ export function ApiKeyManager({ role }: { role: Role }) {
       <Card id="new-key" title={t("new")}>
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_auto_auto_auto] sm:items-end" noValidate>
           <Field label={t("name")} id="key-name" name="name" placeholder={t("namePlaceholder")} required />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="key-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t("role")}
-            </label>
+          <Labelled id="key-role" label={t("role")}>
             <RoleSelect id="key-role" name="role" label={t("role")} highest={role} />
-          </div>
+          </Labelled>
           <SelectField id="key-scope" label={t("scope")} name="scope" defaultValue="write">
             {(["write", "read"] as const).map((scope) => (
               <option key={scope} value={scope} title={t(`scopeMeans.${scope}`)}>

@@ -8,7 +8,7 @@ import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, Labelled } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
@@ -56,12 +56,9 @@ export function PeopleManager({ me }: { me: number }) {
       <Card id="invite" title={t("invite")}>
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_auto_auto] sm:items-end" noValidate>
           <Field label={t("email")} id="invite-email" name="email" type="email" required />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="invite-role" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t("role")}
-            </label>
+          <Labelled id="invite-role" label={t("role")}>
             <RoleSelect id="invite-role" name="role" label={t("role")} />
-          </div>
+          </Labelled>
           <Button type="submit" disabled={invite.isPending}>
             {t("createInvitation")}
           </Button>

@@ -9,7 +9,7 @@ import { useErrorText, useFieldText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, inputClass, SelectField } from "@/components/ui/field";
+import { Field, inputClass, SelectField, Labelled } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { LocalAddressNote } from "@/components/ui/local-address-note";
 
@@ -90,10 +90,7 @@ export function SsoForm() {
           ))}
         </SelectField>
         <Field label={t("groupsClaim")} id="groupsClaim" name="groupsClaim" defaultValue={sso?.groupsClaim ?? ""} placeholder="groups" />
-        <div className="flex flex-col gap-1.5 md:col-span-2">
-          <label htmlFor="roleByGroup" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("roleByGroup")}
-          </label>
+        <Labelled id="roleByGroup" label={t("roleByGroup")} className="md:col-span-2">
           <textarea
             id="roleByGroup"
             name="roleByGroup"
@@ -102,7 +99,7 @@ export function SsoForm() {
             defaultValue={sso ? mapText(sso.roleByGroup) : ""}
             placeholder={t("rolesPlaceholder")}
           />
-        </div>
+        </Labelled>
         <Field
           label={t("breakGlass")}
           id="breakGlassEmail"

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { dateOrder, formatDateInput, parseDateInput } from "@/lib/i18n/date-input";
-import { inputClass } from "./field";
+import { inputClass, Labelled } from "./field";
 
 type Props = {
   id: string;
@@ -98,11 +98,8 @@ export function DateInput({ id, name, value, defaultValue, onChange, required, c
 /** A labelled date input, in the fields' layout. */
 export function DateField({ label, ...props }: Props & { label: string }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={props.id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
+    <Labelled id={props.id} label={label}>
       <DateInput {...props} />
-    </div>
+    </Labelled>
   );
 }

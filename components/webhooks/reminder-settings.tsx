@@ -7,7 +7,7 @@ import { useErrorText } from "@/lib/i18n/use-error-text";
 import { readQuery, useWrite } from "@/lib/bff/queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { inputClass, selectClass } from "@/components/ui/field";
+import { inputClass, selectClass, Labelled } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/notice";
 import { useViewer } from "@/components/layout/viewer";
 
@@ -39,10 +39,7 @@ export function ReminderSettings() {
         {t("lead")} {settings.emailAvailable ? t("byEmail") : t("noEmail")}
       </p>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end" noValidate>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="reminder-days" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("days")}
-          </label>
+        <Labelled id="reminder-days" label={t("days")}>
           <input
             id="reminder-days"
             inputMode="numeric"
@@ -52,11 +49,8 @@ export function ReminderSettings() {
             placeholder={t("noReminders")}
             className={inputClass}
           />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="reminder-webhook" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("webhook")}
-          </label>
+        </Labelled>
+        <Labelled id="reminder-webhook" label={t("webhook")}>
           <select id="reminder-webhook" value={hook} disabled={!admin} onChange={(e) => setHook(e.target.value)} className={selectClass}>
             <option value="">{t("none")}</option>
             {hooks.items.map((h) => (
@@ -65,7 +59,7 @@ export function ReminderSettings() {
               </option>
             ))}
           </select>
-        </div>
+        </Labelled>
         {admin && (
           <Button type="submit" disabled={save.isPending}>
             {t("save")}

@@ -10,6 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCHMARKS = {
   grouped: ["grouped-values.ts", true, "5000-value batch writes and MONTH/WEEK grouped reads, in-process, PGlite and PostgreSQL"],
   wire: ["wire-reads.ts", true, "the grouped read over real HTTP with gzip and br, beside the raw GROUP BY"],
+  odata: ["odata-paging.ts", true, "a deep OData page by key beside by offset, and Periods' first page over 12 scorecards"],
   reads: ["reads.ts", true, "OData Periods and forecasts beside the REST grouped read"],
   list: ["list-growth.ts", true, "the scorecard list for 3 scorecards and for 200"],
   growth: ["growth.ts", true, "a small installation beside one of 10 million values (PostgreSQL)"],

@@ -1,4 +1,5 @@
 import "server-only";
+import { docIdParam } from "@/lib/page-params";
 import { ApiCallError } from "./http";
 import { requireSessionClient } from "./session-client";
 
@@ -20,4 +21,10 @@ export async function scorecardAccess(docId: number): Promise<{ access: "read" |
     if (error instanceof ApiCallError) return { access: null, canShare: false, viewer: true };
     throw error;
   }
+}
+
+/** A scorecard page's scorecard, from its route, and what the session's user may do with it. */
+export async function scorecardOfPage(params: Promise<{ docId: string }>) {
+  const docId = await docIdParam(params);
+  return { docId, ...(await scorecardAccess(docId)) };
 }

@@ -4,8 +4,7 @@ import { ActivityView } from "@/components/history/activity-view";
 import { ScorecardTitle } from "@/components/scorecards/scorecard-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
-import { scorecardAccess } from "@/lib/bff/scorecard-access";
-import { docIdParam } from "@/lib/page-params";
+import { scorecardOfPage } from "@/lib/bff/scorecard-access";
 import { getTranslations } from "next-intl/server";
 import { withPageMessages } from "@/lib/i18n/page-messages";
 
@@ -16,8 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const CHANGES_PAGE = 50;
 
 async function ActivityPage({ params }: { params: Promise<{ docId: string }> }) {
-  const docId = await docIdParam(params);
-  const [{ access }, t] = [await scorecardAccess(docId), await getTranslations("pages.titles")];
+  const [{ docId, access }, t] = [await scorecardOfPage(params), await getTranslations("pages.titles")];
   return (
     <Prefetch
       queries={[

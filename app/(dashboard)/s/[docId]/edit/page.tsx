@@ -7,10 +7,9 @@ import { Card } from "@/components/ui/card";
 import { NoticePanel } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
-import { scorecardAccess } from "@/lib/bff/scorecard-access";
+import { scorecardOfPage } from "@/lib/bff/scorecard-access";
 import { sessionBudget } from "@/lib/bff/session-client";
 import { PeriodLock } from "@/components/history/period-lock";
-import { docIdParam } from "@/lib/page-params";
 import { getTranslations } from "next-intl/server";
 import { withPageMessages } from "@/lib/i18n/page-messages";
 
@@ -26,8 +25,7 @@ function lastMonth(now = new Date()) {
 }
 
 async function EditScorecardPage({ params }: { params: Promise<{ docId: string }> }) {
-  const docId = await docIdParam(params);
-  const [{ access, canShare }, t] = [await scorecardAccess(docId), await getTranslations("editor.page")];
+  const [{ docId, access, canShare }, t] = [await scorecardOfPage(params), await getTranslations("editor.page")];
   if (access === "read") {
     return (
       <NoticePanel tone="plain" title={t("readOnly")} heading="h1">

@@ -6,8 +6,7 @@ import { SharingManager } from "@/components/sharing/sharing-manager";
 import { NoticePanel } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
-import { scorecardAccess } from "@/lib/bff/scorecard-access";
-import { docIdParam } from "@/lib/page-params";
+import { scorecardOfPage } from "@/lib/bff/scorecard-access";
 import { withPageMessages } from "@/lib/i18n/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,8 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 async function SharingPage({ params }: { params: Promise<{ docId: string }> }) {
-  const docId = await docIdParam(params);
-  const [{ access, canShare }, t] = [await scorecardAccess(docId), await getTranslations("sharing")];
+  const [{ docId, access, canShare }, t] = [await scorecardOfPage(params), await getTranslations("sharing")];
   if (access && !canShare) {
     return (
       <NoticePanel tone="plain" title={t("onlyOwner")} heading="h1">
