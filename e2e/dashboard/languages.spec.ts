@@ -1,12 +1,23 @@
 import { AUTH_FILE } from "../../playwright.config";
-import { expect, test } from "../fixtures";
+import { DEMO, expect, test } from "../fixtures";
 
 test("dates are typed as Gauge's language writes them, whatever the browser's language", async ({ browser, baseURL }) => {
   // A person who chose Spanish in Gauge, in a browser set to American English.
-  const context = await browser.newContext({ baseURL, locale: "en-US", storageState: AUTH_FILE });
-  await context.addCookies([{ name: "gauge_lang", value: "es", url: baseURL! }]);
+  const context = await browser.newContext({ baseURL, locale: "en-US", storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   try {
+    const { token } = await (await page.request.post("/rest/login", { data: { email: DEMO.email, contraseña: DEMO.password } })).json();
+    const email = `fechas-${Date.now()}@example.com`;
+    const invitation = await (await page.request.post("/rest/api/invitations", { headers: { Token: token }, data: { email, role: "viewer" } })).json();
+    expect((await page.request.post("/rest/invitations/accept", { data: { token: invitation.token, password: "a long enough password" } })).status()).toBe(200);
+    const own = await (await page.request.post("/rest/login", { data: { email, contraseña: "a long enough password" } })).json();
+    expect((await page.request.put("/rest/api/me/preferences", { headers: { Token: own.token }, data: { language: "es" } })).status()).toBe(200);
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("heading", { name: "Cuadros de mando" })).toBeVisible();
+
     await page.goto("/s/1?period=MONTH&from=2025-12-01&to=2026-11-30");
     const from = page.getByLabel("Desde");
     await expect(from).toHaveValue("01/12/2025");
@@ -26,7 +37,7 @@ test("dates are typed as Gauge's language writes them, whatever the browser's la
     await expect(page).toHaveURL(/from=2026-10-01/);
 
     // The same page in English writes the month first.
-    await context.addCookies([{ name: "gauge_lang", value: "en", url: baseURL! }]);
+    await page.request.put("/rest/api/me/preferences", { headers: { Token: own.token }, data: { language: "en" } });
     await page.goto("/s/1?period=MONTH&from=2025-12-01&to=2026-11-30");
     await expect(page.getByLabel("From", { exact: true })).toHaveValue("12/01/2025");
   } finally {
