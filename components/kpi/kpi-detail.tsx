@@ -175,8 +175,13 @@ export function KpiDetail({
           <TableHead sticky>
             <Th>{t("period")}</Th>
             <Th align="right">{t("value")}</Th>
-            <Th align="right">{t("target")}</Th>
-            <Th align="right">{t("score")}</Th>
+            {/* On a phone the target sits under the value and the score beside the status: three columns fit 390 px. */}
+            <Th align="right" className="hidden sm:table-cell">
+              {t("target")}
+            </Th>
+            <Th align="right" className="hidden sm:table-cell">
+              {t("score")}
+            </Th>
             <Th>{t("status")}</Th>
           </TableHead>
           <tbody>
@@ -194,13 +199,19 @@ export function KpiDetail({
                 </RowHeader>
                 <Td align="right" className="whitespace-nowrap">
                   {f.full(p.value, measure)}
+                  {!container && p.target !== null && (
+                    <span className="block text-xs text-slate-500 sm:hidden dark:text-slate-400">{t("targetIs", { target: f.full(p.target, measure) })}</span>
+                  )}
                 </Td>
-                <Td align="right" className="whitespace-nowrap">
+                <Td align="right" className="hidden whitespace-nowrap sm:table-cell">
                   {container ? "" : f.full(p.target, measure)}
                 </Td>
-                <Td align="right">{f.score(p.score, kpi.thresholds)}</Td>
-                <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">
+                <Td align="right" className="hidden sm:table-cell">
+                  {f.score(p.score, kpi.thresholds)}
+                </Td>
+                <Td className="text-slate-600 sm:whitespace-nowrap dark:text-slate-400">
                   <span aria-hidden>{STATUS_ICON[p.status]}</span> {f.status(p.status)}
+                  <span className="block text-xs sm:hidden">{f.score(p.score, kpi.thresholds)}</span>
                 </Td>
               </Tr>
             ))}

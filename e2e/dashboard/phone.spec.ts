@@ -12,6 +12,20 @@ test.describe("on a phone (390 px)", () => {
     await page.screenshot({ path: "e2e/screenshots/phone-kpi-tap.png" });
   });
 
+  test("a KPI's history shows every column, Status included, for the widest figures too", async ({ page }) => {
+    await page.goto("/s/1?period=MONTH");
+    for (const name of ["Revenue", "Operating costs", "Customer satisfaction"]) {
+      await page.getByRole("link", { name, exact: true }).tap();
+      const history = page.getByRole("table", { name: new RegExp(`^Values of ${name} by period`) });
+      await history.scrollIntoViewIfNeeded();
+      await expect(history.getByRole("columnheader", { name: "Status" })).toBeVisible();
+      // The table fits its scrolling region: nothing hides past the region's right edge.
+      const fits = await history.evaluate((table) => table.scrollWidth <= table.closest("section")!.clientWidth);
+      expect(fits, name).toBe(true);
+      if (name === "Revenue") await page.screenshot({ path: "e2e/screenshots/phone-history-revenue.png" });
+    }
+  });
+
   test("the chart's script is fetched once the chart comes near the screen, not with the page", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
