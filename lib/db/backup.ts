@@ -10,8 +10,9 @@ import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { accountScope, type AccountScope } from "./account-rows";
-import type { Db, Tx } from "./client";
+import { migrationsFolder, type Db, type Tx } from "./client";
 import { queryRows } from "./query";
 
 const FORMAT = "gauge-backup";
@@ -23,7 +24,7 @@ const SKIPPED = new Set(["dashboard_reads", "kpi_rollups", "call_counters", "log
 interface Header {
   format: typeof FORMAT;
   version: number;
-  /** The last migration the database had: a file restores into the same schema only. */
+  /** The last migration the database had: a file restores into that schema, then the later migrations run. */
   schema: string;
   createdAt: string;
   /** Present when the file holds one account's rows: the account's ID where it was written. */
@@ -127,9 +128,36 @@ export async function backup(db: Db, file: string, { account, now = new Date() }
   return counts;
 }
 
+type Migration = ReturnType<typeof readMigrationFiles>[number];
+
+/** Runs the migrations in order and records each, as drizzle's migrator does, in the caller's transaction. */
+async function applyMigrations(tx: Tx, migrations: Migration[]): Promise<void> {
+  for (const migration of migrations) {
+    for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
+    await tx.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${migration.hash}, ${migration.folderMillis})`);
+  }
+}
+
+/**
+ * Rebuilds the empty database's schema as it was at the migration `hash` (a backup's), and answers
+ * the migrations after it. A migration this version does not know, or a later one than its own,
+ * is a backup of a newer version: refused.
+ */
+async function schemaAsOf(tx: Tx, hash: string): Promise<Migration[]> {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const at = migrations.findIndex((m) => m.hash === hash);
+  if (at < 0) throw new Error("This backup was made by a newer version of Gauge: restore it with that version, or a later one");
+  await tx.execute(sql`DROP SCHEMA public CASCADE`);
+  await tx.execute(sql`CREATE SCHEMA public`);
+  await tx.execute(sql`DELETE FROM drizzle.__drizzle_migrations`);
+  await applyMigrations(tx, migrations.slice(0, at + 1));
+  return migrations.slice(at + 1);
+}
+
 /**
  * Loads a backup into an empty database (no account yet) of either kind, all or nothing, then
- * moves every sequence past the restored IDs. Triggers rebuild what the backup leaves out (the
+ * moves every sequence past the restored IDs. A backup of an older version is loaded into its own
+ * schema and moved on by the migrations since. Triggers rebuild what the backup leaves out (the
  * rollups); the restored history is not recorded again, and locked periods take their values.
  */
 export async function restore(db: Db, file: string): Promise<Record<string, number>> {
@@ -139,6 +167,7 @@ export async function restore(db: Db, file: string): Promise<Record<string, numb
     if (n > 0) throw new Error("The database is not empty: restore into a new one (a new DATA_DIR, or an empty PostgreSQL database)");
     await tx.execute(sql`SELECT set_config('gauge.context', ${JSON.stringify({ via: "system", history: "off" })}, true)`);
     let header: Header | null = null;
+    let later: Migration[] = [];
     // Read from here on (lines emitted before the loop waits for them would be lost), through a pipeline rather than
     // pipe: a missing or damaged file ends the read with its error instead of leaving it, and the transaction, waiting.
     const gunzip = createGunzip();
@@ -151,8 +180,7 @@ export async function restore(db: Db, file: string): Promise<Record<string, numb
         if (!header) {
           header = line as Header;
           if (header.format !== FORMAT || header.version !== VERSION) throw new Error("This file is not a Gauge backup (or is of another version)");
-          if (header.schema !== (await schemaVersion(tx)))
-            throw new Error("This backup was made by another version of Gauge: restore it with the version that made it");
+          if (header.schema !== (await schemaVersion(tx))) later = await schemaAsOf(tx, header.schema);
           continue;
         }
         const { table, rows } = line as { table: string; rows: unknown[] };
@@ -166,6 +194,8 @@ export async function restore(db: Db, file: string): Promise<Record<string, numb
       gunzip.destroy();
     }
     if (!header) throw new Error("The file is empty");
+    // An older version's rows are in its schema now: the migrations since then move them on, as an upgrade would.
+    await applyMigrations(tx, later);
     const serials = await queryRows<{ table: string; column: string }>(
       tx,
       sql`SELECT c.table_name AS table, c.column_name AS column FROM information_schema.columns c

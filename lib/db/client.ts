@@ -29,7 +29,7 @@ export interface Database {
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
-const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
+export const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 // Any fixed 64-bit number: every process migrating one PostgreSQL database takes this lock.
 const MIGRATION_LOCK_ID = 727_001;
 
