@@ -233,7 +233,7 @@ test.describe("over PostgreSQL", () => {
     });
   });
 
-  test("a worker process runs scheduled connectors, and a web process never does", async () => {
+  test("a worker process runs scheduled connectors and those asked for on a web process, which never runs one", async () => {
     test.setTimeout(180_000);
     const source = http.createServer(
       (_, res) => (
@@ -243,7 +243,7 @@ test.describe("over PostgreSQL", () => {
     await new Promise<void>((resolve) => source.listen(0, "127.0.0.1", resolve));
     const sourceUrl = `http://127.0.0.1:${(source.address() as net.AddressInfo).port}/sales.json`;
     await withDatabase(async (url) => {
-      const env = { DATABASE_URL: url, METRICS_TOKEN, CONNECTOR_ALLOWED_HOSTS: "127.0.0.1" };
+      const env = { DATABASE_URL: url, METRICS_TOKEN, CONNECTOR_ALLOWED_HOSTS: "127.0.0.1", CONNECTOR_RUN_PICKUP_SECONDS: "3" };
       const [web, worker] = [await startGauge({ ...env, GAUGE_ROLE: "web" }), await startGauge({ ...env, GAUGE_ROLE: "worker" })];
       try {
         const token = await login(web);
@@ -278,8 +278,19 @@ test.describe("over PostgreSQL", () => {
           )
           .toBe(1);
         await client.end();
+        // "Run now" on the web process: the worker runs it, and the web process answers its run.
+        const runNow = () => fetch(`${web.url}/rest/api/connectors/${id}/run`, { method: "POST", headers: { Token: token } });
+        const manual = await runNow();
+        expect(manual.status).toBe(200);
+        expect(await manual.json()).toMatchObject({ trigger: "manual", status: "succeeded" });
+        expect(await metricsOf(worker)).toMatch(/gauge_connector_runs_total\{trigger="manual",outcome="succeeded"\} 1/);
         expect(await metricsOf(worker)).toMatch(/gauge_connector_runs_total\{trigger="schedule",outcome="succeeded"\} 1/);
         expect(await metricsOf(web)).not.toMatch(/gauge_connector_runs_total\{/);
+        // With no worker running, the web process says so rather than running it itself.
+        await worker.stop();
+        const unrun = await runNow();
+        expect(unrun.status).toBe(503);
+        expect((await unrun.json()).errorMessage).toBe("No worker process took the run within 3 s: start one (GAUGE_ROLE=worker or all) and run it again");
         expect(worker.output.join("\n")).toContain("worker: connectors, alerts and deliveries");
         expect(web.output.join("\n")).toContain("web: serving only");
       } finally {

@@ -40,6 +40,8 @@ const envSchema = z
     RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
     /** What this process does: web (serves only), worker (connectors, alerts, deliveries, pruning), or all. */
     GAUGE_ROLE: z.enum(["all", "web", "worker"], { error: "GAUGE_ROLE must be web, worker or all" }).default("all"),
+    /** On a web process: how long a connector run asked for waits for a worker to take it before it is refused. */
+    CONNECTOR_RUN_PICKUP_SECONDS: z.coerce.number().int().positive().default(30),
     /** A person's dashboard requests per ten minutes (unset: the service's default, 3000). */
     PERSON_RATE_LIMIT: z.coerce.number().int().positive().optional(),
     TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),

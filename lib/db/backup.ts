@@ -19,7 +19,7 @@ const FORMAT = "gauge-backup";
 const VERSION = 1;
 const CHUNK = 2000;
 /** What is derived or transient: rebuilt by the triggers (rollups) or by use (caches, counters, throttles, retries). */
-const SKIPPED = new Set(["dashboard_reads", "kpi_rollups", "call_counters", "login_failures", "idempotency_keys"]);
+const SKIPPED = new Set(["dashboard_reads", "kpi_rollups", "call_counters", "login_failures", "idempotency_keys", "connector_run_requests"]);
 
 interface Header {
   format: typeof FORMAT;

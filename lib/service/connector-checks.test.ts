@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { kpiValues, webhookEvents } from "@/lib/db/schema";
+import { connectorRunRequests, kpiValues, webhookEvents } from "@/lib/db/schema";
+import { startRunRequests } from "./connectors/hand-off";
 import { createTestApi, teammate } from "@/lib/testing/api";
 import { TOKEN, connectorSuite } from "@/lib/testing/connector-suite";
 import { testDatabases } from "@/lib/testing/databases";
@@ -122,5 +123,37 @@ describe.each(testDatabases)("connector refusals and checks on $name", ({ open }
     expect((await call("GET", `/api/connectors/${created.json.id}`, undefined, expert.auth)).status).toBe(404);
     await call("PUT", `/api/document/${s.docId}/sharing`, { users: [{ userId: expert.userId, access: "write" }] });
     expect((await call("GET", `/api/connectors/${created.json.id}`, undefined, expert.auth)).json.name).toBe("Private feed");
+  });
+  it("on a web process hands a run to a worker and answers its run, and refuses it when no worker takes it", async () => {
+    const web = createTestApi(s.database.db, s.api.clock, {
+      rateLimitPerHour: 1000,
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], handOff: { pickupSeconds: 1 } },
+    });
+    const created = await call("POST", "/api/connectors", jsonConnector({ name: "Handed off" }), s.owner.auth, web);
+    const runs = async () => (await call("GET", `/api/connectors/${created.json.id}/runs`)).json.items;
+    const requests = async () => (await s.database.db.select().from(connectorRunRequests)).length;
+
+    const refused = await call("POST", `/api/connectors/${created.json.id}/run`, undefined, s.owner.auth, web);
+    expect(refused.status).toBe(503);
+    expect(refused.json).toMatchObject({
+      code: "unavailable",
+      errorMessage: "No worker process took the run within 1 s: start one (GAUGE_ROLE=worker or all) and run it again",
+    });
+    expect(await runs()).toEqual([]);
+    expect(await requests()).toBe(0);
+
+    // The worker's own deps have no hand-off: it runs what it takes.
+    const worker = startRunRequests(s.api.app.deps, 20);
+    try {
+      const answered = await call("POST", `/api/connectors/${created.json.id}/run`, undefined, s.owner.auth, web);
+      expect(answered.status).toBe(200);
+      expect(answered.json).toMatchObject({ trigger: "manual", status: "succeeded", valuesWritten: 3 });
+      expect((await runs()).map((r: { id: number }) => r.id)).toEqual([answered.json.id]);
+      expect(await requests()).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+    await call("DELETE", `/api/connectors/${created.json.id}`);
+    await s.database.db.delete(kpiValues);
   });
 });

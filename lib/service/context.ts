@@ -35,6 +35,8 @@ export interface ConnectorSettings {
   allowedHosts: string[];
   /** Overrides of a run's bounds (time, rows, bytes). */
   limits?: Partial<Limits>;
+  /** Set on a web process: runs and backfills asked for are handed to a worker, which must take one within `pickupSeconds`. */
+  handOff?: { pickupSeconds: number };
 }
 
 export interface Deps {

@@ -38,7 +38,11 @@ export function getApi(): Promise<Api> {
         webhookAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
         dashboardUrl: dashboardUrl(config),
         mail: mailConfig(config),
-        connectors: { secret: config.CONNECTOR_SECRET ?? keptSecret(config.DATA_DIR, "connector-secret"), allowedHosts: config.CONNECTOR_ALLOWED_HOSTS },
+        connectors: {
+          secret: config.CONNECTOR_SECRET ?? keptSecret(config.DATA_DIR, "connector-secret"),
+          allowedHosts: config.CONNECTOR_ALLOWED_HOSTS,
+          handOff: config.GAUGE_ROLE === "web" ? { pickupSeconds: config.CONNECTOR_RUN_PICKUP_SECONDS } : undefined,
+        },
         signInSecret: config.SIGN_IN_SECRET ?? keptSecret(config.DATA_DIR, "sign-in-secret"),
       },
     });

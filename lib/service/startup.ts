@@ -10,6 +10,7 @@ import { startForecastAlerts } from "./forecast/alerts";
 import { sealingProblem } from "./sealing-check";
 import { outboxDepth } from "./webhooks/outbox-depth";
 import { operations } from "@/lib/cli/operations.mjs";
+import { startRunRequests } from "./connectors/hand-off";
 
 /** Ends a start that cannot serve: one line naming the problem, status 1, before any port is open. */
 function cannotStart(problem: string): never {
@@ -59,6 +60,7 @@ async function startWith(config: ReturnType<typeof serverConfig>, api: Awaited<R
       startWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, retryScale: config.WEBHOOK_RETRY_SCALE, mail: mailConfig(config) }),
       startReminderScheduler({ db, dashboardUrl: dashboardUrl(config), mail: mailConfig(config) !== null }),
       startConnectorScheduler({ deps: api.deps }),
+      startRunRequests(api.deps),
       startForecastAlerts(api.deps),
     ];
     // On SIGTERM each finishes the pass it is in (what it claimed is done or its lease runs out) and stops.

@@ -1,4 +1,5 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
 import { users, accountIdColumn } from "./people";
 import { scorecardIdColumn } from "./scorecards";
@@ -77,4 +78,28 @@ export const connectorRuns = pgTable(
     changeSetId: bigint("change_set_id", { mode: "number" }),
   },
   (t) => [index("connector_runs_connector_idx").on(t.connectorId, t.id), uniqueIndex("connector_runs_scheduled_idx").on(t.connectorId, t.scheduledFor)],
+);
+
+/**
+ * A run or backfill asked for on a web process (GAUGE_ROLE=web), for a worker to carry out: the
+ * worker claims it with a lease (as the scheduler claims due connectors) and records its run or
+ * its error; the web process waits for that and answers it.
+ */
+export const connectorRunRequests = pgTable(
+  "connector_run_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectorId: integer("connector_id")
+      .notNull()
+      .references(() => connectors.id, { onDelete: "cascade" }),
+    trigger: text("trigger", { enum: ["manual", "backfill"] }).notNull(),
+    rangeFrom: date("range_from", { mode: "string" }),
+    rangeTo: date("range_to", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leaseToken: text("lease_token"),
+    runId: bigint("run_id", { mode: "number" }).references(() => connectorRuns.id, { onDelete: "set null" }),
+    error: text("error"),
+  },
+  (t) => [index("connector_run_requests_open_idx").on(t.id).where(sql`${t.runId} IS NULL AND ${t.error} IS NULL`)],
 );

@@ -19,6 +19,7 @@ import {
 import { csvRows, jsonRows } from "../connectors/sources/documents";
 import { QueryRefusal } from "../connectors/sources/sql-text";
 import { newRouter } from "../router";
+import { runInWorker } from "../connectors/hand-off";
 
 /** A source that cannot be read is the caller's to fix: 400 with the reason. */
 async function readable<T>(work: () => Promise<T>): Promise<T> {
@@ -63,7 +64,10 @@ export const connectorRoutes = newRouter()
       throw invalidRequest("Only a per-period connector backfills a range: run it without a body or with {}", [
         { path: "from", message: "Not a per-period connector" },
       ]);
-    return c.json(await runConnector(c.var.deps, connector, { trigger: range ? "backfill" : "manual", range }), 200);
+    const asked = { trigger: range ? ("backfill" as const) : ("manual" as const), range };
+    // A web process hands the run to a worker and answers it once done (GAUGE_ROLE=web).
+    const handOff = c.var.deps.config.connectors?.handOff;
+    return c.json(handOff ? await runInWorker(c.var.deps, connector, asked, handOff.pickupSeconds) : await runConnector(c.var.deps, connector, asked), 200);
   })
   .openapi(routes.listConnectorRuns, async (c) => c.json({ items: await listRuns(c.var, c.req.valid("param")) }, 200));
 
