@@ -30,11 +30,11 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     roleByGroup: { "kpi-editors": "expert", "it-admins": "admin" },
     ...extra,
   });
-  /** Start at Gauge, sign in at the provider's pages, and bring its answer back to Gauge. */
-  const signIn = async (email: string, change?: (query: URLSearchParams) => void) => {
+  /** Start at Gauge, sign in at the provider's pages (as `login`, its subject), and bring its answer back to Gauge. */
+  const signIn = async (email: string, change?: (query: URLSearchParams) => void, login = email) => {
     const start = await call("POST", "/sso/start", {}, { email });
     expect(start.status).toBe(200);
-    const back = await provider.signIn(start.json.authorizationUrl, email);
+    const back = await provider.signIn(start.json.authorizationUrl, login);
     expect(back.href.startsWith(`${DASHBOARD}/api/session/oidc/callback?`)).toBe(true);
     expect(back.searchParams.get("state")).toBe(start.json.state);
     const query = new URLSearchParams(back.search);
@@ -85,6 +85,21 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     const log = await call("GET", "/api/activity?kind=sign-in", admin.auth);
     const actions = (log.json.items as { email: string; action: string }[]).filter((e) => e.email === "new.hire@corp.example").map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["signed in with single sign-on for the first time (user created)", "logged in with single sign-on"]));
+  });
+
+  it("knows a person by the provider's subject: a new address signs in the same user, and another person given a linked address is refused", async () => {
+    const first = await signIn("sam@corp.example");
+    const sam = (await call("GET", "/api/access/info", { Token: first.json.token })).json;
+    // The provider gives Sam a new address: Sam still.
+    people["sam@corp.example"] = { email: "samuel@corp.example" };
+    const renamed = await signIn("samuel@corp.example", undefined, "sam@corp.example");
+    expect(renamed.json).toMatchObject({ success: true, email: "sam@corp.example" });
+    expect((await call("GET", "/api/access/info", { Token: renamed.json.token })).json.userId).toBe(sam.userId);
+    // Someone else at the provider now carries Sam's address: not Sam.
+    people.mallory = { email: "sam@corp.example" };
+    const impostor = await signIn("sam@corp.example", undefined, "mallory");
+    expect(impostor.status).toBe(401);
+    expect(impostor.json.errorMessage).toBe("This e-mail belongs to a person who signs in as someone else at the provider: ask an admin");
   });
 
   it("gives the role a person's groups map to, and follows their groups at later sign-ins", async () => {

@@ -1,5 +1,6 @@
 import { LANGUAGES } from "@/lib/contract/preferences";
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
 
 /** An organisation: its users share scorecards, webhooks and the hourly call budget. */
@@ -44,8 +45,14 @@ export const users = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** The interface language the user chose (null: their browser's; e-mails: English). */
     language: text("language", { enum: LANGUAGES }),
+    /** The OpenID provider's issuer and subject this user first signed in as: later sign-ins find them by it, not by e-mail. */
+    ssoIssuer: text("sso_issuer"),
+    ssoSubject: text("sso_subject"),
   },
-  (t) => [index("users_account_idx").on(t.accountId)],
+  (t) => [
+    index("users_account_idx").on(t.accountId),
+    uniqueIndex("users_sso_identity_idx").on(t.ssoIssuer, t.ssoSubject).where(sql`${t.ssoSubject} IS NOT NULL`),
+  ],
 );
 
 /** A single-use link that lets a person join an account with a role and set their password. */

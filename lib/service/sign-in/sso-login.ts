@@ -125,19 +125,30 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
   if (claims.email_verified !== true && claims.email_verified !== "true") throw new RefusedSignIn("The provider has not verified this e-mail address", email);
   if (!sso.domains.includes(domainOf(email))) throw new RefusedSignIn("This e-mail's domain is not one this sign-on covers", email);
 
+  const subject = String(claims.sub);
   const role = mappedRole(sso, claims);
   const user = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-admins:${sso.accountId}`}, 0))`);
-    const [found] = await tx.select().from(users).where(eq(users.email, email));
+    // A person is who the provider says by its subject once linked; the e-mail finds them only before that.
+    const identity = { ssoIssuer: sso.issuer, ssoSubject: subject };
+    const [linked] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.ssoIssuer, sso.issuer), eq(users.ssoSubject, subject)));
+    const [byEmail] = linked ? [] : await tx.select().from(users).where(eq(users.email, email));
+    const found = linked ?? byEmail;
     if (!found) {
       const [created] = await tx
         .insert(users)
-        .values({ accountId: sso.accountId, email, passwordHash: "sso", role: role ?? sso.defaultRole })
+        .values({ accountId: sso.accountId, email, passwordHash: "sso", role: role ?? sso.defaultRole, ...identity })
         .returning();
       return { ...created!, created: true };
     }
     if (found.accountId !== sso.accountId) throw new RefusedSignIn("This e-mail belongs to another account", email);
+    if (!linked && found.ssoSubject !== null)
+      throw new RefusedSignIn("This e-mail belongs to a person who signs in as someone else at the provider: ask an admin", email);
     if (found.deactivatedAt) throw new RefusedSignIn("This user is deactivated: ask an admin", email);
+    if (!linked) await tx.update(users).set(identity).where(eq(users.id, found.id));
     if (role && role !== found.role) {
       const [others] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -147,7 +158,7 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
     }
     return { ...found, created: false };
   });
-  const actor = { accountId: user.accountId, userId: user.id, email, tokenKind: "session" as const, via: "dashboard" as const };
+  const actor = { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session" as const, via: "dashboard" as const };
   await logActivity(deps, actor, "sign-in", user.created ? "ssoFirstLogin" : "ssoLoggedIn", null, role ? { role } : {});
-  return { email, token: await issueSessionToken(deps, user, SSO_SESSION) };
+  return { email: user.email, token: await issueSessionToken(deps, user, SSO_SESSION) };
 }
