@@ -7,7 +7,7 @@ import { logActivity } from "../activity";
 import type { Deps } from "../context";
 import { ApiError, unauthorized } from "../errors";
 import { domainOf, redirectUri, ssoForEmail } from "./sso-settings";
-import { providerClient } from "./sso-provider";
+import { providerClient, providerProblem } from "./sso-provider";
 import { hashToken, issueSessionToken } from "../domain/tokens";
 
 const PENDING_MS = 10 * 60_000;
@@ -19,7 +19,8 @@ async function clientOr502(deps: Deps, sso: typeof ssoConfigs.$inferSelect) {
   try {
     return await providerClient(deps, sso);
   } catch (error) {
-    throw new ApiError(502, "internal", `The sign-in provider cannot be reached: ${(error as Error).message}`);
+    console.error("[sso] the provider of account", sso.accountId, "cannot be used:", error);
+    throw new ApiError(502, "internal", `The sign-in provider cannot be used (${providerProblem(error)}): an admin can check the single sign-on settings`);
   }
 }
 

@@ -25,6 +25,25 @@ function insecureAllowed(issuer: string): boolean {
   throw new Error("the issuer must use https");
 }
 
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/**
+ * Why a provider could not be used, in a sentence of our own: what a network library says (an
+ * address, a port, a certificate's details) is logged on the server, never answered, so the
+ * answer tells no one what sits inside the network.
+ */
+export function providerProblem(error: unknown): string {
+  let cause: unknown = error;
+  for (let depth = 0; cause && depth < 5; depth++, cause = (cause as { cause?: unknown }).cause) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (message === "the issuer must use https") return "the issuer must use https";
+    if (typeof code === "string" && UNREACHABLE.has(code)) return "nothing answers at that address";
+    if (typeof code === "string" && (code.startsWith("CERT_") || code.includes("SELF_SIGNED") || code.startsWith("ERR_TLS")))
+      return "its TLS certificate is not trusted";
+  }
+  return "it did not answer with an OpenID discovery document";
+}
+
 /** The provider's discovery document, kept five minutes per issuer. */
 export async function discoverIssuer(issuer: string): Promise<client.ServerMetadata> {
   const kept = metadataByIssuer.get(issuer);

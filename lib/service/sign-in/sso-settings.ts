@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 import type { Ctx, Deps } from "../context";
 import { dashboardBase } from "../context";
 import { ApiError, conflict, invalidRequest, notFound } from "../errors";
-import { discoverIssuer, sealClientSecret } from "./sso-provider";
+import { discoverIssuer, providerProblem, sealClientSecret } from "./sso-provider";
 
 export const redirectUri = (deps: Deps) => `${dashboardBase(deps)}/api/session/oidc/callback`;
 export const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
@@ -77,7 +77,8 @@ export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Prom
   try {
     await discoverIssuer(issuer);
   } catch (error) {
-    throw new ApiError(400, "invalid_request", `The issuer's discovery document could not be read: ${(error as Error).message}`, [
+    console.error("[sso] discovery of", issuer, "failed:", error);
+    throw new ApiError(400, "invalid_request", `The issuer's discovery document could not be read: ${providerProblem(error)}`, [
       { path: "issuer", message: "No OpenID provider answers here" },
     ]);
   }
