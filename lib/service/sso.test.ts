@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
+import { ssoLogins } from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, jsonInit, TestClock, teammate, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 import { startOidcProvider, type ProviderPerson } from "@/lib/testing/oidc-provider";
@@ -102,6 +103,23 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     const impostor = await signIn("sam@corp.example", undefined, "mallory");
     expect(impostor.status).toBe(401);
     expect(impostor.json.errorMessage).toBe("This e-mail belongs to a person who signs in as someone else at the provider: ask an admin");
+  });
+
+  it("starts a sign-in without writing anything (the pending sign-in travels sealed in its state), and refuses a state it did not seal", async () => {
+    const rows = async () => (await database.db.select().from(ssoLogins)).length;
+    const before = await rows();
+    for (let i = 0; i < 5; i++) expect((await call("POST", "/sso/start", {}, { email: `visitor${i}@corp.example` })).status).toBe(200);
+    expect(await rows()).toBe(before);
+    const forged = await call(
+      "POST",
+      "/sso/callback",
+      {},
+      { query: `state=${Buffer.from("v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").toString("base64url")}&code=x` },
+    );
+    expect(forged.status).toBe(401);
+    expect(forged.json.errorMessage).toBe("This sign-in is unknown, already used or expired: start again");
+    for (const state of ["abc", "", "%ff", "x".repeat(3000)])
+      expect((await call("POST", "/sso/callback", {}, { query: `state=${state}&code=x` })).status, state).toBe(401);
   });
 
   it("gives the role a person's groups map to, and follows their groups at later sign-ins", async () => {

@@ -21,12 +21,13 @@ export const ssoConfigs = pgTable("sso_configs", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 
-/** A sign-in sent to the provider and not yet back: its PKCE verifier and nonce, under the SHA-256 of its state. */
+/**
+ * A sign-in that came back from the provider: the SHA-256 of its state, kept until the state
+ * expires, so that a state signs in once. (The pending sign-in itself travels sealed in the state.)
+ */
 export const ssoLogins = pgTable("sso_logins", {
   stateHash: text("state_hash").primaryKey(),
   accountId: accountIdColumn(),
-  codeVerifier: text("code_verifier").notNull(),
-  nonce: text("nonce").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 

@@ -9,8 +9,29 @@ import { ApiError, unauthorized } from "../errors";
 import { domainOf, redirectUri, ssoForEmail } from "./sso-settings";
 import { providerClient, providerProblem } from "./sso-provider";
 import { hashToken, issueSessionToken } from "../domain/tokens";
+import { openText, sealText } from "../sealed-text";
+import { signInSecret } from "./sealing-key";
 
 const PENDING_MS = 10 * 60_000;
+
+/** A sign-in sent to the provider and not yet back: its account, PKCE verifier and nonce, and when it expires (ms). */
+type Pending = { accountId: number; codeVerifier: string; nonce: string; expiresAt: number };
+const STATE_PURPOSE = "gauge-sso-state";
+
+/** The sealed bytes, in base64url: every other character changes them, and the seal then fails. */
+const sealPending = (deps: Deps, pending: Pending) =>
+  Buffer.from(sealText(signInSecret(deps), STATE_PURPOSE, JSON.stringify(pending)).replace(/^v1:/, ""), "base64").toString("base64url");
+
+/** The pending sign-in a state holds, or null when it is not one this server sealed. */
+function openPending(deps: Deps, state: string): Pending | null {
+  const bytes = Buffer.from(state, "base64url");
+  // Only the state as sealed: base64url that decodes the same with a character added is not it.
+  if (state.length > 2000 || bytes.length <= 28 || bytes.toString("base64url") !== state) return null;
+  const text = openText(signInSecret(deps), STATE_PURPOSE, `v1:${bytes.toString("base64")}`);
+  if (text === null) return null;
+  const pending = JSON.parse(text) as Pending;
+  return Number.isSafeInteger(pending.accountId) && typeof pending.codeVerifier === "string" && typeof pending.nonce === "string" ? pending : null;
+}
 
 /** An SSO sign-in's session token is named so: two-factor codes are the provider's business then. */
 const SSO_SESSION = "sso";
@@ -29,13 +50,10 @@ export async function startSso(deps: Deps, email: string): Promise<{ authorizati
   const sso = await ssoForEmail(deps, email);
   if (!sso) throw new ApiError(404, "not_found", "No single sign-on covers this e-mail's domain: log in with your password");
   const config = await clientOr502(deps, sso);
-  const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
-  await deps.db.delete(ssoLogins).where(lt(ssoLogins.expiresAt, deps.now()));
-  await deps.db
-    .insert(ssoLogins)
-    .values({ stateHash: hashToken(state), accountId: sso.accountId, codeVerifier, nonce, expiresAt: new Date(deps.now().getTime() + PENDING_MS) });
+  // The pending sign-in travels sealed in its own state: starting one writes nothing.
+  const state = sealPending(deps, { accountId: sso.accountId, codeVerifier, nonce, expiresAt: deps.now().getTime() + PENDING_MS });
   const scopes = ["openid", "email", "profile"];
   if (sso.groupsClaim && config.serverMetadata().scopes_supported?.includes("groups")) scopes.push("groups");
   const url = client.buildAuthorizationUrl(config, {
@@ -69,11 +87,16 @@ export async function finishSso(deps: Deps, query: string): Promise<{ email: str
   const params = new URLSearchParams(query);
   const state = params.get("state");
   if (!state) throw unauthorized("The sign-in came back without its state: start again");
-  const [pending] = await deps.db
-    .delete(ssoLogins)
-    .where(eq(ssoLogins.stateHash, hashToken(state)))
+  const pending = openPending(deps, state);
+  if (!pending || pending.expiresAt <= deps.now().getTime()) throw unauthorized("This sign-in is unknown, already used or expired: start again");
+  // Good once: the first to come back with it records its hash (kept until it expires).
+  await deps.db.delete(ssoLogins).where(lt(ssoLogins.expiresAt, deps.now()));
+  const [spent] = await deps.db
+    .insert(ssoLogins)
+    .values({ stateHash: hashToken(state), accountId: pending.accountId, expiresAt: new Date(pending.expiresAt) })
+    .onConflictDoNothing()
     .returning();
-  if (!pending || pending.expiresAt <= deps.now()) throw unauthorized("This sign-in is unknown, already used or expired: start again");
+  if (!spent) throw unauthorized("This sign-in is unknown, already used or expired: start again");
   const [sso] = await deps.db.select().from(ssoConfigs).where(eq(ssoConfigs.accountId, pending.accountId));
   if (!sso) throw unauthorized("Single sign-on is no longer set up for this account");
   try {
@@ -98,7 +121,7 @@ class RefusedSignIn extends ApiError {
   }
 }
 
-async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: URLSearchParams, pending: typeof ssoLogins.$inferSelect) {
+async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: URLSearchParams, pending: Pending) {
   const state = params.get("state")!;
   if (params.get("error")) throw unauthorized(`The provider refused the sign-in: ${params.get("error_description") ?? params.get("error")}`);
   const config = await clientOr502(deps, sso);
