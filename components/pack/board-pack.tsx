@@ -14,6 +14,14 @@ import { useTranslations } from "next-intl";
 import { useLocalizedTree } from "@/lib/i18n/use-localized";
 
 /** The scorecard for a board meeting: the status summary, then each KPI's chart, notes and initiatives. */
+/** The summary table's columns: the message of each heading and its alignment. */
+const SUMMARY_COLUMNS = [
+  ["kpi", ""],
+  ["value", "text-right"],
+  ["target", "text-right"],
+  ["status", "pl-4"],
+] as const;
+
 export function BoardPack({ docId, filters }: { docId: number; filters: ChartFilters }) {
   const fmt = useFormats();
   const t = useTranslations("pack");
@@ -39,18 +47,11 @@ export function BoardPack({ docId, filters }: { docId: number; filters: ChartFil
       <table className="w-full border-collapse text-sm" aria-label={t("summary")}>
         <thead>
           <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-            <th scope="col" className="py-1">
-              {t("kpi")}
-            </th>
-            <th scope="col" className="py-1 text-right">
-              {t("value")}
-            </th>
-            <th scope="col" className="py-1 text-right">
-              {t("target")}
-            </th>
-            <th scope="col" className="py-1 pl-4">
-              {t("status")}
-            </th>
+            {SUMMARY_COLUMNS.map(([key, className]) => (
+              <th key={key} scope="col" className={`py-1 ${className}`}>
+                {t(key)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -84,6 +84,15 @@ const KEPT_FIELDS = [
 /** Who acted: a caller, or something acting for the account without a user (a SCIM token). */
 type Actor = Pick<Caller, "accountId" | "tokenKind" | "keyName"> & { userId: number | null; email: string | null; via?: string };
 
+/** A person acting for themself in the dashboard (signing in, resetting their password): the actor of their sign-in events. */
+export const themselves = (user: { accountId: number; id: number; email: string }): Actor => ({
+  accountId: user.accountId,
+  userId: user.id,
+  email: user.email,
+  tokenKind: "session",
+  via: "dashboard",
+});
+
 /** Writes one event; a failure to log never fails the call it logs (it is reported instead). */
 export async function logActivity(deps: Deps, caller: Actor, kind: Kind, action: ActivityAction, scorecardId: number | null, details: Record<string, unknown>) {
   try {

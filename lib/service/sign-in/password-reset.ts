@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { ResetLink } from "@/lib/contract/password-reset";
 import { accessTokens, passwordResets, users } from "@/lib/db/schema";
-import { logActivity } from "../activity";
+import { logActivity, themselves } from "../activity";
 import type { Ctx, Deps } from "../context";
 import { dashboardBase } from "../context";
 import { notFound } from "../errors";
@@ -42,14 +42,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<{
   if ((recent?.n ?? 0) >= PER_HOUR) return answer;
   const reset = await issue(deps, user.id);
   emailResetLink(deps, { id: reset.id, to: user.email, url: reset.url, expiresAt: reset.expiresAt, language: user.language });
-  await logActivity(
-    deps,
-    { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" },
-    "sign-in",
-    "resetAsked",
-    null,
-    {},
-  );
+  await logActivity(deps, themselves(user), "sign-in", "resetAsked", null, {});
   return answer;
 }
 
@@ -86,12 +79,5 @@ export async function confirmPasswordReset(deps: Deps, { token, password }: { to
       .where(and(eq(accessTokens.userId, changed.id), eq(accessTokens.kind, "session"), isNull(accessTokens.revokedAt)));
     return changed;
   });
-  await logActivity(
-    deps,
-    { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session", via: "dashboard" },
-    "sign-in",
-    "resetDone",
-    null,
-    {},
-  );
+  await logActivity(deps, themselves(user), "sign-in", "resetDone", null, {});
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import * as client from "openid-client";
 import { ROLE_RANK, type Role } from "@/lib/contract/people";
 import { ssoConfigs, ssoLogins, users } from "@/lib/db/schema";
-import { logActivity } from "../activity";
+import { logActivity, themselves } from "../activity";
 import type { Deps } from "../context";
 import { ApiError, unauthorized } from "../errors";
 import { domainOf, redirectUri, ssoForEmail } from "./sso-settings";
@@ -182,7 +182,6 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
     }
     return { ...found, created: false };
   });
-  const actor = { accountId: user.accountId, userId: user.id, email: user.email, tokenKind: "session" as const, via: "dashboard" as const };
-  await logActivity(deps, actor, "sign-in", user.created ? "ssoFirstLogin" : "ssoLoggedIn", null, role ? { role } : {});
+  await logActivity(deps, themselves(user), "sign-in", user.created ? "ssoFirstLogin" : "ssoLoggedIn", null, role ? { role } : {});
   return { email: user.email, token: await issueSessionToken(deps, user, SSO_SESSION) };
 }
