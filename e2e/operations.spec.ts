@@ -244,7 +244,10 @@ test.describe("over PostgreSQL", () => {
     const sourceUrl = `http://127.0.0.1:${(source.address() as net.AddressInfo).port}/sales.json`;
     await withDatabase(async (url) => {
       const env = { DATABASE_URL: url, METRICS_TOKEN, CONNECTOR_ALLOWED_HOSTS: "127.0.0.1", CONNECTOR_RUN_PICKUP_SECONDS: "3" };
-      const [web, worker] = [await startGauge({ ...env, GAUGE_ROLE: "web" }), await startGauge({ ...env, GAUGE_ROLE: "worker" })];
+      const [web, worker] = [
+        await startGauge({ ...env, GAUGE_ROLE: "web" }),
+        await startGauge({ ...env, GAUGE_ROLE: "worker", PUBLIC_URL: "https://gauge.example.com" }),
+      ];
       try {
         const token = await login(web);
         const created = await fetch(`${web.url}/rest/api/connectors`, {

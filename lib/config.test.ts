@@ -29,6 +29,7 @@ describe("the configuration", () => {
       [{ SESSION_SECRET: "short" }, /SESSION_SECRET must be at least 32 characters/],
       [{ GAUGE_ROLE: "cron" }, /GAUGE_ROLE must be web, worker or all/],
       [{ SMTP_URL: "smtp://mail:25" }, /MAIL_FROM \(the sender address\) is needed when SMTP_URL is set/],
+      [{ GAUGE_ROLE: "worker" }, /^Invalid configuration: PUBLIC_URL is needed with GAUGE_ROLE=worker: its e-mails and webhooks link to the dashboard/],
     ];
     for (const [env, expected] of cases) {
       const problem = problemOf(env);

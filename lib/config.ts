@@ -89,7 +89,12 @@ const envSchema = z
           .filter(Boolean),
       ),
   })
-  .refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ["MAIL_FROM"], message: "MAIL_FROM (the sender address) is needed when SMTP_URL is set" });
+  .refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ["MAIL_FROM"], message: "MAIL_FROM (the sender address) is needed when SMTP_URL is set" })
+  // A worker serves no page, so no request tells it the address its e-mails and webhooks link to.
+  .refine((env) => env.GAUGE_ROLE !== "worker" || env.PUBLIC_URL, {
+    path: ["PUBLIC_URL"],
+    message: "PUBLIC_URL is needed with GAUGE_ROLE=worker: its e-mails and webhooks link to the dashboard, and no request tells a worker its address",
+  });
 
 export type Config = z.infer<typeof envSchema>;
 

@@ -79,7 +79,9 @@ async function startWith(config: ReturnType<typeof serverConfig>, api: Awaited<R
     `[gauge] ready on ${address} (${config.GAUGE_ROLE === "all" ? "serving and running connectors, alerts and deliveries" : config.GAUGE_ROLE === "web" ? "web: serving only" : "worker: connectors, alerts and deliveries"}) using the ${where}`,
   );
   if (!config.PUBLIC_URL && !config.TRUST_PROXY)
-    console.log("[gauge] links for other machines follow each request's address; behind a proxy, set TRUST_PROXY or PUBLIC_URL");
+    console.log(
+      `[gauge] links for other machines follow each request's address, and alerts, reminders and other e-mails sent in the background link to ${address}: set PUBLIC_URL to the address people use (behind a proxy, TRUST_PROXY too)`,
+    );
   const login = demoLogin();
   if (login) console.log(`[gauge] demo login: ${login}`);
   console.log(`[gauge] API reference: ${address}/rest/docs`);
