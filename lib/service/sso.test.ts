@@ -5,6 +5,7 @@ import { accountWithScorecards, createTestApi, jsonInit, TestClock, teammate, ty
 import { testDatabases } from "@/lib/testing/databases";
 import { startOidcProvider, type ProviderPerson } from "@/lib/testing/oidc-provider";
 import { freePort } from "@/lib/testing/smtp";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/cli/public-origin.mjs";
 
 const DASHBOARD = "http://localhost:3000";
 
@@ -41,7 +42,7 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     expect(back.searchParams.get("state")).toBe(start.json.state);
     const query = new URLSearchParams(back.search);
     change?.(query);
-    return call("POST", "/sso/callback", {}, { query: query.toString() });
+    return call("POST", "/sso/callback", { [CLIENT_ADDRESS_HEADER]: "203.0.113.9" }, { query: query.toString() });
   };
 
   beforeAll(async () => {
@@ -88,6 +89,11 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     const log = await call("GET", "/api/activity?kind=sign-in", admin.auth);
     const actions = (log.json.items as { email: string; action: string }[]).filter((e) => e.email === "new.hire@corp.example").map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["signed in with single sign-on for the first time (user created)", "logged in with single sign-on"]));
+    // The client's address, as the dashboard forwards it, is kept with each sign-in.
+    const details = (log.json.items as { email: string; details: Record<string, unknown> }[])
+      .filter((e) => e.email === "new.hire@corp.example")
+      .map((e) => e.details);
+    expect(details).toEqual([{ address: "203.0.113.9" }, { address: "203.0.113.9" }]);
   });
 
   it("knows a person by the provider's subject: a new address signs in the same user, and another person given a linked address is refused", async () => {

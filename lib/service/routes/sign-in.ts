@@ -5,6 +5,7 @@ import { createScimToken, listScimTokens, revokeScimToken } from "../domain/scim
 import { finishSso, startSso } from "../sign-in/sso-login";
 import { deleteSsoSettings, ssoSettings, updateSsoSettings } from "../sign-in/sso-settings";
 import { disableTwoFactor, enableTwoFactor, securitySettings, setUpTwoFactor, twoFactorStatus, updateSecuritySettings } from "../sign-in/two-factor";
+import { requestSource } from "../public-origin";
 import { newRouter } from "../router";
 
 export const signInRoutes = newRouter()
@@ -16,7 +17,8 @@ export const signInRoutes = newRouter()
   })
   .openapi(routes.startSso, async (c) => c.json(await startSso(c.var.deps, c.req.valid("json").email), 200))
   .openapi(routes.finishSso, async (c) => {
-    const { email, token } = await finishSso(c.var.deps, c.req.valid("json").query);
+    const { address } = requestSource(c.var.deps, (name) => c.req.header(name));
+    const { email, token } = await finishSso(c.var.deps, c.req.valid("json").query, address);
     return c.json({ email, errorMessage: "", success: true, token }, 200);
   })
   .openapi(routes.twoFactorStatus, async (c) => c.json(await twoFactorStatus(c.var), 200))

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { loginFailures, users } from "@/lib/db/schema";
-import { logActivity } from "../activity";
+import { logActivity, themselves } from "../activity";
 import type { Deps } from "../context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { issueSessionToken, pruneSessionTokens } from "../domain/tokens";
@@ -31,13 +31,6 @@ const dummyHashFor = (cost: number) => (dummyHash ??= hashPassword("not-a-passwo
  * many arrive at once, at most 10 per 15 minutes are ever checked. The slow password check runs
  * outside the lock; a success then removes its reservation.
  */
-const asUser = (user: { id: number; accountId: number; email: string }) => ({
-  accountId: user.accountId,
-  userId: user.id,
-  email: user.email,
-  tokenKind: "session" as const,
-});
-
 /** `from`: the client's address (through trusted proxies), which the activity log records with each sign-in and failed sign-in. */
 export async function login(
   deps: Deps,
@@ -76,24 +69,25 @@ export async function login(
   if (!user || !valid || user.deactivatedAt) {
     await deps.db.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart));
     // A failure for a known address is its account's business; an unknown address has no account.
-    if (user) await logActivity(deps, { ...asUser(user), via }, "sign-in", user.deactivatedAt ? "loginDeactivated" : "loginWrongPassword", null, fromAddress);
+    if (user)
+      await logActivity(deps, { ...themselves(user), via }, "sign-in", user.deactivatedAt ? "loginDeactivated" : "loginWrongPassword", null, fromAddress);
     return { kind: "invalid" };
   }
   // Only after the password: otherwise the answer tells anyone which e-mails exist and sign in with SSO. The attempt stays counted.
   if (await ssoEnforcedFor(deps, user)) {
-    await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginSsoRequired", null, fromAddress);
+    await logActivity(deps, { ...themselves(user), via }, "sign-in", "loginSsoRequired", null, fromAddress);
     return { kind: "sso_required" };
   }
   if (user.totpSecret) {
     // A missing or wrong code leaves the attempt counted as failed: codes are throttled like passwords.
     if (!otp) return { kind: "otp_required" };
     if (!(await acceptCode(deps, user, otp))) {
-      await logActivity(deps, { ...asUser(user), via }, "sign-in", "loginWrongCode", null, fromAddress);
+      await logActivity(deps, { ...themselves(user), via }, "sign-in", "loginWrongCode", null, fromAddress);
       return { kind: "otp_invalid" };
     }
   }
   await deps.db.delete(loginFailures).where(eq(loginFailures.id, reserved.attemptId));
   await pruneSessionTokens(deps);
-  await logActivity(deps, { ...asUser(user), via }, "sign-in", "loggedIn", null, fromAddress);
+  await logActivity(deps, { ...themselves(user), via }, "sign-in", "loggedIn", null, fromAddress);
   return { kind: "ok", token: await issueSessionToken(deps, user) };
 }

@@ -83,7 +83,8 @@ function mappedRole(sso: typeof ssoConfigs.$inferSelect, claims: Record<string, 
  * by openid-client; then the e-mail must be verified and covered. The user is created on its first
  * sign-in, and its role follows its groups when groups are mapped (never leaving the account without an admin).
  */
-export async function finishSso(deps: Deps, query: string): Promise<{ email: string; token: string }> {
+export async function finishSso(deps: Deps, query: string, address: string | null = null): Promise<{ email: string; token: string }> {
+  const from = address ? { address } : {};
   const params = new URLSearchParams(query);
   const state = params.get("state");
   if (!state) throw unauthorized("The sign-in came back without its state: start again");
@@ -100,12 +101,12 @@ export async function finishSso(deps: Deps, query: string): Promise<{ email: str
   const [sso] = await deps.db.select().from(ssoConfigs).where(eq(ssoConfigs.accountId, pending.accountId));
   if (!sso) throw unauthorized("Single sign-on is no longer set up for this account");
   try {
-    return await signIn(deps, sso, params, pending);
+    return await signIn(deps, sso, params, pending, from);
   } catch (error) {
     // A refused sign-in is the account's business: its log says why (and for whom, when the provider said).
     if (error instanceof ApiError && error.status === 401) {
       const actor = { accountId: sso.accountId, userId: null, email: (error as RefusedSignIn).email ?? null, tokenKind: "session" as const, via: "dashboard" };
-      await logActivity(deps, actor, "sign-in", "ssoFailed", null, { reason: error.message });
+      await logActivity(deps, actor, "sign-in", "ssoFailed", null, { reason: error.message, ...from });
     }
     throw error;
   }
@@ -121,7 +122,7 @@ class RefusedSignIn extends ApiError {
   }
 }
 
-async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: URLSearchParams, pending: Pending) {
+async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: URLSearchParams, pending: Pending, from: { address?: string }) {
   const state = params.get("state")!;
   if (params.get("error")) throw unauthorized(`The provider refused the sign-in: ${params.get("error_description") ?? params.get("error")}`);
   const config = await clientOr502(deps, sso);
@@ -182,6 +183,6 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
     }
     return { ...found, created: false };
   });
-  await logActivity(deps, themselves(user), "sign-in", user.created ? "ssoFirstLogin" : "ssoLoggedIn", null, role ? { role } : {});
+  await logActivity(deps, themselves(user), "sign-in", user.created ? "ssoFirstLogin" : "ssoLoggedIn", null, { ...(role ? { role } : {}), ...from });
   return { email: user.email, token: await issueSessionToken(deps, user, SSO_SESSION) };
 }
