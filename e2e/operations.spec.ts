@@ -269,17 +269,8 @@ test.describe("over PostgreSQL", () => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query("UPDATE connectors SET next_run_at = now() - interval '1 second' WHERE id = $1", [id]);
-        await expect
-          .poll(
-            async () =>
-              (
-                await client.query("SELECT count(*)::int AS n FROM connector_runs WHERE connector_id = $1 AND trigger = 'schedule' AND status = 'succeeded'", [
-                  id,
-                ])
-              ).rows[0].n,
-            { timeout: 60_000 },
-          )
-          .toBe(1);
+        const runs = "SELECT count(*)::int AS n FROM connector_runs WHERE connector_id = $1 AND trigger = 'schedule' AND status = 'succeeded'";
+        await expect.poll(async () => (await client.query(runs, [id])).rows[0].n, { timeout: 60_000 }).toBe(1);
         await client.end();
         // "Run now" on the web process: the worker runs it, and the web process answers its run.
         const runNow = () => fetch(`${web.url}/rest/api/connectors/${id}/run`, { method: "POST", headers: { Token: token } });

@@ -4,6 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { kpiValues } from "@/lib/db/schema";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "./api";
 import { startSourceServer } from "./source-server";
+import { suiteFields } from "./suite";
 
 export const TOKEN = "Bearer s3cret-token-of-the-erp";
 const salesJson = () =>
@@ -33,9 +34,7 @@ export async function workbook(rows: unknown[][]): Promise<Buffer> {
  */
 export function connectorSuite(open: () => Promise<Database>) {
   const s = {
-    database: undefined as unknown as Database,
-    api: undefined as unknown as TestApi,
-    owner: undefined as unknown as Awaited<ReturnType<typeof accountWithScorecards>>,
+    ...suiteFields(),
     docId: 0,
     guids: {} as Record<string, string>,
     source: undefined as unknown as Awaited<ReturnType<typeof startSourceServer>>,

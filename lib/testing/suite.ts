@@ -49,3 +49,10 @@ export function accountSuite(open: () => Promise<Database>, email: string) {
     call,
   };
 }
+
+/** The fields a suite's beforeAll fills: its database, its test API and its account's first admin. */
+export const suiteFields = () => ({
+  database: undefined as unknown as Database,
+  api: undefined as unknown as TestApi,
+  owner: undefined as unknown as Awaited<ReturnType<typeof accountWithScorecards>>,
+});

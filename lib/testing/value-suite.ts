@@ -2,7 +2,8 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { kpiValues } from "@/lib/db/schema";
-import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type TestApi } from "./api";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard } from "./api";
+import { suiteFields } from "./suite";
 
 /**
  * The value controller's tests' setting: an account with two small scorecards ("Mine" and "Also
@@ -10,9 +11,7 @@ import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, type Te
  */
 export function valueSuite(open: () => Promise<Database>) {
   const s = {
-    database: undefined as unknown as Database,
-    api: undefined as unknown as TestApi,
-    owner: undefined as unknown as Awaited<ReturnType<typeof accountWithScorecards>>,
+    ...suiteFields(),
     doc: 0,
     otherDoc: 0,
     /** The first scorecard's KPIs' GUIDs by name. */
