@@ -18,6 +18,7 @@ const BENCHMARKS = {
   hour: ["working-hour.ts", true, "one working hour of the account's call budget, simulated clock"],
   team: ["team-browse.ts", true, "20 viewers and 2 experts browsing one scorecard for 10 minutes"],
   connectors: ["connectors.ts", true, "per-period and rows connectors from MariaDB and PostgreSQL (TEST_DATABASE_URL, TEST_MYSQL_URL)"],
+  workbooks: ["workbooks.ts", true, "a zip bomb, a 20 MiB workbook and a 500-day backfill: time and peak memory (TEST_MYSQL_URL)"],
   forecast: ["forecast-accuracy.ts", false, "forecast error and interval coverage on 200 synthetic series"],
   serving: ["serving.ts", false, "`npm start` on a fresh folder: memory of every process, compressed answers"],
   bff: ["bff-cost.ts", false, "the dashboard server's CPU and /rest calls per page view (build first)"],
