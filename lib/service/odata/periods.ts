@@ -41,17 +41,21 @@ function scope(plan: QueryPlan, today: string) {
   return { period: period as Period, from, to, scorecard: typeof scorecard === "number" ? scorecard : null };
 }
 
-/** Whether a computed row comes after the cursor in the order (the cursor's values are text). */
-function isAfter(row: Record<string, unknown>, order: { property: string; descending: boolean }[], cursor: Cursor): boolean {
+/** Whether a computed row comes after the cursor in the order (the cursor's values, as text, read as each property's type). */
+function afterTest(order: { property: string; descending: boolean }[], cursor: Cursor): (row: Record<string, unknown>) => boolean {
   const set = setNamed("Periods")!;
-  for (const [i, { property, descending }] of order.entries()) {
+  const values = order.map(({ property }, i) => {
     const type = set.properties.find((p) => p.name === property)!.type;
     const text = cursor[i] ?? null;
-    const value = text === null ? null : type === "Edm.Int32" || type === "Edm.Double" ? Number(text) : type === "Edm.Boolean" ? text === "true" : text;
-    const c = compare(row[property], value);
-    if (c !== 0) return descending ? c < 0 : c > 0;
-  }
-  return false;
+    return text === null ? null : type === "Edm.Int32" || type === "Edm.Double" ? Number(text) : type === "Edm.Boolean" ? text === "true" : text;
+  });
+  return (row) => {
+    for (const [i, { property, descending }] of order.entries()) {
+      const c = compare(row[property], values[i]);
+      if (c !== 0) return descending ? c < 0 : c > 0;
+    }
+    return false;
+  };
 }
 
 /**
@@ -64,6 +68,7 @@ export async function readPeriods(ctx: Ctx, plan: QueryPlan, enough: number): Pr
   const set = setNamed("Periods")!;
   const order = orderOf(set, plan);
   if (plan.cursor) checkedOrder(set, plan, plan.cursor);
+  const isAfter = plan.cursor ? afterTest(order, plan.cursor) : () => true;
   const streaming = plan.orderBy.length === 0 && !plan.count;
   const firstCard = streaming && plan.cursor?.[0] ? Number(plan.cursor[0]) : null;
   const cards = await queryRows<{ id: number }>(
@@ -75,13 +80,13 @@ export async function readPeriods(ctx: Ctx, plan: QueryPlan, enough: number): Pr
   let rows: Record<string, unknown>[] = [];
   for (const { id } of cards) {
     const kept = (await scorecardRows(ctx, id, period, from, to)).filter((row) => !plan.filter || matches(plan.filter, row));
-    rows.push(...(streaming ? sortRows(kept, order).filter((row) => !plan.cursor || isAfter(row, order, plan.cursor)) : kept));
+    rows.push(...(streaming ? sortRows(kept, order).filter(isAfter) : kept));
     if (streaming && rows.length >= enough) break;
   }
   if (streaming) return { rows, count: null };
   const count = plan.count ? rows.length : null;
   rows = sortRows(rows, order);
-  return { rows: plan.cursor ? rows.filter((row) => isAfter(row, order, plan.cursor!)) : rows, count };
+  return { rows: rows.filter(isAfter), count };
 }
 
 /** One scorecard's period rows. */
