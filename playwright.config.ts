@@ -60,7 +60,7 @@ export default defineConfig({
     // A fresh embedded database per run: the demo is loaded on first start.
     command: `rm -rf ${E2E_DATA_DIR} && node lib/cli/start.mjs`,
     url: `http://localhost:${PORT}/rest/health`,
-    // Webhooks may post to the test's own receiver on loopback, and connectors read its sources there; retries come 100 times sooner.
+    // Webhooks may post to the test's own receiver on loopback, connectors read its sources there and the SSO provider answers there; retries come 100 times sooner.
     // The seed's 100 calls an hour per admin or expert: the dashboard spends none of them (manager-session and call-limit hold that).
     env: {
       PORT: String(PORT),
@@ -68,6 +68,7 @@ export default defineConfig({
       DATABASE_URL: "",
       WEBHOOK_ALLOW_PRIVATE: "true",
       CONNECTOR_ALLOWED_HOSTS: "127.0.0.1",
+      SSO_ALLOWED_HOSTS: "127.0.0.1",
       WEBHOOK_RETRY_SCALE: "0.01",
       RATE_LIMIT_PER_HOUR: "100",
       LOG_LEVEL: "warn",

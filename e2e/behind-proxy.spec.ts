@@ -29,7 +29,15 @@ for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
     const dataDir = mkdtempSync(path.join(tmpdir(), "gauge-proxy-"));
     const address: Record<string, string> = setting === "TRUST_PROXY" ? { TRUST_PROXY: "loopback" } : { PUBLIC_URL: proxy.url };
     const gauge = await startGauge(
-      { ...address, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", SMTP_URL: smtp.url, MAIL_FROM: "Gauge <gauge@proxy.example>" },
+      {
+        ...address,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SSO_ALLOWED_HOSTS: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        SMTP_URL: smtp.url,
+        MAIL_FROM: "Gauge <gauge@proxy.example>",
+      },
       port,
     );
     const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];

@@ -7,6 +7,17 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** A comma-separated list of host names, addresses and CIDRs. */
+const hostList = z
+  .string()
+  .default("")
+  .transform((list) =>
+    list
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean),
+  );
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -79,15 +90,9 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** Private hosts, addresses and CIDRs connectors may reach, comma-separated (e.g. erp.lan,10.0.0.0/8). */
-    CONNECTOR_ALLOWED_HOSTS: z
-      .string()
-      .default("")
-      .transform((list) =>
-        list
-          .split(",")
-          .map((h) => h.trim())
-          .filter(Boolean),
-      ),
+    CONNECTOR_ALLOWED_HOSTS: hostList,
+    /** Private hosts, addresses and CIDRs an SSO provider may be at, comma-separated (e.g. sso.corp.lan,10.1.2.3). */
+    SSO_ALLOWED_HOSTS: hostList,
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ["MAIL_FROM"], message: "MAIL_FROM (the sender address) is needed when SMTP_URL is set" })
   // A worker serves no page, so no request tells it the address its e-mails and webhooks link to.

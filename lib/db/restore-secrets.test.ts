@@ -27,7 +27,8 @@ describe("a backup restored with the same secrets", () => {
   let totpSecret: string;
   let connectorId: number;
   const clock = new TestClock(new Date());
-  const api = (db: Database, secrets = SECRETS): TestApi => createTestApi(db.db, clock, { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD, ...secrets });
+  const api = (db: Database, secrets = SECRETS): TestApi =>
+    createTestApi(db.db, clock, { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD, ssoAllowedHosts: ["127.0.0.1"], ...secrets });
 
   beforeAll(async () => {
     original = await openDatabase({ memory: true });

@@ -65,7 +65,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   beforeAll(async () => {
     database = await open();
     provider = await startOidcProvider({ redirectUris: ["http://localhost:3000/api/session/oidc/callback"] });
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000 });
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000, ssoAllowedHosts: ["127.0.0.1"] });
     admin = await accountWithScorecards(api, database.db, "admin@team.example", [
       smallScorecard("Private"),
       smallScorecard("Shared for reading"),

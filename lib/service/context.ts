@@ -24,6 +24,8 @@ export interface ServiceConfig {
   connectors?: ConnectorSettings;
   /** SIGN_IN_SECRET, or one generated and kept in the data folder: seals SSO client secrets and TOTP keys. */
   signInSecret?: string;
+  /** SSO_ALLOWED_HOSTS: private host names, addresses and CIDRs an SSO provider may be at. */
+  ssoAllowedHosts?: string[];
   /** How outbound connections resolve host names (default the system's DNS); tests answer their own. */
   resolveHost?: Resolve;
 }

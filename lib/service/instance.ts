@@ -44,6 +44,7 @@ export function getApi(): Promise<Api> {
           handOff: config.GAUGE_ROLE === "web" ? { pickupSeconds: config.CONNECTOR_RUN_PICKUP_SECONDS } : undefined,
         },
         signInSecret: config.SIGN_IN_SECRET ?? keptSecret(config.DATA_DIR, "sign-in-secret"),
+        ssoAllowedHosts: config.SSO_ALLOWED_HOSTS,
       },
     });
   })().catch((error) => {

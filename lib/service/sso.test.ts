@@ -48,7 +48,7 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
   beforeAll(async () => {
     database = await open();
     // The service's clock is the real one here: the provider signs its tokens with the real time.
-    api = createTestApi(database.db, new TestClock(new Date()), { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD });
+    api = createTestApi(database.db, new TestClock(new Date()), { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD, ssoAllowedHosts: ["127.0.0.1"] });
     provider = await startOidcProvider({ redirectUris: [`${DASHBOARD}/api/session/oidc/callback`], people });
     admin = await accountWithScorecards(api, database.db, "boss@corp.example");
   });
@@ -61,6 +61,17 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     expect((await call("GET", "/api/sso", admin.auth)).json).toEqual({ redirectUri: `${DASHBOARD}/api/session/oidc/callback`, sso: null });
     // The login page offers single sign-on only once an account has it.
     expect((await call("GET", "/setup", {})).json).toEqual({ needed: false, singleSignOn: false });
+    // The provider's address goes through the outbound guard: loopback, link-local (a cloud's metadata
+    // service) and private addresses only where the operator lists them in SSO_ALLOWED_HOSTS.
+    const guarded = createTestApi(database.db, api.clock, { dashboardUrl: DASHBOARD, resolveHost: async () => ["169.254.169.254"] });
+    const putThere = async (issuer: string) =>
+      (await guarded.call("/api/sso", jsonInit("PUT", ssoSettings({ issuer }), admin.auth))).json().then((j) => j.errorMessage);
+    expect(await putThere(provider.issuer)).toBe(
+      "The issuer's discovery document could not be read: 127.0.0.1 is a private or internal address: the server's operator may allow it by listing it in SSO_ALLOWED_HOSTS",
+    );
+    expect(await putThere("https://login.idp.example/tenant")).toBe(
+      "The issuer's discovery document could not be read: login.idp.example is a private or internal address: the server's operator may allow it by listing it in SSO_ALLOWED_HOSTS",
+    );
     const wrong = await call("PUT", "/api/sso", admin.auth, ssoSettings({ issuer: `http://127.0.0.1:${await freePort()}/nothing` }));
     expect(wrong.status).toBe(400);
     // In words of the service's own: what the network library said (address, port) is not echoed.

@@ -75,7 +75,7 @@ export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Prom
   if (keepSecret && !stored) throw invalidRequest("clientSecret is required", [{ path: "clientSecret", message: "Required" }]);
   const issuer = input.issuer.replace(/\/$/, "");
   try {
-    await discoverIssuer(issuer);
+    await discoverIssuer(deps, issuer);
   } catch (error) {
     console.error("[sso] discovery of", issuer, "failed:", error);
     throw new ApiError(400, "invalid_request", `The issuer's discovery document could not be read: ${providerProblem(error)}`, [
