@@ -280,11 +280,19 @@ test.describe("over PostgreSQL", () => {
         expect(await metricsOf(worker)).toMatch(/gauge_connector_runs_total\{trigger="manual",outcome="succeeded"\} 1/);
         expect(await metricsOf(worker)).toMatch(/gauge_connector_runs_total\{trigger="schedule",outcome="succeeded"\} 1/);
         expect(await metricsOf(web)).not.toMatch(/gauge_connector_runs_total\{/);
-        // With no worker running, the web process says so rather than running it itself.
+        // "Test connection" on the web process: the worker reads the source, and the web process answers its preview.
+        const testNow = () => fetch(`${web.url}/rest/api/connectors/${id}/preview`, { method: "POST", headers: { Token: token } });
+        const tested = await testNow();
+        expect(tested.status).toBe(200);
+        expect(await tested.json()).toMatchObject({ rowsRead: 1, unchanged: 1 });
+        // With no worker running, the web process says so rather than reading the source itself.
         await worker.stop();
         const unrun = await runNow();
         expect(unrun.status).toBe(503);
         expect((await unrun.json()).errorMessage).toBe("No worker process took the run within 3 s: start one (GAUGE_ROLE=worker or all) and run it again");
+        const untested = await testNow();
+        expect(untested.status).toBe(503);
+        expect((await untested.json()).errorMessage).toBe("No worker process took the test within 3 s: start one (GAUGE_ROLE=worker or all) and try again");
         expect(worker.output.join("\n")).toContain("worker: connectors, alerts and deliveries");
         expect(web.output.join("\n")).toContain("web: serving only");
       } finally {

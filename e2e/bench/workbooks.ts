@@ -1,6 +1,6 @@
 // Benchmark: a connector's heaviest reads, with the memory they take. A zip bomb (a workbook under
 // 2 MiB whose sheet inflates to 1 GiB) refused; a workbook of just under 20 MiB (200,000 rows, the
-// cap) read and written; a per-period backfill of 500 days (the cap) from MariaDB. For each: its
+// cap) previewed ("Test connection"), then read and written; a per-period backfill of 500 days (the cap) from MariaDB. For each: its
 // time and the process's resident memory at its peak (sampled every 20 ms) above where it began.
 // Gauge's database is PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) when set, else PGlite.
 // Run: npm run bench -- workbooks   (needs TEST_MYSQL_URL for the backfill, as .ci/run sets it)
@@ -77,7 +77,9 @@ const rowsConnector = (name: string, route: string) =>
   });
 
 const bombRun = await measured(async () => post(`/api/connectors/${(await rowsConnector("Bomb", "/bomb.xlsx")).id}/run`));
-const bookRun = await measured(async () => post(`/api/connectors/${(await rowsConnector("Export", "/book.xlsx")).id}/run`));
+const book = await rowsConnector("Export", "/book.xlsx");
+const bookPreview = await measured(async () => post(`/api/connectors/${book.id}/preview`));
+const bookRun = await measured(async () => post(`/api/connectors/${book.id}/run`));
 const backfill = await measured(async () => {
   const connector = await post("/api/connectors", {
     name: "Daily sales",
@@ -92,13 +94,14 @@ const backfill = await measured(async () => {
 });
 
 console.log(`\nConnector reads on ${created ? "PostgreSQL" : "PGlite"}: time, and resident memory at the peak above the start`);
-const line = (what: string, run: { ms: number; peak: number; answer: { status: string; valuesWritten: number; error: string | null } }) =>
-  console.log(
-    `  ${what.padEnd(58)} ${(run.ms / 1000).toFixed(2).padStart(6)} s  +${mib(run.peak).padStart(10)}  ${run.answer.status}: ${run.answer.error ?? `${run.answer.valuesWritten.toLocaleString("en")} values written`}`,
-  );
-line(`zip bomb: ${mib(bomb.length)} that inflates to 1 GiB`, bombRun);
-line(`workbook of ${mib(workbook.length)}, 200,000 rows`, bookRun);
-line("per-period backfill of 500 days from MariaDB", backfill);
+const ran = (answer: { status: string; valuesWritten: number; error: string | null }) =>
+  `${answer.status}: ${answer.error ?? `${answer.valuesWritten.toLocaleString("en")} values written`}`;
+const line = (what: string, run: { ms: number; peak: number }, said: string) =>
+  console.log(`  ${what.padEnd(64)} ${(run.ms / 1000).toFixed(2).padStart(6)} s  +${mib(run.peak).padStart(10)}  ${said}`);
+line(`zip bomb: ${mib(bomb.length)} that inflates to 1 GiB`, bombRun, ran(bombRun.answer));
+line(`workbook of ${mib(workbook.length)}, 200,000 rows: Test connection`, bookPreview, `${bookPreview.answer.new.toLocaleString("en")} new values shown`);
+line(`workbook of ${mib(workbook.length)}, 200,000 rows: run`, bookRun, ran(bookRun.answer));
+line("per-period backfill of 500 days from MariaDB", backfill, ran(backfill.answer));
 
 await admin.query(`DROP DATABASE ${mysqlName}`);
 await admin.end();

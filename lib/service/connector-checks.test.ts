@@ -156,4 +156,46 @@ describe.each(testDatabases)("connector refusals and checks on $name", ({ open }
     await call("DELETE", `/api/connectors/${created.json.id}`);
     await s.database.db.delete(kpiValues);
   });
+
+  it("on a web process hands a preview (Test connection) to a worker, with the caller's access, and refuses it when no worker takes it", async () => {
+    const web = createTestApi(s.database.db, s.api.clock, {
+      rateLimitPerHour: 1000,
+      connectors: { secret: "a connector secret for tests only, 32+ chars", allowedHosts: ["127.0.0.1"], handOff: { pickupSeconds: 1 } },
+    });
+    const created = await call("POST", "/api/connectors", jsonConnector({ name: "Previewed" }), s.owner.auth, web);
+    const requests = async () => (await s.database.db.select().from(connectorRunRequests)).length;
+    const draft = s.rowsConnector("Draft", "csv", { kpi: "KPI", date: "Date", value: "Value", target: "Target" }, "/sales.csv");
+    const broken = jsonConnector({ name: "Broken", source: { url: `${s.source.url}/broken` } });
+
+    const refused = await call("POST", `/api/connectors/${created.json.id}/preview`, undefined, s.owner.auth, web);
+    expect(refused.status).toBe(503);
+    expect(refused.json).toMatchObject({
+      code: "unavailable",
+      errorMessage: "No worker process took the test within 1 s: start one (GAUGE_ROLE=worker or all) and try again",
+    });
+    expect(await requests()).toBe(0);
+
+    const worker = startRunRequests(s.api.app.deps, 20);
+    try {
+      // The same answers as where nothing is handed off: the saved connector's, a draft's, and a source's refusal.
+      const statuses: number[] = [];
+      for (const [path, body] of [
+        [`/api/connectors/${created.json.id}/preview`, undefined],
+        ["/api/connectors/preview", draft],
+        ["/api/connectors/preview", broken],
+      ] as const) {
+        const here = await call("POST", path, body, s.owner.auth);
+        const handed = await call("POST", path, body, s.owner.auth, web);
+        expect({ status: handed.status, json: handed.json }).toEqual({ status: here.status, json: here.json });
+        statuses.push(handed.status);
+      }
+      expect(statuses).toEqual([200, 200, 400]);
+      expect(await requests()).toBe(0);
+      expect(await stored()).toEqual([]);
+    } finally {
+      await worker.stop();
+    }
+    await call("DELETE", `/api/connectors/${created.json.id}`);
+    await s.database.db.delete(kpiValues);
+  });
 });

@@ -81,25 +81,30 @@ export const connectorRuns = pgTable(
 );
 
 /**
- * A run or backfill asked for on a web process (GAUGE_ROLE=web), for a worker to carry out: the
- * worker claims it with a lease (as the scheduler claims due connectors) and records its run or
- * its error; the web process waits for that and answers it.
+ * A run, backfill or preview asked for on a web process (GAUGE_ROLE=web), for a worker to carry
+ * out: the worker claims it with a lease (as the scheduler claims due connectors) and records its
+ * run, its preview or its error; the web process waits for that and answers it. A preview of a
+ * connector not yet saved carries it in `draft` (its source sealed, as in `connectors`), and runs
+ * with the access of the person who asked.
  */
 export const connectorRunRequests = pgTable(
   "connector_run_requests",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    connectorId: integer("connector_id")
-      .notNull()
-      .references(() => connectors.id, { onDelete: "cascade" }),
-    trigger: text("trigger", { enum: ["manual", "backfill"] }).notNull(),
+    connectorId: integer("connector_id").references(() => connectors.id, { onDelete: "cascade" }),
+    trigger: text("trigger", { enum: ["manual", "backfill", "preview"] }).notNull(),
     rangeFrom: date("range_from", { mode: "string" }),
     rangeTo: date("range_to", { mode: "string" }),
+    draft: jsonb("draft"),
+    askedBy: integer("asked_by").references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     leaseToken: text("lease_token"),
     runId: bigint("run_id", { mode: "number" }).references(() => connectorRuns.id, { onDelete: "set null" }),
+    preview: jsonb("preview"),
     error: text("error"),
+    /** The error is the source's refusal (the caller's to fix), not the worker's failure. */
+    refused: boolean("refused").notNull().default(false),
   },
-  (t) => [index("connector_run_requests_open_idx").on(t.id).where(sql`${t.runId} IS NULL AND ${t.error} IS NULL`)],
+  (t) => [index("connector_run_requests_open_idx").on(t.id).where(sql`${t.runId} IS NULL AND ${t.preview} IS NULL AND ${t.error} IS NULL`)],
 );

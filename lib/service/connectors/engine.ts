@@ -10,7 +10,7 @@ import { ApiError } from "../errors";
 import { periodsBefore, periodsBetween, periodStart } from "../domain/periods";
 import { scorecardKpis, type StoredKpi } from "../domain/scorecards";
 import type { WriteItem } from "../domain/value-writes";
-import { mapRows, MAX_REJECTIONS_KEPT, type Mapped } from "./mapping";
+import { columnsRead, mapRows, MAX_REJECTIONS_KEPT, type Mapped } from "./mapping";
 import { openSource, scrub, secretsOf, type SourceSecret } from "./secrets";
 import { DEFAULT_LIMITS, type Limits, type SourceRow } from "./sources/limits";
 import { fetchSource } from "./sources/http";
@@ -43,19 +43,15 @@ const connectorReach = (deps: Deps): Reach => ({
 const sourceOf = (deps: Deps, connector: StoredConnector): SourceSecret | null =>
   connector.source === null ? null : openSource(connectorSettings(deps).secret, connector.source);
 
-/**
- * The connector's runs act as its owner, through "connector": they write only while the owner is
- * active and may write the scorecard, and the history names the owner and the connector.
- */
-export async function ownerCtx(deps: Deps, connector: StoredConnector): Promise<Ctx> {
-  const [owner] = connector.ownerId === null ? [] : await deps.db.select().from(users).where(eq(users.id, connector.ownerId));
-  if (!owner || owner.deactivatedAt)
-    throw new QueryRefusal("The connector's owner is no longer active: an admin or expert who may write the scorecard should save it again");
+/** A context acting as the person, refused with `inactive` when they are no longer active. */
+export async function personCtx(deps: Deps, userId: number | null, inactive: string): Promise<Ctx> {
+  const [person] = userId === null ? [] : await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!person || person.deactivatedAt) throw new QueryRefusal(inactive);
   const caller: Caller = {
-    accountId: owner.accountId,
-    userId: owner.id,
-    email: owner.email,
-    role: owner.role,
+    accountId: person.accountId,
+    userId: person.id,
+    email: person.email,
+    role: person.role,
     tokenId: 0,
     tokenKind: "session",
     via: "connector",
@@ -63,6 +59,13 @@ export async function ownerCtx(deps: Deps, connector: StoredConnector): Promise<
   };
   return { deps, caller };
 }
+
+/**
+ * The connector's runs act as its owner, through "connector": they write only while the owner is
+ * active and may write the scorecard, and the history names the owner and the connector.
+ */
+export const ownerCtx = (deps: Deps, connector: StoredConnector) =>
+  personCtx(deps, connector.ownerId, "The connector's owner is no longer active: an admin or expert who may write the scorecard should save it again");
 
 /** Today in the schedule's time zone. */
 function todayIn(timeZone: string, now: Date): string {
@@ -124,7 +127,7 @@ export async function plan(ctx: Ctx, connector: StoredConnector, options: { rang
       return { rowsRead: rows!.length, ...mapRows(connector.shape === "snapshot" ? rows!.slice(0, 1) : rows!, base) };
     }
     const { bytes, type } = await fetchSource(source!.url, source!.headers, limits, reach);
-    const rows = await documentRows(bytes, type, connector.kind, mapping.rows);
+    const rows = await documentRows(bytes, type, connector.kind, mapping.rows, { maxRows: limits.maxRows, columns: columnsRead(mapping) });
     if (rows.length > limits.maxRows) throw new QueryRefusal(`The source holds more than ${limits.maxRows.toLocaleString("en")} rows`);
     return { rowsRead: rows.length, ...mapRows(connector.shape === "snapshot" ? rows.slice(0, 1) : rows, base) };
   } catch (error) {

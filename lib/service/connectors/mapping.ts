@@ -39,6 +39,19 @@ export function dateOf(raw: unknown): string | null {
   return day && isCalendarDate(day) ? day : null;
 }
 
+/** The fields a mapping reads from each row, its value's named by `valueSpec`. */
+const specsOf = (mapping: ConnectorMapping, valueSpec: string | undefined) =>
+  [mapping.kpiGuid ? undefined : (mapping.kpi ?? "kpi"), mapping.date, valueSpec, ...MAPPED_FIGURES.map((f) => mapping[f])].filter((spec): spec is string =>
+    Boolean(spec),
+  );
+
+/** The columns a mapping reads, or null when it may read any: a JSONPath, or a value taken from each row's first column. */
+export function columnsRead(mapping: ConnectorMapping): string[] | null {
+  if (mapping.kpiGuid && !mapping.date && !mapping.value) return null;
+  const specs = specsOf(mapping, mapping.value ?? "value");
+  return specs.some((spec) => spec.startsWith("$")) ? null : specs;
+}
+
 const shown = (raw: unknown) => (raw instanceof Date ? raw.toISOString() : typeof raw === "string" ? `"${raw.slice(0, 80)}"` : String(raw));
 
 interface MapContext {
@@ -101,8 +114,7 @@ export function mapRows(rows: SourceRow[], ctx: MapContext, firstRow = 1): Mappe
     const valueSpec = mapping.value ?? (mapping.kpiGuid && !mapping.date ? Object.keys(row)[0] : "value");
     // A rejection shows what the mapping read (KPI, date, figures), never the rest of the source row.
     const read = () => {
-      const specs = [mapping.kpiGuid ? undefined : (mapping.kpi ?? "kpi"), mapping.date, valueSpec, ...MAPPED_FIGURES.map((f) => mapping[f])];
-      const fields = specs.filter((spec): spec is string => Boolean(spec)).map((spec) => [spec, pick(row, spec)] as const);
+      const fields = specsOf(mapping, valueSpec).map((spec) => [spec, pick(row, spec)] as const);
       return Object.fromEntries(fields.filter(([, v]) => v !== undefined).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
     };
     const reject = (reason: string) => {

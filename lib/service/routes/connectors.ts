@@ -19,7 +19,7 @@ import {
 import { csvRows, jsonRows } from "../connectors/sources/documents";
 import { QueryRefusal } from "../connectors/sources/sql-text";
 import { newRouter } from "../router";
-import { runInWorker } from "../connectors/hand-off";
+import { previewInWorker, runInWorker } from "../connectors/hand-off";
 
 /** A source that cannot be read is the caller's to fix: 400 with the reason. */
 async function readable<T>(work: () => Promise<T>): Promise<T> {
@@ -42,8 +42,11 @@ const emptyBodyIsNone: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-const preview = (ctx: Ctx, connector: Awaited<ReturnType<typeof ownConnector>>) =>
-  readable(async () => previewOf(ctx, connector, await plan(ctx, connector, {})));
+/** What a run would write now; a web process hands the reading to a worker (GAUGE_ROLE=web). */
+const preview = (ctx: Ctx, connector: Awaited<ReturnType<typeof ownConnector>>) => {
+  const handOff = ctx.deps.config.connectors?.handOff;
+  return readable(async () => (handOff ? previewInWorker(ctx, connector, handOff.pickupSeconds) : previewOf(ctx, connector, await plan(ctx, connector, {}))));
+};
 
 export const connectorRoutes = newRouter()
   .openapi(routes.listConnectors, async (c) => c.json({ items: await listConnectors(c.var, c.req.valid("query")) }, 200))

@@ -1,4 +1,5 @@
 import "server-only";
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { JSONPath } from "jsonpath-plus";
@@ -52,36 +53,60 @@ export function csvRows(text: string): SourceRow[] {
 /** A workbook's parts together unpack to at most this much, in at most this many parts. */
 const WORKBOOK_BOUNDS = { maxUnpackedBytes: 160 * 1024 * 1024, maxParts: 10_000 };
 
-/** The rows of a workbook's sheet (the first, or the one named), its first row naming the columns. */
-async function xlsxRows(bytes: Buffer, sheetName: string | undefined): Promise<SourceRow[]> {
+const cellValue = (v: unknown) =>
+  v !== null && typeof v === "object" && !(v instanceof Date)
+    ? ((v as { result?: unknown; text?: unknown }).result ?? (v as { text?: unknown }).text ?? null)
+    : v;
+
+/**
+ * The rows of a workbook's sheet (the first, or the one named), its first row naming the columns.
+ * The sheet is read as a stream and each row keeps only the columns asked for (all when null), so
+ * memory follows the rows kept, not the workbook's cells; reading stops past `maxRows` rows.
+ */
+async function xlsxRows(bytes: Buffer, sheetName: string | undefined, keep: ReadRows): Promise<SourceRow[]> {
   await checkWorkbookBounds(bytes, WORKBOOK_BOUNDS);
-  const book = new ExcelJS.Workbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+    sharedStrings: "cache",
+    styles: "cache",
+    hyperlinks: "ignore",
+    worksheets: "emit",
+    entries: "ignore",
+  });
+  const wanted = keep.columns && new Set(keep.columns.map((c) => c.toLowerCase()));
+  const rows: SourceRow[] = [];
+  let found = false;
   try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    for await (const sheet of reader) {
+      // The reader drains each sheet it is not asked to read.
+      if (found || (sheetName !== undefined && (sheet as unknown as { name: string }).name !== sheetName)) continue;
+      found = true;
+      let columns: [name: string, index: number][] = [];
+      for await (const row of sheet) {
+        const cells = row.values as unknown[];
+        if (row.number === 1) {
+          columns = cells.flatMap((c, i) => {
+            const name = String(cellValue(c) ?? "").trim();
+            return i > 0 && (!wanted || wanted.has(name.toLowerCase())) ? [[name, i] as [string, number]] : [];
+          });
+        } else if (rows.push(Object.fromEntries(columns.map(([name, i]) => [name, cellValue(cells[i]) ?? null]))) > keep.maxRows) break;
+      }
+    }
   } catch (error) {
     throw new QueryRefusal(`The workbook could not be read: ${(error as Error).message}`);
   }
-  const sheet = sheetName ? book.getWorksheet(sheetName) : book.worksheets[0];
-  if (!sheet) throw new QueryRefusal(sheetName ? `The workbook has no sheet named ${sheetName}` : "The workbook has no sheet");
-  const names: string[] = [];
-  const rows: SourceRow[] = [];
-  sheet.eachRow((row, index) => {
-    const cells = (row.values as unknown[])
-      .slice(1)
-      .map((v) =>
-        v !== null && typeof v === "object" && !(v instanceof Date)
-          ? ((v as { result?: unknown; text?: unknown }).result ?? (v as { text?: unknown }).text ?? null)
-          : v,
-      );
-    if (index === 1) names.push(...cells.map((c) => String(c ?? "").trim()));
-    else rows.push(Object.fromEntries(names.map((n, i) => [n, cells[i] ?? null])));
-  });
+  if (!found) throw new QueryRefusal(sheetName ? `The workbook has no sheet named ${sheetName}` : "The workbook has no sheet");
   return rows;
 }
 
+/** What to keep of a document's rows: at most `maxRows` and one more (to tell that there are more), and the columns named (all when null). */
+export interface ReadRows {
+  maxRows: number;
+  columns: string[] | null;
+}
+
 /** A CSV or Excel answer (told apart by its bytes or type), or a JSON one, as rows. */
-export async function documentRows(bytes: Buffer, type: string, format: "csv" | "json", rowsOption: string | undefined): Promise<SourceRow[]> {
+export async function documentRows(bytes: Buffer, type: string, format: "csv" | "json", rowsOption: string | undefined, keep: ReadRows): Promise<SourceRow[]> {
   if (format === "json") return jsonRows(bytes.toString("utf8"), rowsOption);
-  if (isXlsx(bytes, type)) return xlsxRows(bytes, rowsOption);
+  if (isXlsx(bytes, type)) return xlsxRows(bytes, rowsOption, keep);
   return csvRows(bytes.toString("utf8"));
 }
