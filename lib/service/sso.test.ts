@@ -6,6 +6,7 @@ import { testDatabases } from "@/lib/testing/databases";
 import { startOidcProvider, type ProviderPerson } from "@/lib/testing/oidc-provider";
 import { freePort } from "@/lib/testing/smtp";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/cli/public-origin.mjs";
+import { SSO_STARTS_PER_MINUTE } from "./sign-in/start-throttle";
 
 const DASHBOARD = "http://localhost:3000";
 
@@ -137,6 +138,19 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     expect(forged.json.errorMessage).toBe("This sign-in is unknown, already used or expired: start again");
     for (const state of ["abc", "", "%ff", "x".repeat(3000)])
       expect((await call("POST", "/sso/callback", {}, { query: `state=${state}&code=x` })).status, state).toBe(401);
+  });
+
+  it("throttles the sign-ins started from one client address, and only that address", async () => {
+    const from = (address: string) => ({ [CLIENT_ADDRESS_HEADER]: address });
+    const start = (address: string) => call("POST", "/sso/start", from(address), { email: "lee@corp.example" });
+    for (let i = 0; i < SSO_STARTS_PER_MINUTE; i++) expect((await start("198.51.100.7")).status).toBe(200);
+    const refused = await api.call("/sso/start", jsonInit("POST", { email: "lee@corp.example" }, from("198.51.100.7")));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(await refused.json()).toMatchObject({ code: "rate_limited", errorMessage: "Too many sign-ins started from this address; try again in 60 s" });
+    expect((await start("198.51.100.8")).status).toBe(200);
+    api.clock.advance(60_001);
+    expect((await start("198.51.100.7")).status).toBe(200);
   });
 
   it("gives the role a person's groups map to, and follows their groups at later sign-ins", async () => {

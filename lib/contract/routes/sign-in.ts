@@ -61,13 +61,15 @@ export const startSso = createRoute({
   path: "/sso/start",
   tags,
   summary: "Begin a single sign-on: the provider's address for this e-mail (no Token, not counted)",
-  description: "Authorization code flow with PKCE, state and nonce. 404 when no account's SSO covers the e-mail's domain.",
+  description:
+    "Authorization code flow with PKCE, state and nonce. 404 when no account's SSO covers the e-mail's domain. At most 60 starts a minute from one client address (per server process): 429 with Retry-After past that.",
   security: noToken,
   request: { body: jsonBody(SsoStartRequest) },
   responses: {
     200: json(SsoStart, "Where to send the browser"),
     400: json(ErrorBody, "Malformed body"),
     404: json(ErrorBody, "No SSO covers this domain"),
+    429: json(ErrorBody, "Too many sign-ins started from this address this minute"),
     502: json(ErrorBody, "The provider cannot be reached"),
   },
 });

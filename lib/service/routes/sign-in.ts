@@ -6,6 +6,7 @@ import { finishSso, startSso } from "../sign-in/sso-login";
 import { deleteSsoSettings, ssoSettings, updateSsoSettings } from "../sign-in/sso-settings";
 import { disableTwoFactor, enableTwoFactor, securitySettings, setUpTwoFactor, twoFactorStatus, updateSecuritySettings } from "../sign-in/two-factor";
 import { requestSource } from "../public-origin";
+import { countSsoStart } from "../sign-in/start-throttle";
 import { newRouter } from "../router";
 
 export const signInRoutes = newRouter()
@@ -15,7 +16,10 @@ export const signInRoutes = newRouter()
     await deleteSsoSettings(c.var);
     return c.body(null, 204);
   })
-  .openapi(routes.startSso, async (c) => c.json(await startSso(c.var.deps, c.req.valid("json").email), 200))
+  .openapi(routes.startSso, async (c) => {
+    countSsoStart(c.var.deps, requestSource(c.var.deps, (name) => c.req.header(name)).address);
+    return c.json(await startSso(c.var.deps, c.req.valid("json").email), 200);
+  })
   .openapi(routes.finishSso, async (c) => {
     const { address } = requestSource(c.var.deps, (name) => c.req.header(name));
     const { email, token } = await finishSso(c.var.deps, c.req.valid("json").query, address);
