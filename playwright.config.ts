@@ -6,6 +6,8 @@ export const E2E_DATA_DIR = ".data-e2e";
 export const AUTH_FILE = "e2e/.auth/demo.json";
 /** The e2e server sends e-mail here; a test that checks e-mail runs an SMTP server (smtp-server) on it. */
 export const E2E_SMTP_PORT = 2526;
+/** The e2e server looks up domain proofs (DNS TXT records) here; a test that proves one runs a DNS server on it. */
+export const E2E_DNS_PORT = 2553;
 // Playwright cannot download its own browser here; Debian's chromium is used when present.
 const systemChromium = "/usr/bin/chromium";
 
@@ -69,6 +71,7 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE: "true",
       CONNECTOR_ALLOWED_HOSTS: "127.0.0.1",
       SSO_ALLOWED_HOSTS: "127.0.0.1",
+      DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       WEBHOOK_RETRY_SCALE: "0.01",
       RATE_LIMIT_PER_HOUR: "100",
       LOG_LEVEL: "warn",

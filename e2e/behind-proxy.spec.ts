@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startDnsServer } from "../lib/testing/dns-server";
 import { startOidcProvider } from "../lib/testing/oidc-provider";
 import { mailText, startSmtp } from "../lib/testing/smtp";
 import { reserveGaugePort, startGauge } from "./gauge-process";
-import { signInWithSso, turnOnSso } from "./sso-steps";
+import { proveDomain, signInWithSso, turnOnSso } from "./sso-steps";
 import { startTlsProxy } from "./tls-proxy";
 
 // Gauge as IT deploys it: a production start behind a proxy that terminates TLS (nginx, or Node's
@@ -22,6 +23,7 @@ for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
     const port = reserveGaugePort();
     const proxy = await startTlsProxy(`http://127.0.0.1:${port}`);
     const smtp = await startSmtp();
+    const dns = await startDnsServer();
     const provider = await startOidcProvider({
       redirectUris: [`${proxy.url}/api/session/oidc/callback`],
       people: { "lee@sso-proxy.example": { groups: ["kpi-editors"] } },
@@ -58,6 +60,7 @@ for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
       await admin.goto("/security");
       await expect(admin.getByLabel("Redirect URI")).toHaveText(`${proxy.url}/api/session/oidc/callback`);
       await turnOnSso(admin, provider, "sso-proxy.example");
+      await proveDomain(admin, dns, "sso-proxy.example");
       // The proxy's address here is 127.0.0.1: the page says that other machines cannot reach it (the SSO redirect URI, the SCIM base URL).
       await expect(admin.getByText(`This address names this machine (${new URL(proxy.url).host})`)).toHaveCount(2);
 
@@ -112,7 +115,7 @@ for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
     } finally {
       for (const context of contexts) await context.close();
       await gauge.stop();
-      await Promise.all([proxy.close(), provider.close(), smtp.close()]);
+      await Promise.all([proxy.close(), provider.close(), smtp.close(), dns.close()]);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

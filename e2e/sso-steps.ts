@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import type { startDnsServer } from "../lib/testing/dns-server";
 import type { startOidcProvider } from "../lib/testing/oidc-provider";
 
 type Provider = Awaited<ReturnType<typeof startOidcProvider>>;
@@ -24,4 +25,20 @@ export async function signInWithSso(page: Page, email: string) {
   await page.locator('input[name="password"]').fill("whatever the provider asks");
   await page.getByRole("button", { name: "Sign-in" }).click();
   await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/**
+ * On the Security page, proves `domain` by its DNS record: checked before the record is published
+ * (the page says it is not there), then published on `dns` as the page shows it, and checked again.
+ */
+export async function proveDomain(page: Page, dns: Awaited<ReturnType<typeof startDnsServer>>, domain: string) {
+  const item = page.getByRole("listitem", { name: domain });
+  await expect(item).toContainText(`${domain}: not proven yet`);
+  await item.getByRole("button", { name: "Check the DNS record" }).click();
+  await expect(item.getByRole("alert")).toContainText(`No TXT record _gauge-challenge.${domain} holds`);
+  const value = await item.locator("dd").nth(2).innerText();
+  expect(value).toMatch(/^gauge-domain-verification=/);
+  dns.txt[`_gauge-challenge.${domain}`] = [[value]];
+  await item.getByRole("button", { name: "Check the DNS record" }).click();
+  await expect(item).toContainText(`${domain}: proven by its DNS record`);
 }

@@ -93,6 +93,8 @@ const envSchema = z
     CONNECTOR_ALLOWED_HOSTS: hostList,
     /** Private hosts, addresses and CIDRs an SSO provider may be at, comma-separated (e.g. sso.corp.lan,10.1.2.3). */
     SSO_ALLOWED_HOSTS: hostList,
+    /** The DNS servers a domain's proof is looked up at, comma-separated (e.g. 1.1.1.1,8.8.8.8); the system's when empty. */
+    DNS_SERVERS: hostList,
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ["MAIL_FROM"], message: "MAIL_FROM (the sender address) is needed when SMTP_URL is set" })
   // A worker serves no page, so no request tells it the address its e-mails and webhooks link to.

@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { Field, inputClass, SelectField, Labelled } from "@/components/ui/field";
 import { FieldError, Notice } from "@/components/ui/notice";
 import { LocalAddressNote } from "@/components/ui/local-address-note";
+import { SsoDomains } from "./sso-domains";
 
 /** "kpi-editors = expert" lines, as the form shows a group → role map. */
 const mapText = (map: Record<string, Role>) =>
@@ -57,6 +58,7 @@ export function SsoForm() {
       roleByGroup: mapOf(text("roleByGroup")),
       enforce: form.get("enforce") === "on",
       breakGlassEmail: text("breakGlassEmail") || null,
+      emailVerifiedClaim: text("emailVerifiedClaim") || "required",
     });
     if (!input.success)
       return setError(input.error.issues.map((i) => t("field", { field: i.path.join(".") || t("form"), problem: fieldText(i.message) })).join("; "));
@@ -70,6 +72,7 @@ export function SsoForm() {
         <code className="block break-all rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800">{data.redirectUri}</code>
       </figure>
       <LocalAddressNote url={data.redirectUri} />
+      {sso && <SsoDomains domains={sso.domainProofs} />}
       <form onSubmit={submit} className="grid grid-cols-1 gap-3 md:grid-cols-2 [&>*]:min-w-0" noValidate>
         <Field
           label={t("issuer")}
@@ -88,6 +91,16 @@ export function SsoForm() {
               {roles(role)}
             </option>
           ))}
+        </SelectField>
+        <SelectField
+          id="emailVerifiedClaim"
+          label={t("emailVerified")}
+          name="emailVerifiedClaim"
+          className={inputClass}
+          defaultValue={sso?.emailVerifiedClaim ?? "required"}
+        >
+          <option value="required">{t("emailVerifiedRequired")}</option>
+          <option value="notSent">{t("emailVerifiedNotSent")}</option>
         </SelectField>
         <Field label={t("groupsClaim")} id="groupsClaim" name="groupsClaim" defaultValue={sso?.groupsClaim ?? ""} placeholder="groups" />
         <Labelled id="roleByGroup" label={t("roleByGroup")} className="md:col-span-2">

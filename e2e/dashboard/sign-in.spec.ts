@@ -1,10 +1,11 @@
 import type { Browser } from "@playwright/test";
-import { E2E_SMTP_PORT } from "../../playwright.config";
+import { E2E_DNS_PORT, E2E_SMTP_PORT } from "../../playwright.config";
+import { startDnsServer } from "../../lib/testing/dns-server";
 import { startOidcProvider } from "../../lib/testing/oidc-provider";
 import { mailText, startSmtp } from "../../lib/testing/smtp";
 import { totpAt } from "../../lib/testing/totp";
 import { DEMO, expect, test } from "../fixtures";
-import { signInWithSso, turnOnSso } from "../sso-steps";
+import { proveDomain, signInWithSso, turnOnSso } from "../sso-steps";
 
 const NO_SESSION = { cookies: [], origins: [] };
 
@@ -30,18 +31,28 @@ async function logIn(browser: Browser, baseURL: string, email: string, password:
 test.describe
   .serial("signing in", () => {
     let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+    let dns: Awaited<ReturnType<typeof startDnsServer>>;
     test.beforeAll(async ({ baseURL }) => {
+      dns = await startDnsServer(E2E_DNS_PORT);
       provider = await startOidcProvider({
         redirectUris: [`${baseURL}/api/session/oidc/callback`],
         people: { "lee@sso-e2e.example": { groups: ["kpi-editors"] } },
       });
     });
-    test.afterAll(() => provider.close());
+    test.afterAll(async () => {
+      await provider.close();
+      await dns.close();
+    });
 
-    test("an admin sets up SSO; a new person signs in through the provider's own page, as the role their group maps to", async ({ page, browser, baseURL }) => {
+    test("an admin sets up SSO and proves its domain by DNS; a new person signs in through the provider's own page, as the role their group maps to", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       await page.goto("/security");
       await expect(page.getByLabel("Redirect URI")).toHaveText(`${baseURL}/api/session/oidc/callback`);
       await turnOnSso(page, provider, "sso-e2e.example");
+      await proveDomain(page, dns, "sso-e2e.example");
 
       const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
       const tab = await context.newPage();

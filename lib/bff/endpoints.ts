@@ -236,6 +236,7 @@ export const endpoints = {
   sso: read({ op: "getSso", method: "GET", path: "/api/sso", key: () => keys.sso, live: true }),
   updateSso: write({ op: "updateSso", method: "PUT", path: "/api/sso", stale: () => [keys.sso] }),
   deleteSso: write({ op: "deleteSso", method: "DELETE", path: "/api/sso", stale: () => [keys.sso] }),
+  proveSsoDomain: write({ op: "proveSsoDomain", method: "POST", path: "/api/sso/domains/{domain}/proof", stale: () => [keys.sso] }),
   security: read({ op: "getSecurity", method: "GET", path: "/api/security", key: () => keys.security, live: true }),
   updateSecurity: write({ op: "updateSecurity", method: "PUT", path: "/api/security", stale: () => [keys.security, keys.twoFactor] }),
   scimTokens: read({ op: "listScimTokens", method: "GET", path: "/api/scim-tokens", key: () => keys.scimTokens, live: true }),

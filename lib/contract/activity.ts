@@ -29,6 +29,7 @@ export const ACTIVITY_ACTIONS = {
   ssoLoggedIn: "logged in with single sign-on",
   ssoFirstLogin: "signed in with single sign-on for the first time (user created)",
   ssoFailed: "failed to sign in with single sign-on",
+  provedDomain: "proved an e-mail domain is the account's (single sign-on)",
   changedPassword: "changed their password",
   resetAsked: "asked for a password reset link",
   resetDone: "reset their password with a link",

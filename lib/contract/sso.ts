@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Role } from "./people";
 
-const Domain = z
+export const Domain = z
   .string()
   .trim()
   .toLowerCase()
@@ -18,6 +18,33 @@ const ssoExample = {
   breakGlassEmail: "demo@example.com",
 };
 
+export const SsoDomain = z
+  .object({
+    domain: z.string(),
+    proven: z.boolean().meta({ description: "Proven to be this account's: only then does single sign-on create people of this domain" }),
+    provenBy: z.enum(["dns", "sign-in"]).nullable().meta({ description: "A DNS TXT record, or a person of the account signing in through the provider" }),
+    provenAt: z.string().nullable(),
+    dnsRecord: z
+      .object({ name: z.string(), type: z.literal("TXT"), value: z.string() })
+      .meta({ description: "The TXT record that proves the domain: add it at the domain's DNS host, then ask for the proof" }),
+  })
+  .meta({
+    id: "SsoDomain",
+    example: {
+      domain: "example.com",
+      proven: false,
+      provenBy: null,
+      provenAt: null,
+      dnsRecord: { name: "_gauge-challenge.example.com", type: "TXT", value: "gauge-domain-verification=3kQ0..." },
+    },
+  });
+export type SsoDomain = z.infer<typeof SsoDomain>;
+
+export const EmailVerifiedClaim = z.enum(["required", "notSent"]).meta({
+  description:
+    "required: a sign-in needs email_verified=true. notSent: the provider sends no email_verified (Entra ID's default); an e-mail without it is trusted in this account's proven domains only (false is still refused)",
+});
+
 export const SsoConfig = z
   .object({
     issuer: z.string().meta({ description: "The provider's issuer URL; its discovery document is at {issuer}/.well-known/openid-configuration" }),
@@ -28,8 +55,10 @@ export const SsoConfig = z
     roleByGroup: z.record(z.string(), Role).meta({ description: "Group → role; the highest role of a person's groups wins, at every sign-in" }),
     enforce: z.boolean().meta({ description: "Password logins of covered e-mails are refused (API keys keep working), except the break-glass admin's" }),
     breakGlassEmail: z.string().nullable().meta({ description: "The admin who may still log in with a password when enforce is on" }),
+    emailVerifiedClaim: EmailVerifiedClaim,
+    domainProofs: z.array(SsoDomain).meta({ description: "Each domain, proven or not, with the DNS record that proves it" }),
   })
-  .meta({ id: "SsoConfig", example: ssoExample });
+  .meta({ id: "SsoConfig", example: { ...ssoExample, emailVerifiedClaim: "required", domainProofs: [] } });
 export type SsoConfig = z.infer<typeof SsoConfig>;
 
 export const SsoSettings = z
@@ -37,7 +66,10 @@ export const SsoSettings = z
     redirectUri: z.string().meta({ description: "Register this redirect URI with the provider" }),
     sso: SsoConfig.nullable().meta({ description: "null until single sign-on is set up" }),
   })
-  .meta({ id: "SsoSettings", example: { redirectUri: "https://gauge.example.com/api/session/oidc/callback", sso: ssoExample } });
+  .meta({
+    id: "SsoSettings",
+    example: { redirectUri: "https://gauge.example.com/api/session/oidc/callback", sso: { ...ssoExample, emailVerifiedClaim: "required", domainProofs: [] } },
+  });
 export type SsoSettings = z.infer<typeof SsoSettings>;
 
 export const SsoConfigRequest = z
@@ -58,6 +90,7 @@ export const SsoConfigRequest = z
       .nullable()
       .optional()
       .meta({ description: "An admin of the account; the default is the admin saving it" }),
+    emailVerifiedClaim: EmailVerifiedClaim.default("required"),
   })
   .strict()
   .meta({ id: "SsoConfigRequest", example: { ...ssoExample, clientSecret: "Qx8Q~..." } });

@@ -27,8 +27,16 @@ describe("a backup restored with the same secrets", () => {
   let totpSecret: string;
   let connectorId: number;
   const clock = new TestClock(new Date());
+  /** The DNS TXT records the service finds, by name. */
+  const txt: Record<string, string[][]> = {};
   const api = (db: Database, secrets = SECRETS): TestApi =>
-    createTestApi(db.db, clock, { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD, ssoAllowedHosts: ["127.0.0.1"], ...secrets });
+    createTestApi(db.db, clock, {
+      rateLimitPerHour: 10_000,
+      dashboardUrl: DASHBOARD,
+      ssoAllowedHosts: ["127.0.0.1"],
+      resolveTxt: async (name) => txt[name] ?? [],
+      ...secrets,
+    });
 
   beforeAll(async () => {
     original = await openDatabase({ memory: true });
@@ -57,6 +65,10 @@ describe("a backup restored with the same secrets", () => {
       ),
     );
     expect(sso.status).toBe(200);
+    // The domain is proven before the backup: the restored copy lets new people of it sign in.
+    const { dnsRecord } = (await sso.json()).sso.domainProofs[0];
+    txt[dnsRecord.name] = [[dnsRecord.value]];
+    expect((await call("POST", "/api/sso/domains/sso.restore.example/proof")).proven).toBe(true);
     const connector = await call("POST", "/api/connectors", {
       name: "ERP",
       kind: "json",

@@ -120,6 +120,8 @@ const FIELD_PROBLEMS: readonly (readonly [RegExp, ProblemKey])[] = [
   [/^Compounds past (?<max>\S+) by (?<date>\S+): use a smaller growth or a shorter range$/, "growthOverflow"],
   [/^No OpenID provider answers here$/, "noProvider"],
   [/^Not an active admin here$/, "notAdmin"],
+  [/^The DNS record is not there yet$/, "dnsRecordMissing"],
+  [/^No domain is proven yet$/, "noProvenDomain"],
   [/^This person may not read this scorecard: share it with them first$/, "notShared"],
   [/^An arrow joins two objectives$/, "arrow"],
   [/^Not an objective of this map$/, "notObjective"],

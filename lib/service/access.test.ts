@@ -52,6 +52,8 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   const users: Record<string, { userId: number; email: string; password: string }> = {};
   let docs: Record<Doc, number>;
   let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+  /** The DNS TXT records the service finds, by name. */
+  const txt: Record<string, string[][]> = {};
   const kpiOf: Record<number, string> = {};
 
   const call = async (method: string, path: string, who: Record<string, string>, body?: unknown) => {
@@ -65,7 +67,7 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
   beforeAll(async () => {
     database = await open();
     provider = await startOidcProvider({ redirectUris: ["http://localhost:3000/api/session/oidc/callback"] });
-    api = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000, ssoAllowedHosts: ["127.0.0.1"] });
+    api = createTestApi(database.db, undefined, { rateLimitPerHour: 100_000, ssoAllowedHosts: ["127.0.0.1"], resolveTxt: async (name) => txt[name] ?? [] });
     admin = await accountWithScorecards(api, database.db, "admin@team.example", [
       smallScorecard("Private"),
       smallScorecard("Shared for reading"),
@@ -345,7 +347,16 @@ describe.each(testDatabases)("roles, sharing and accounts on every route, on $na
     },
     getSso: { request: async () => ({ path: "/api/sso" }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
     updateSso: { request: async () => ({ path: "/api/sso", body: ssoBody() }), expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" } },
-    // Set up in the caller's account first.
+    // Set up in the caller's account first, with its DNS record published.
+    proveSsoDomain: {
+      request: async (who) => {
+        const saved = await call("PUT", "/api/sso", who === "stranger" ? stranger.auth : admin.auth, ssoBody());
+        const [{ domain, dnsRecord }] = saved.json.sso.domainProofs;
+        txt[dnsRecord.name] = [[dnsRecord.value]];
+        return { path: `/api/sso/domains/${domain}/proof` };
+      },
+      expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },
+    },
     deleteSso: {
       request: async (who) => (await call("PUT", "/api/sso", who === "stranger" ? stranger.auth : admin.auth, ssoBody()), { path: "/api/sso" }),
       expect: { admin: "ok", expert: 403, viewer: 403, stranger: "ok" },

@@ -3,6 +3,7 @@ import type { Role } from "@/lib/contract/people";
 import type { MailConfig } from "./notifications/mail";
 import type { Limits } from "./connectors/sources/limits";
 import type { Resolve } from "./outbound/reach";
+import type { ResolveTxt } from "./sign-in/domain-claims";
 
 export interface ServiceConfig {
   /** Pooled calls per hour each active admin or expert adds to the account: for programs (tokens, API keys, links, pushes). */
@@ -26,6 +27,8 @@ export interface ServiceConfig {
   signInSecret?: string;
   /** SSO_ALLOWED_HOSTS: private host names, addresses and CIDRs an SSO provider may be at. */
   ssoAllowedHosts?: string[];
+  /** How a domain's proof (its TXT record) is looked up: DNS_SERVERS', else the system's resolvers. */
+  resolveTxt?: ResolveTxt;
   /** How outbound connections resolve host names (default the system's DNS); tests answer their own. */
   resolveHost?: Resolve;
 }

@@ -7,6 +7,7 @@ import { demoOnStart } from "./admin";
 import { createApi, type Api } from "./app";
 import { createODataApp } from "./odata/app";
 import { createScimApp } from "./scim/app";
+import { dnsTxt } from "./sign-in/domain-claims";
 
 const globalForApi = globalThis as {
   gaugeApi?: Promise<Api>;
@@ -45,6 +46,7 @@ export function getApi(): Promise<Api> {
         },
         signInSecret: config.SIGN_IN_SECRET ?? keptSecret(config.DATA_DIR, "sign-in-secret"),
         ssoAllowedHosts: config.SSO_ALLOWED_HOSTS,
+        resolveTxt: dnsTxt(config.DNS_SERVERS),
       },
     });
   })().catch((error) => {

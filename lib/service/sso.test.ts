@@ -20,6 +20,14 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     "lee@corp.example": { groups: ["kpi-editors"] },
     "outsider@elsewhere.example": {},
   };
+  /** The DNS TXT records the service finds, by name. */
+  const txt: Record<string, string[][]> = {};
+  /** Publishes the record that proves `domain` for the account whose settings are `sso`. */
+  const publishProof = (sso: { domainProofs: { domain: string; dnsRecord: { name: string; value: string } }[] }, domain: string) => {
+    const { name, value } = sso.domainProofs.find((d) => d.domain === domain)!.dnsRecord;
+    // DNS hosts split a long value into strings of their own: the record is their concatenation.
+    txt[name] = [["v=spf1 -all"], [value.slice(0, 20), value.slice(20)]];
+  };
   const call = async (method: string, path: string, auth: Record<string, string>, body?: unknown) => {
     const response = await api.call(path, body === undefined ? { method, headers: auth } : jsonInit(method, body, auth));
     return { status: response.status, json: await response.json().catch(() => null) };
@@ -49,7 +57,12 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
   beforeAll(async () => {
     database = await open();
     // The service's clock is the real one here: the provider signs its tokens with the real time.
-    api = createTestApi(database.db, new TestClock(new Date()), { rateLimitPerHour: 10_000, dashboardUrl: DASHBOARD, ssoAllowedHosts: ["127.0.0.1"] });
+    api = createTestApi(database.db, new TestClock(new Date()), {
+      rateLimitPerHour: 10_000,
+      dashboardUrl: DASHBOARD,
+      ssoAllowedHosts: ["127.0.0.1"],
+      resolveTxt: async (name) => txt[name] ?? [],
+    });
     provider = await startOidcProvider({ redirectUris: [`${DASHBOARD}/api/session/oidc/callback`], people });
     admin = await accountWithScorecards(api, database.db, "boss@corp.example");
   });
@@ -85,9 +98,47 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
     expect(JSON.stringify(saved.json)).not.toContain(provider.client_secret);
     // Sent back without the secret: the stored one is kept.
     expect((await call("PUT", "/api/sso", admin.auth, ssoSettings({ clientSecret: "***" }))).status).toBe(200);
+  });
+
+  it("creates no one in a domain until it is proven the account's by a DNS record, which no other account may then claim", async () => {
+    expect((await call("POST", "/sso/start", {}, { email: "new.hire@corp.example" })).status).toBe(404);
+    const notSent = await call("PUT", "/api/sso", admin.auth, ssoSettings({ clientSecret: "***", emailVerifiedClaim: "notSent" }));
+    expect([notSent.status, notSent.json.details]).toEqual([400, [{ path: "emailVerifiedClaim", message: "No domain is proven yet" }]]);
+    const { sso } = (await call("GET", "/api/sso", admin.auth)).json;
+    expect(sso.domainProofs).toEqual([
+      {
+        domain: "corp.example",
+        proven: false,
+        provenBy: null,
+        provenAt: null,
+        dnsRecord: { name: "_gauge-challenge.corp.example", type: "TXT", value: expect.stringMatching(/^gauge-domain-verification=[\w-]{32}$/) },
+      },
+    ]);
+    const { value } = sso.domainProofs[0].dnsRecord;
+    txt["_gauge-challenge.corp.example"] = [["v=spf1 -all"]];
+    const early = await call("POST", "/api/sso/domains/corp.example/proof", admin.auth);
+    expect(early.status).toBe(400);
+    expect(early.json.errorMessage).toBe(
+      `No TXT record _gauge-challenge.corp.example holds ${value} yet (1 other was found): add it at the domain's DNS host; a new record can take a while to be seen`,
+    );
+    publishProof(sso, "corp.example");
+    const proved = await call("POST", "/api/sso/domains/corp.example/proof", admin.auth);
+    expect(proved.json).toMatchObject({ domain: "corp.example", proven: true, provenBy: "dns" });
+    expect((await call("POST", "/api/sso/domains/elsewhere.example/proof", admin.auth)).status).toBe(404);
+    expect((await call("POST", "/sso/start", {}, { email: "new.hire@corp.example" })).status).toBe(200);
+    // Another account may list the domain only until it is proven; then not at all, even with the record's value.
     const stranger = await accountWithScorecards(api, database.db, "someone@other.example");
     const taken = await call("PUT", "/api/sso", stranger.auth, ssoSettings({ domains: ["corp.example"] }));
-    expect(taken.status).toBe(409);
+    expect([taken.status, taken.json.errorMessage]).toEqual([409, "Another account has proven corp.example is its own"]);
+    const log = await call("GET", "/api/activity?kind=settings", admin.auth);
+    expect(log.json.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: "proved an e-mail domain is the account's (single sign-on)",
+          details: expect.objectContaining({ domain: "corp.example", by: "dns" }),
+        }),
+      ]),
+    );
   });
 
   it("creates the user on the first sign-in with the default role, and gives a token that works", async () => {
@@ -231,12 +282,44 @@ describe.each(testDatabases)("single sign-on against a real OpenID provider, on 
   it("never sends an existing user to another account's provider, whatever domain that account claims", async () => {
     const claimer = await accountWithScorecards(api, database.db, "owner@claimer.example");
     await teammate(api, database.db, admin.accountId, "kim@claimed.example", "expert");
-    expect((await call("PUT", "/api/sso", claimer.auth, ssoSettings({ domains: ["claimed.example"] }))).status).toBe(200);
+    const claimed = await call("PUT", "/api/sso", claimer.auth, ssoSettings({ domains: ["claimed.example"] }));
+    expect(claimed.status).toBe(200);
     expect((await call("POST", "/sso/start", {}, { email: "kim@claimed.example" })).status).toBe(404);
-    // An address nobody holds yet is the claiming account's to provision.
+    // An address nobody holds yet is the account's to provision once it proves the domain.
+    expect((await call("POST", "/sso/start", {}, { email: "newcomer@claimed.example" })).status).toBe(404);
+    publishProof(claimed.json.sso, "claimed.example");
+    expect((await call("POST", "/api/sso/domains/claimed.example/proof", claimer.auth)).status).toBe(200);
+    expect((await call("POST", "/sso/start", {}, { email: "kim@claimed.example" })).status).toBe(404);
     expect((await call("POST", "/sso/start", {}, { email: "newcomer@claimed.example" })).status).toBe(200);
     // Nor does its enforcement refuse the other account's user their password.
     await call("PUT", "/api/sso", claimer.auth, ssoSettings({ domains: ["claimed.example"], enforce: true }));
     expect((await api.call("/login", jsonInit("POST", { email: "kim@claimed.example", contraseña: "correct horse battery" }))).status).toBe(200);
+  });
+
+  it("is proven a domain by a person of the account signing in through the provider; a provider that sends no email_verified is trusted there only", async () => {
+    const chief = await accountWithScorecards(api, database.db, "chief@proof.example");
+    expect((await call("PUT", "/api/sso", chief.auth, ssoSettings({ domains: ["proof.example"] }))).status).toBe(200);
+    expect((await call("POST", "/sso/start", {}, { email: "newbie@proof.example" })).status).toBe(404);
+    // Begun as the chief, and the provider answers a new address of the domain: no one is created.
+    people.newbie = { email: "newbie@proof.example" };
+    const early = await signIn("chief@proof.example", undefined, "newbie");
+    expect([early.status, early.json.errorMessage]).toEqual([
+      401,
+      "New people of proof.example sign in once an admin proves the domain is this account's (Security page)",
+    ]);
+    expect((await signIn("chief@proof.example")).status).toBe(200);
+    const { sso } = (await call("GET", "/api/sso", chief.auth)).json;
+    expect(sso.domainProofs).toMatchObject([{ domain: "proof.example", proven: true, provenBy: "sign-in" }]);
+    expect((await signIn("newbie@proof.example")).json).toMatchObject({ success: true, email: "newbie@proof.example" });
+
+    // Entra ID sends no email_verified: refused until the account says so, then trusted in its proven domain.
+    people["quiet@proof.example"] = { email_verified: "not sent" };
+    expect((await signIn("quiet@proof.example")).json.errorMessage).toBe("The provider has not verified this e-mail address");
+    const notSent = ssoSettings({ domains: ["proof.example"], clientSecret: "***", emailVerifiedClaim: "notSent" });
+    expect((await call("PUT", "/api/sso", chief.auth, notSent)).status).toBe(200);
+    expect((await signIn("quiet@proof.example")).json).toMatchObject({ success: true, email: "quiet@proof.example" });
+    // An address the provider says it has not verified stays refused.
+    people["doubtful@proof.example"] = { email_verified: false };
+    expect((await signIn("doubtful@proof.example")).json.errorMessage).toBe("The provider has not verified this e-mail address");
   });
 });

@@ -6,7 +6,8 @@ import Provider from "oidc-provider";
 /** What the provider says about a person who signs in with a given login name. */
 export interface ProviderPerson {
   email?: string;
-  email_verified?: boolean;
+  /** "not sent": the claim is left out, as Entra ID does. */
+  email_verified?: boolean | "not sent";
   groups?: string[];
 }
 
@@ -49,7 +50,10 @@ export async function startOidcProvider({
     features: { devInteractions: { enabled: true } },
     findAccount: async (_ctx, id) => ({
       accountId: id,
-      claims: async () => ({ sub: id, email: people[id]?.email ?? id, email_verified: people[id]?.email_verified ?? true, groups: people[id]?.groups ?? [] }),
+      claims: async () => {
+        const verified = people[id]?.email_verified ?? true;
+        return { sub: id, email: people[id]?.email ?? id, ...(verified === "not sent" ? {} : { email_verified: verified }), groups: people[id]?.groups ?? [] };
+      },
     }),
   });
   provider.proxy = false;

@@ -3,7 +3,7 @@ import { LoginResponse } from "../auth";
 import { ErrorBody } from "../common";
 import { PasswordResetAccepted, PasswordResetConfirm, PasswordResetRequest, ResetLink } from "../password-reset";
 import { CreatedScimToken, CreateScimTokenRequest, ScimTokenList } from "../scim-tokens";
-import { SsoCallbackRequest, SsoConfigRequest, SsoSettings, SsoStart, SsoStartRequest } from "../sso";
+import { Domain, SsoCallbackRequest, SsoConfigRequest, SsoDomain, SsoSettings, SsoStart, SsoStartRequest } from "../sso";
 import { RecoveryCodes, SecuritySettings, TwoFactorCodeRequest, TwoFactorSetup, TwoFactorStatus } from "../two-factor";
 import { errors, json, jsonBody, needs, noToken, personOnly, secured } from "./helpers";
 
@@ -36,11 +36,28 @@ export const updateSso = createRoute({
   tags,
   summary: "Set up or change single sign-on",
   description:
-    "The issuer's discovery document is read first: an issuer that does not answer one is refused (400). A domain another account's SSO covers is a 409. " +
-    "With `enforce`, password logins of covered e-mails are refused except the break-glass admin's.",
+    "The issuer's discovery document is read first: an issuer that does not answer one is refused (400). A domain another account has proven is a 409. " +
+    "Single sign-on creates people only in proven domains (see proveSsoDomain; a person of the account signing in through the provider with a verified address also proves theirs). " +
+    "`emailVerifiedClaim: notSent` needs a proven domain. With `enforce`, password logins of covered e-mails are refused except the break-glass admin's.",
   security: secured,
   request: { body: jsonBody(SsoConfigRequest) },
   responses: { 200: json(SsoSettings, "The settings as stored"), ...errors(400, 403, 409, 415) },
+});
+
+export const proveSsoDomain = createRoute({
+  operationId: "proveSsoDomain",
+  ...personOnly,
+  method: "post",
+  path: "/api/sso/domains/{domain}/proof",
+  ...needs("admin"),
+  tags,
+  summary: "Prove a single sign-on domain is the account's, by its DNS TXT record",
+  description:
+    "Looks up the TXT record the domain's `dnsRecord` names: holding its value, the domain is proven this account's, and no other account may claim it (409 when another already has). " +
+    "400 while the record is not there; 404 for a domain the settings do not list.",
+  security: secured,
+  request: { params: z.object({ domain: Domain }) },
+  responses: { 200: json(SsoDomain, "The domain, proven"), ...errors(400, 403, 404, 409) },
 });
 
 export const deleteSso = createRoute({

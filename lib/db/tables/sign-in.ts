@@ -18,7 +18,24 @@ export const ssoConfigs = pgTable("sso_configs", {
   enforce: boolean("enforce").notNull().default(false),
   /** The admin who may still log in with a password when `enforce` is on. */
   breakGlassUserId: integer("break_glass_user_id").references(() => users.id, { onDelete: "set null" }),
+  /** `notSent`: the provider sends no email_verified (Entra ID); its e-mails are trusted in the account's proven domains only. */
+  emailVerifiedClaim: text("email_verified_claim", { enum: ["required", "notSent"] })
+    .notNull()
+    .default("required"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * An e-mail domain proven to be an account's: by a DNS TXT record, or by a person of the account
+ * signing in through its provider with a verified address of that domain. A domain is one
+ * account's at most; only a proven domain lets single sign-on create people.
+ */
+export const ssoDomainClaims = pgTable("sso_domain_claims", {
+  domain: text("domain").primaryKey(),
+  accountId: accountIdColumn(),
+  provenBy: text("proven_by", { enum: ["dns", "sign-in"] }).notNull(),
+  provenByUserId: integer("proven_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  provenAt: timestamp("proven_at", { withTimezone: true }).notNull(),
 });
 
 /**

@@ -93,7 +93,7 @@ const revived = (draft: StoredConnector): StoredConnector => ({
 async function carryOut(deps: Deps, request: Request): Promise<Partial<Request>> {
   const [stored] = request.connectorId === null ? [] : await deps.db.select().from(connectors).where(eq(connectors.id, request.connectorId));
   const connector = stored ?? (request.draft ? revived(request.draft as StoredConnector) : undefined);
-  if (!connector) return { error: "The connector was deleted" };
+  if (!connector) throw notFound("Connector");
   if (request.trigger === "preview") {
     const ctx = await personCtx(deps, request.askedBy!, "The person who asked for the test is no longer active");
     return { preview: await previewOf(ctx, connector, await plan(ctx, connector, {})) };

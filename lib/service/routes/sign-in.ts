@@ -7,11 +7,13 @@ import { deleteSsoSettings, ssoSettings, updateSsoSettings } from "../sign-in/ss
 import { disableTwoFactor, enableTwoFactor, securitySettings, setUpTwoFactor, twoFactorStatus, updateSecuritySettings } from "../sign-in/two-factor";
 import { requestSource } from "../public-origin";
 import { countSsoStart } from "../sign-in/start-throttle";
+import { proveByDns } from "../sign-in/domain-claims";
 import { newRouter } from "../router";
 
 export const signInRoutes = newRouter()
   .openapi(routes.getSso, async (c) => c.json(await ssoSettings(c.var), 200))
   .openapi(routes.updateSso, async (c) => c.json(await updateSsoSettings(c.var, c.req.valid("json")), 200))
+  .openapi(routes.proveSsoDomain, async (c) => c.json(await proveByDns(c.var, c.req.valid("param").domain), 200))
   .openapi(routes.deleteSso, async (c) => {
     await deleteSsoSettings(c.var);
     return c.body(null, 204);

@@ -8,6 +8,7 @@ import type { Deps } from "../context";
 import { ApiError, unauthorized } from "../errors";
 import { domainOf, redirectUri, ssoForEmail } from "./sso-settings";
 import { providerClient, providerProblem } from "./sso-provider";
+import { claimBySignIn, provenFor } from "./domain-claims";
 import { hashToken, issueSessionToken } from "../domain/tokens";
 import { openText, sealText } from "../sealed-text";
 import { signInSecret } from "./sealing-key";
@@ -147,8 +148,13 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
 
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
   if (!email) throw unauthorized("The provider did not give an e-mail address");
-  if (claims.email_verified !== true && claims.email_verified !== "true") throw new RefusedSignIn("The provider has not verified this e-mail address", email);
-  if (!sso.domains.includes(domainOf(email))) throw new RefusedSignIn("This e-mail's domain is not one this sign-on covers", email);
+  const domain = domainOf(email);
+  if (!sso.domains.includes(domain)) throw new RefusedSignIn("This e-mail's domain is not one this sign-on covers", email);
+  const verified = claims.email_verified === true || claims.email_verified === "true";
+  // A provider that sends no email_verified is trusted for the account's proven domains only.
+  const trusted =
+    verified || (claims.email_verified === undefined && sso.emailVerifiedClaim === "notSent" && (await provenFor(deps.db, sso.accountId, domain)));
+  if (!trusted) throw new RefusedSignIn("The provider has not verified this e-mail address", email);
 
   const subject = String(claims.sub);
   const role = mappedRole(sso, claims);
@@ -163,6 +169,8 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
     const [byEmail] = linked ? [] : await tx.select().from(users).where(eq(users.email, email));
     const found = linked ?? byEmail;
     if (!found) {
+      if (!(await provenFor(tx, sso.accountId, domain)))
+        throw new RefusedSignIn(`New people of ${domain} sign in once an admin proves the domain is this account's (Security page)`, email);
       const [created] = await tx
         .insert(users)
         .values({ accountId: sso.accountId, email, passwordHash: "sso", role: role ?? sso.defaultRole, ...identity })
@@ -174,6 +182,8 @@ async function signIn(deps: Deps, sso: typeof ssoConfigs.$inferSelect, params: U
       throw new RefusedSignIn("This e-mail belongs to a person who signs in as someone else at the provider: ask an admin", email);
     if (found.deactivatedAt) throw new RefusedSignIn("This user is deactivated: ask an admin", email);
     if (!linked) await tx.update(users).set(identity).where(eq(users.id, found.id));
+    // A person of the account whose provider verified an address of the domain proves it the account's.
+    if (verified && domainOf(found.email) === domain) await claimBySignIn(tx, sso.accountId, domain, found.id, deps.now());
     if (role && role !== found.role) {
       const [others] = await tx
         .select({ n: sql<number>`count(*)::int` })

@@ -1,12 +1,13 @@
 import "server-only";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SsoConfigRequest, SsoSettings } from "@/lib/contract/sso";
-import { ssoConfigs, users } from "@/lib/db/schema";
+import { ssoConfigs, ssoDomainClaims, users } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
 import type { Ctx, Deps } from "../context";
 import { dashboardBase } from "../context";
 import { ApiError, conflict, invalidRequest, notFound } from "../errors";
 import { discoverIssuer, providerProblem, sealClientSecret } from "./sso-provider";
+import { anyProven, domainsOf, keepClaimsOf, provenElsewhere } from "./domain-claims";
 
 export const redirectUri = (deps: Deps) => `${dashboardBase(deps)}/api/session/oidc/callback`;
 export const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
@@ -14,16 +15,23 @@ export const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 
 type SsoRow = typeof ssoConfigs.$inferSelect;
 
 /**
- * The SSO configuration covering an e-mail's domain. A domain names no more than one account's
- * configuration, but an existing user signs in only through their own account's: another
- * account that claims their domain never receives their sign-in.
+ * The SSO configuration covering an e-mail's domain. An existing user signs in only through their
+ * own account's, when it lists their domain; an e-mail no one has yet, only through the account
+ * that proved the domain its own: another account listing a domain never receives its sign-ins.
  */
 export async function ssoForEmail(deps: Deps, email: string): Promise<SsoRow | null> {
+  const domain = domainOf(email);
   const owner = deps.db.select({ accountId: users.accountId }).from(users).where(eq(users.email, email));
+  const prover = deps.db.select({ accountId: ssoDomainClaims.accountId }).from(ssoDomainClaims).where(eq(ssoDomainClaims.domain, domain));
   const [row] = await deps.db
     .select()
     .from(ssoConfigs)
-    .where(and(sql`${ssoConfigs.domains} @> ${JSON.stringify([domainOf(email)])}::jsonb`, sql`(NOT EXISTS (${owner}) OR ${ssoConfigs.accountId} = (${owner}))`))
+    .where(
+      and(
+        sql`${ssoConfigs.domains} @> ${JSON.stringify([domain])}::jsonb`,
+        sql`${ssoConfigs.accountId} = (CASE WHEN EXISTS (${owner}) THEN (${owner}) ELSE (${prover}) END)`,
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -53,6 +61,8 @@ export async function ssoSettings({ deps, caller }: Ctx): Promise<SsoSettings> {
       roleByGroup: sso.roleByGroup,
       enforce: sso.enforce,
       breakGlassEmail: row.breakGlassEmail,
+      emailVerifiedClaim: sso.emailVerifiedClaim,
+      domainProofs: await domainsOf(deps, caller.accountId, sso.domains),
     },
   };
 }
@@ -94,28 +104,27 @@ export async function updateSsoSettings(ctx: Ctx, input: SsoConfigRequest): Prom
     roleByGroup: input.roleByGroup ?? {},
     enforce: input.enforce,
     breakGlassUserId: await breakGlassAdmin(ctx, input.breakGlassEmail),
+    emailVerifiedClaim: input.emailVerifiedClaim,
     updatedAt: deps.now(),
   };
-  // Under one lock for every account: two accounts claiming a domain at once cannot both have it.
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('sso-domains', 0))`);
-    const taken = await tx
-      .select({ accountId: ssoConfigs.accountId })
-      .from(ssoConfigs)
-      .where(
-        and(
-          ne(ssoConfigs.accountId, caller.accountId),
-          sql`${ssoConfigs.domains} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(domains)}::jsonb))`,
-        ),
-      );
-    if (taken.length > 0) throw conflict("Another account's single sign-on already covers one of these domains");
+    const taken = await provenElsewhere(tx, caller.accountId, domains);
+    if (taken.length > 0) throw conflict(`Another account has proven ${taken.join(", ")} is its own`);
+    await keepClaimsOf(tx, caller.accountId, domains);
+    if (input.emailVerifiedClaim === "notSent" && !(await anyProven(tx, caller.accountId)))
+      throw invalidRequest("A provider that sends no email_verified is trusted only in a domain proven to be this account's: prove one first", [
+        { path: "emailVerifiedClaim", message: "No domain is proven yet" },
+      ]);
     await tx.insert(ssoConfigs).values(values).onConflictDoUpdate({ target: ssoConfigs.accountId, set: values });
   });
   return ssoSettings(ctx);
 }
 
 export async function deleteSsoSettings({ deps, caller }: Ctx): Promise<void> {
-  const removed = await deps.db.delete(ssoConfigs).where(eq(ssoConfigs.accountId, caller.accountId)).returning({ id: ssoConfigs.accountId });
+  const removed = await deps.db.transaction(async (tx) => {
+    await keepClaimsOf(tx, caller.accountId, []);
+    return tx.delete(ssoConfigs).where(eq(ssoConfigs.accountId, caller.accountId)).returning({ id: ssoConfigs.accountId });
+  });
   if (removed.length === 0) throw notFound("Single sign-on");
 }
 
