@@ -120,7 +120,7 @@ const FIELD_PROBLEMS: readonly (readonly [RegExp, ProblemKey])[] = [
   [/^Compounds past (?<max>\S+) by (?<date>\S+): use a smaller growth or a shorter range$/, "growthOverflow"],
   [/^No OpenID provider answers here$/, "noProvider"],
   [/^Not an active admin here$/, "notAdmin"],
-  [/^The DNS record is not there yet$/, "dnsRecordMissing"],
+  [/^The DNS record is not there yet: a new record can take a while to be seen$/, "dnsRecordMissing"],
   [/^No domain is proven yet$/, "noProvenDomain"],
   [/^This person may not read this scorecard: share it with them first$/, "notShared"],
   [/^An arrow joins two objectives$/, "arrow"],

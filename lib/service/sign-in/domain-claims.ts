@@ -68,7 +68,7 @@ export async function proveByDns(ctx: Ctx, domain: string): Promise<SsoDomain> {
   if (!records.some((parts) => parts.join("") === value))
     throw invalidRequest(
       `No TXT record ${name} holds ${value} yet (${records.length === 0 ? "none was found" : `${records.length} other${records.length === 1 ? " was" : "s were"} found`}): add it at the domain's DNS host; a new record can take a while to be seen`,
-      [{ path: "domain", message: "The DNS record is not there yet" }],
+      [{ path: "domain", message: "The DNS record is not there yet: a new record can take a while to be seen" }],
     );
   if (!(await claim(deps.db, caller.accountId, domain, { provenBy: "dns", userId: caller.userId, at: deps.now() })))
     throw conflict(`Another account has proven ${domain} is its own`);
