@@ -11,7 +11,7 @@ export const RecordFigures = z
   .meta({ id: "RecordFigures", description: "A value record's six figures; all null: there was no record" });
 export type RecordFigures = z.infer<typeof RecordFigures>;
 
-const VIA = ["api", "dashboard", "import", "cli", "system", "connector"] as const;
+const VIA = ["api", "dashboard", "import", "cli", "system", "connector", "mcp"] as const;
 export const ChangeAuthor = z
   .object({
     userId: z.number().int().nullable(),

@@ -64,7 +64,7 @@ export interface Caller {
   /** The API key's name, when an API key authenticated the call. */
   keyName?: string | null;
   /** Through what the call came, for the history of what it changes (the client's own label, X-Gauge-Client). */
-  via?: "api" | "dashboard" | "import" | "connector";
+  via?: "api" | "dashboard" | "import" | "connector" | "mcp";
   /** Active admins and experts of the account: each adds the per-user limit to its pool. */
   countedUsers: number;
   /** A password session of a user without two-factor codes in an account that requires them: it may only set them up. */

@@ -7,12 +7,14 @@ import { demoOnStart } from "./admin";
 import { createApi, type Api } from "./app";
 import { createODataApp } from "./odata/app";
 import { createScimApp } from "./scim/app";
+import { createMcpApp } from "./mcp/app";
 import { dnsTxt } from "./sign-in/domain-claims";
 
 const globalForApi = globalThis as {
   gaugeApi?: Promise<Api>;
   gaugeOData?: Promise<ReturnType<typeof createODataApp>>;
   gaugeScim?: Promise<ReturnType<typeof createScimApp>>;
+  gaugeMcp?: Promise<ReturnType<typeof createMcpApp>>;
   demoLogin?: string | null;
 };
 
@@ -56,24 +58,23 @@ export function getApi(): Promise<Api> {
   return globalForApi.gaugeApi;
 }
 
-/** The process's OData service, on the API's own dependencies. */
-export function getOData() {
-  globalForApi.gaugeOData ??= getApi()
-    .then((api) => createODataApp(api.deps))
+/** One app built on the process's API, once: its OData service, its SCIM service, its MCP server. */
+function builtOnApi<T>(slot: "gaugeOData" | "gaugeScim" | "gaugeMcp", make: (deps: Api["deps"]) => T): Promise<T> {
+  const kept = globalForApi as Record<typeof slot, Promise<T> | undefined>;
+  kept[slot] ??= getApi()
+    .then((api) => make(api.deps))
     .catch((error) => {
-      globalForApi.gaugeOData = undefined;
+      kept[slot] = undefined;
       throw error;
     });
-  return globalForApi.gaugeOData;
+  return kept[slot];
 }
 
-/** The process's SCIM service, on the API's own dependencies. */
-export function getScim() {
-  globalForApi.gaugeScim ??= getApi()
-    .then((api) => createScimApp(api.deps))
-    .catch((error) => {
-      globalForApi.gaugeScim = undefined;
-      throw error;
-    });
-  return globalForApi.gaugeScim;
-}
+/** The process's OData service (/odata), on the API's own dependencies. */
+export const getOData = () => builtOnApi("gaugeOData", createODataApp);
+
+/** The process's SCIM service (/scim/v2), on the API's own dependencies. */
+export const getScim = () => builtOnApi("gaugeScim", createScimApp);
+
+/** The process's MCP server (/mcp), on the API's own dependencies. */
+export const getMcp = () => builtOnApi("gaugeMcp", createMcpApp);

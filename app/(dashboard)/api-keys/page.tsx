@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { ApiKeyManager } from "@/components/people/api-key-manager";
+import { AssistantConnect } from "@/components/people/assistant-connect";
 import { CallPool } from "@/components/people/call-pool";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Prefetch } from "@/lib/bff/prefetch";
 import { requireSessionClient, sessionBudget } from "@/lib/bff/session-client";
+import { requestOrigin } from "@/lib/request-origin";
 import { withPageMessages } from "@/lib/i18n/page-messages";
 import { PageHeading } from "@/components/ui/page-heading";
 
@@ -15,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 async function ApiKeysPage() {
   await requireSessionClient();
-  const [me, t] = [await sessionBudget(), await getTranslations("apiKeys")];
+  const [me, t, origin] = [await sessionBudget(), await getTranslations("apiKeys"), await requestOrigin()];
   return (
     <Prefetch
       queries={[
@@ -33,6 +35,7 @@ async function ApiKeysPage() {
         <Suspense fallback={<Skeleton className="h-64" />}>
           <ApiKeyManager role={me.role} />
         </Suspense>
+        <AssistantConnect origin={origin} />
       </div>
     </Prefetch>
   );

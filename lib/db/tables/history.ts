@@ -19,7 +19,7 @@ export const changeSets = pgTable(
     userEmail: text("user_email"),
     apiKeyId: integer("api_key_id"),
     apiKeyName: text("api_key_name"),
-    via: text("via", { enum: ["api", "dashboard", "import", "cli", "system", "connector"] }).notNull(),
+    via: text("via", { enum: ["api", "dashboard", "import", "cli", "system", "connector", "mcp"] }).notNull(),
     /** The change set this one undid. */
     reverts: bigint("reverts", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),

@@ -5,7 +5,7 @@ import type { Ctx } from "../context";
 import { touchScorecard } from "./scorecard-changes";
 
 /** Through what a change came: the API (scripts), the dashboard, an import, the CLI, the system, or a connector. */
-export type Via = "api" | "dashboard" | "import" | "cli" | "system" | "connector";
+export type Via = "api" | "dashboard" | "import" | "cli" | "system" | "connector" | "mcp";
 
 export interface ChangeAuthor {
   accountId?: number;
