@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { Guid, IsoDate } from "./common";
-import { ChangeSetPage, RevertResult } from "./history";
+import { ScorecardForecast, WhatIf, WhatIfAnswer } from "./forecast";
+import { ChangeSetPage, RevertResult, RevisionPage } from "./history";
+import { Note } from "./notes";
 import { Period, Status } from "./kpis";
 import { Series } from "./grouped";
 import { BatchSetValuesItem, GuidValueRecord, MAX_BATCH_ITEMS, ValueRecord } from "./values";
@@ -117,3 +119,38 @@ export const RevertArgs = {
   overwrite: z.boolean().default(false).describe("Revert even records changed again since"),
 };
 export const Reverted = z.object(RevertResult.shape);
+
+export const KpiHistoryArgs = {
+  scorecardId,
+  kpiGuid,
+  from: IsoDate.optional().describe("Only revisions of records dated on or after it"),
+  to: IsoDate.optional().describe("Only revisions of records dated on or before it"),
+  limit: z.number().int().min(1).max(100).default(20),
+  before: z.number().int().positive().optional().describe("Only revisions older than this one's id (the next page)"),
+};
+export const KpiRevisions = z.object(RevisionPage.shape);
+
+export const ForecastArgs = {
+  scorecardId,
+  period: Period.describe("The periods to forecast in: DAY, WEEK, MONTH, QUARTER, HALF_YEAR or YEAR"),
+  horizon: IsoDate.optional().describe("The last date forecast (default: the end of the year)"),
+  kpiGuids: z.array(Guid).max(500).optional().describe("Only these KPIs (default: every KPI)"),
+};
+export const Forecasts = z.object(ScorecardForecast.shape);
+
+export const WhatIfArgs = { scorecardId, ...WhatIf.shape };
+export const WhatIfOutcome = z.object({
+  period: Period,
+  start: z.string(),
+  end: z.string(),
+  moved: WhatIfAnswer.shape.moved,
+  verdicts: WhatIfAnswer.shape.verdicts,
+});
+
+export const AddNoteArgs = {
+  scorecardId,
+  kpiGuid,
+  date: IsoDate.describe("A date in the period the note explains (YYYY-MM-DD)"),
+  text: z.string().trim().min(1).max(2000).describe("Why the number moved, in a sentence or two"),
+};
+export const AddedNote = z.object(Note.shape);

@@ -74,6 +74,7 @@ describe("API keys with scopes, on every operation, for every role", () => {
       "getSso",
       "listApiKeys",
       "listScimTokens",
+      "proveSsoDomain",
       "revokeApiKey",
       "revokeScimToken",
       "setUpTwoFactor",

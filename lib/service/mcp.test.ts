@@ -3,7 +3,18 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { ChangePage, GroupedSeries, PreviewedValues, Reverted, ScorecardKpis, ScorecardSummaries, WrittenValues } from "@/lib/contract/mcp";
+import {
+  ChangePage,
+  Forecasts,
+  GroupedSeries,
+  KpiRevisions,
+  PreviewedValues,
+  Reverted,
+  ScorecardKpis,
+  ScorecardSummaries,
+  WhatIfOutcome,
+  WrittenValues,
+} from "@/lib/contract/mcp";
 import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, TestClock, teammate, type TestApi } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 import { serveFetch } from "@/lib/testing/http-api";
@@ -50,18 +61,20 @@ describe.each(testDatabases)("the MCP server, driven by the SDK's own client ove
     const writer = await connect(await keyOf(owner.auth, { name: "Claude (write)" }));
     const reader = await connect(await keyOf(owner.auth, { name: "Claude (read)", scope: "read" }));
     const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
-    expect(await names(writer)).toEqual([
+    const readOnly = [
       "find_kpis",
+      "forecast",
       "get_scorecard",
+      "kpi_history",
       "list_changes",
       "list_scorecards",
       "preview_values",
       "read_grouped",
       "read_values",
-      "revert_change",
-      "write_values",
-    ]);
-    expect(await names(reader)).toEqual(["find_kpis", "get_scorecard", "list_changes", "list_scorecards", "preview_values", "read_grouped", "read_values"]);
+      "what_if",
+    ];
+    expect(await names(writer)).toEqual([...readOnly, "add_note", "revert_change", "write_values"].sort());
+    expect(await names(reader)).toEqual(readOnly);
     const tools = (await writer.listTools()).tools;
     const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(annotations.read_grouped).toMatchObject({ readOnlyHint: true });
@@ -142,6 +155,49 @@ describe.each(testDatabases)("the MCP server, driven by the SDK's own client ove
     expect((await call(client, "read_values", { scorecardId: docId, kpiGuid: guids.Costs })).structuredContent).toMatchObject({ records: [{ value: 40 }] });
     await call(client, "revert_change", { scorecardId: docId, changeId: written.changeId, dryRun: false });
     expect((await call(client, "read_values", { scorecardId: docId, kpiGuid: guids.Costs })).structuredContent).toEqual({ records: [] });
+  });
+
+  it("looks back through a KPI's revisions and ahead through its forecast and a what-if, and notes why a number moved", async () => {
+    const docId = owner.scorecardIds[0]!;
+    const client = await connect(await keyOf(owner.auth, { name: "Analyst" }));
+    await call(client, "write_values", {
+      scorecardId: docId,
+      items: [
+        { guid: guids.Sales, date: "2025-11-01", value: 30 },
+        { guid: guids.Sales, date: "2025-12-01", value: 40 },
+      ],
+    });
+    const history = KpiRevisions.parse((await call(client, "kpi_history", { scorecardId: docId, kpiGuid: guids.Sales, limit: 1 })).structuredContent);
+    expect(history.items[0]).toMatchObject({ date: "2025-12-01", after: { value: 40 }, by: { via: "mcp", apiKey: "Analyst" } });
+    const forecast = Forecasts.parse(
+      (await call(client, "forecast", { scorecardId: docId, period: "MONTH", horizon: "2026-06-30", kpiGuids: [guids.Sales] })).structuredContent,
+    );
+    expect(forecast.items.map((i) => i.guid)).toEqual([guids.Sales]);
+    const outcome = WhatIfOutcome.parse(
+      (
+        await call(client, "what_if", {
+          scorecardId: docId,
+          period: "MONTH",
+          from: "2026-01-01",
+          to: "2026-06-30",
+          overrides: [{ guid: guids.Sales, date: "2026-05-01", value: 99 }],
+        })
+      ).structuredContent,
+    );
+    expect(outcome.moved).toContainEqual(expect.objectContaining({ guid: guids.Sales, start: "2026-05-01", whatIf: 99 }));
+    expect((await call(client, "read_values", { scorecardId: docId, kpiGuid: guids.Sales, from: "2026-05-01", to: "2026-05-31" })).structuredContent).toEqual({
+      records: [],
+    });
+    const backwards = await call(client, "what_if", { scorecardId: docId, period: "MONTH", from: "2026-06-01", to: "2026-01-01", overrides: [] });
+    expect(backwards).toMatchObject({ isError: true, content: [{ text: "The what-if is not valid\n- to: to must not be before from" }] });
+
+    const note = await call(client, "add_note", { scorecardId: docId, kpiGuid: guids.Sales, date: "2025-12-01", text: "A large order moved into December." });
+    expect(note.structuredContent).toMatchObject({ kpiGuid: guids.Sales, date: "2025-12-01", text: "A large order moved into December." });
+    const grouped = GroupedSeries.parse(
+      (await call(client, "read_grouped", { scorecardId: docId, period: "MONTH", from: "2025-12-01", to: "2025-12-31", kpiGuids: [guids.Sales] }))
+        .structuredContent,
+    );
+    expect(grouped.items[0]!.notes?.map((n) => n.text)).toEqual(["A large order moved into December."]);
   });
 
   it("refuses as the API does: another account's scorecard, an unknown KPI, a locked period, a viewer's write, a calculated KPI", async () => {

@@ -14,7 +14,7 @@ import {
   ValueRecords,
 } from "@/lib/contract/mcp";
 import type { Ctx } from "../context";
-import { groupedValues } from "../domain/grouped";
+import { groupedAnswer, groupedValues } from "../domain/grouped";
 import { listChanges } from "../domain/history";
 import { addDays } from "../domain/periods";
 import { getScorecard, listScorecards, scorecardKpis, type StoredKpi } from "../domain/scorecards";
@@ -148,8 +148,11 @@ export const readTools = [
       "calculated and container KPIs included, with the notes of the range.",
     input: ReadGroupedArgs,
     output: GroupedSeries,
+    // The REST read's own answer (notes included), already JSON: read back as the object it writes.
     run: async (ctx, { scorecardId, period, from, to, kpiGuids }) =>
-      groupedValues(ctx, { docId: scorecardId, period, startDate: from, endDate: to, guids: kpiGuids }),
+      JSON.parse(
+        Buffer.concat((await groupedAnswer(ctx, { docId: scorecardId, period, startDate: from, endDate: to, guids: kpiGuids })).pieces).toString("utf8"),
+      ),
   }),
   defineTool({
     name: "list_changes",

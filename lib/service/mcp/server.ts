@@ -2,11 +2,12 @@ import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Ctx } from "../context";
 import { ApiError } from "../errors";
+import { insightTools } from "./insight-tools";
 import { readTools } from "./read-tools";
 import { toolError } from "./tool";
 import { writeTools } from "./write-tools";
 
-const ALL_TOOLS = [...readTools, ...writeTools];
+const ALL_TOOLS = [...readTools, ...insightTools, ...writeTools];
 
 /** The names of the tools that write: a `read` key's call of one is refused before the server sees it. */
 export const WRITE_TOOL_NAMES = new Set(ALL_TOOLS.filter((t) => t.writes).map((t) => t.name));

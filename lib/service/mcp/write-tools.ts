@@ -1,11 +1,12 @@
 import "server-only";
 import { and, gte, inArray, lte, sql } from "drizzle-orm";
-import { PreviewedValues, RevertArgs, Reverted, WriteValuesArgs, WrittenValues } from "@/lib/contract/mcp";
+import { AddedNote, AddNoteArgs, PreviewedValues, RevertArgs, Reverted, WriteValuesArgs, WrittenValues } from "@/lib/contract/mcp";
 import type { ValueRecord } from "@/lib/contract/values";
 import type { Tx } from "@/lib/db/client";
 import { kpiValues } from "@/lib/db/schema";
 import { queryRows } from "@/lib/db/query";
 import type { Ctx } from "../context";
+import { createNote } from "../domain/notes";
 import { revertChange } from "../domain/revert";
 import { writeBatch } from "../domain/values";
 import type { WriteItem } from "../domain/value-writes";
@@ -103,5 +104,14 @@ export const writeTools = [
     output: Reverted,
     writes: { destructive: true, idempotent: false },
     run: (ctx, { scorecardId, changeId, dryRun, overwrite }) => revertChange(ctx, { docId: scorecardId, changeId, dryRun, overwrite }),
+  }),
+  defineTool({
+    name: "add_note",
+    title: "Add a note",
+    description: "Says why a KPI's number moved in a period: the note shows beside the figure in the dashboard, the grouped read and board packs.",
+    input: AddNoteArgs,
+    output: AddedNote,
+    writes: { destructive: false, idempotent: false },
+    run: (ctx, { scorecardId, kpiGuid, date, text }) => createNote(ctx, { docId: scorecardId, guid: kpiGuid, input: { date, text } }),
   }),
 ];
