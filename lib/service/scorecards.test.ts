@@ -246,6 +246,8 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
       { method: "DELETE", path: `/api/scim-tokens/${theirScimToken}`, openapi: "/rest/api/scim-tokens/{id}" },
       { method: "POST", path: `/api/users/${theirUser}/reset-link`, openapi: "/rest/api/users/{id}/reset-link" },
       { method: "DELETE", path: `/api/users/${theirUser}/two-factor`, openapi: "/rest/api/users/{id}/two-factor" },
+      // A domain the caller's own settings do not list, whoever has proven it.
+      { method: "POST", path: "/api/sso/domains/their-domain.example/proof", openapi: "/rest/api/sso/domains/{domain}/proof" },
       { method: "GET", path: `/public/${theirLink}`, openapi: "/rest/public/{publicId}" },
       {
         method: "GET",
