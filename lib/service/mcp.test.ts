@@ -200,6 +200,28 @@ describe.each(testDatabases)("the MCP server, driven by the SDK's own client ove
     expect(grouped.items[0]!.notes?.map((n) => n.text)).toEqual(["A large order moved into December."]);
   });
 
+  it("offers each readable scorecard as a resource and two prompts that guide a review and a month's entry", async () => {
+    const docId = owner.scorecardIds[0]!;
+    const client = await connect(await keyOf(owner.auth, { name: "Resources", scope: "read" }));
+    expect((await client.listResources()).resources).toEqual([
+      {
+        uri: `gauge://scorecards/${docId}`,
+        name: "Team scorecard",
+        title: "Team scorecard",
+        description: "A small scorecard for tests",
+        mimeType: "application/json",
+      },
+    ]);
+    const read = await client.readResource({ uri: `gauge://scorecards/${docId}` });
+    const tree = JSON.parse(String((read.contents[0] as { text: string }).text));
+    expect(tree.root.children.map((k: { name: string }) => k.name)).toEqual(["Customer", "Audit passed"]);
+    await expect(client.readResource({ uri: "gauge://scorecards/999999" })).rejects.toThrow(/Scorecard not found/);
+    expect((await client.listPrompts()).prompts.map((p) => p.name).sort()).toEqual(["enter_figures", "monthly_review"]);
+    const review = await client.getPrompt({ name: "monthly_review", arguments: { scorecardId: String(docId), month: "2026-02" } });
+    expect((review.messages[0]!.content as { text: string }).text).toMatch(new RegExp(`^Review scorecard ${docId} for 2026-02\\. Call get_scorecard`));
+    await expect(client.getPrompt({ name: "enter_figures", arguments: { scorecardId: String(docId), month: "February" } })).rejects.toThrow(/YYYY-MM/);
+  });
+
   it("refuses as the API does: another account's scorecard, an unknown KPI, a locked period, a viewer's write, a calculated KPI", async () => {
     const docId = owner.scorecardIds[0]!;
     const stranger = await accountWithScorecards(api, database.db, "elsewhere@example.com");

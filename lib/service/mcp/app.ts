@@ -77,11 +77,12 @@ export function createMcpApp(deps: Deps) {
     if (body === undefined || body === null || typeof body !== "object") return jsonRpcError(c, 400, -32700, "Parse error: the body is not a JSON-RPC message");
     const caller: Caller = { ...found.caller, via: "mcp" };
 
-    const call = !Array.isArray(body) && body.method === "tools/call" ? body : null;
+    // A tool call or a resource's read is a call of the account's pool; listing and prompts are free.
+    const call = !Array.isArray(body) && (body.method === "tools/call" || body.method === "resources/read") ? body : null;
     let budget: Record<string, string> = {};
     if (call) {
       const name = String(call.params?.name ?? "");
-      if (WRITE_TOOL_NAMES.has(name) && caller.scope === "read")
+      if (call.method === "tools/call" && WRITE_TOOL_NAMES.has(name) && caller.scope === "read")
         return c.json({
           jsonrpc: "2.0",
           id: call.id ?? null,
@@ -92,8 +93,9 @@ export function createMcpApp(deps: Deps) {
       if (spent.budget) budget = budgetHeaders(spent.budget, deps.now());
       if (spent.refused && spent.budget) {
         const { limit, resetAt } = spent.budget;
-        const refusal = toolError(`The account's call limit of ${limit} per hour is reached: it resets at ${resetAt.toISOString()}`);
-        return c.json({ jsonrpc: "2.0", id: call.id ?? null, result: refusal }, 200, budget);
+        const message = `The account's call limit of ${limit} per hour is reached: it resets at ${resetAt.toISOString()}`;
+        const answer = call.method === "tools/call" ? { result: toolError(message) } : { error: { code: -32000, message } };
+        return c.json({ jsonrpc: "2.0", id: call.id ?? null, ...answer }, 200, budget);
       }
     }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Ctx } from "../context";
 import { ApiError } from "../errors";
+import { addGuides } from "./guides";
 import { insightTools } from "./insight-tools";
 import { readTools } from "./read-tools";
 import { toolError } from "./tool";
@@ -51,5 +52,6 @@ export function gaugeMcpServer(ctx: Ctx): McpServer {
       },
     );
   }
+  addGuides(server, ctx);
   return server;
 }
