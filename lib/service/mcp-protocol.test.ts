@@ -1,0 +1,140 @@
+import fc from "fast-check";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { describe, expect, it } from "vitest";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, TestClock } from "@/lib/testing/api";
+import { testDatabases } from "@/lib/testing/databases";
+import { serveFetch } from "@/lib/testing/http-api";
+import { mcpClient, mcpSuite } from "@/lib/testing/mcp-suite";
+import { createMcpApp } from "./mcp/app";
+
+describe.each(testDatabases)("the MCP server's door: keys, scopes, the call limit and malformed messages, on $name", ({ open }) => {
+  const s = mcpSuite(open);
+  const { keyOf, connect, call } = s;
+
+  it("lists every tool to a write key and only the read tools to a read key, whose write call is refused naming the scope", async () => {
+    const writer = await connect(await keyOf(s.owner.auth, { name: "Claude (write)" }));
+    const reader = await connect(await keyOf(s.owner.auth, { name: "Claude (read)", scope: "read" }));
+    const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
+    const readOnly = [
+      "find_kpis",
+      "forecast",
+      "get_scorecard",
+      "kpi_history",
+      "list_changes",
+      "list_scorecards",
+      "preview_values",
+      "read_grouped",
+      "read_values",
+      "what_if",
+    ];
+    expect(await names(writer)).toEqual([...readOnly, "add_note", "revert_change", "write_values"].sort());
+    expect(await names(reader)).toEqual(readOnly);
+    const tools = (await writer.listTools()).tools;
+    const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    expect(annotations.read_grouped).toMatchObject({ readOnlyHint: true });
+    expect(annotations.write_values).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(annotations.revert_change).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    expect(tools.every((t) => t.outputSchema?.type === "object" && t.description)).toBe(true);
+
+    const refused = await call(reader, "write_values", {
+      scorecardId: s.owner.scorecardIds[0],
+      items: [{ guid: s.guids.Sales, date: "2026-01-01", value: 5 }],
+    });
+    expect(refused).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: "write_values writes: it needs an API key with the write scope, and this key's scope is read" }],
+    });
+  });
+
+  it("counts each tool call as one call of the account's pool, and refuses at the limit with the time it resets", async () => {
+    const clock = new TestClock();
+    const tight = createTestApi(s.database.db, clock, { rateLimitPerHour: 3 });
+    const account = await accountWithScorecards(tight, s.database.db, "tight@example.com", [smallScorecard()]);
+    const tightServed = await serveFetch(createMcpApp(tight.app.deps).fetch);
+    try {
+      const key = (await (await tight.call("/api/api-keys", jsonInit("POST", { name: "Busy" }, account.auth))).json()).key as string;
+      // The next hour: the calls that set the account up are in the last one.
+      clock.advance(3600_000);
+      const client = await mcpClient(tightServed.url, key);
+      s.clients.push(client);
+      // Listing tools is free; each call spends one.
+      await client.listTools();
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await call(client, "list_scorecards"));
+      expect(answers.slice(0, 3).every((a) => !a.isError)).toBe(true);
+      expect(answers[3]).toMatchObject({ isError: true });
+      expect(answers[3]!.content[0]!.text).toMatch(/^The account's call limit of 3 per hour is reached: it resets at \d{4}-\d{2}-\d{2}T/);
+    } finally {
+      await tightServed.close();
+    }
+  });
+
+  it("answers 401 with a challenge naming its resource metadata, which says how to get a key", async () => {
+    const noKey = await fetch(`${s.served.url}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: "{}",
+    });
+    expect(noKey.status).toBe(401);
+    const challenge = noKey.headers.get("WWW-Authenticate")!;
+    expect(challenge).toMatch(/^Bearer error="invalid_request", .*resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1]!;
+    const metadata = await (await fetch(metadataUrl.replace(/^https?:\/\/[^/]+/, s.served.url))).json();
+    expect(metadata).toMatchObject({
+      resource: expect.stringMatching(/\/mcp$/),
+      bearer_methods_supported: ["header"],
+      resource_documentation: expect.stringMatching(/\/api-keys$/),
+    });
+    const wrongKey = await fetch(`${s.served.url}/mcp`, {
+      method: "POST",
+      headers: { Authorization: "Bearer gak_nothing", "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect([wrongKey.status, (await wrongKey.json()).error.code]).toEqual([401, -32001]);
+    // A person's session token is not a key for programs.
+    const session = await fetch(`${s.served.url}/mcp`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${s.owner.auth.Token}`, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(session.status).toBe(401);
+    const key = await keyOf(s.owner.auth, { name: "Raw" });
+    const garbled = await fetch(`${s.served.url}/mcp`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect([garbled.status, (await garbled.json()).error.code]).toEqual([400, -32700]);
+    expect((await fetch(`${s.served.url}/mcp`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(405);
+  });
+
+  it("answers any message, malformed, unknown or with wrong arguments, in JSON-RPC and never with a 5xx", async () => {
+    const key = await keyOf(s.owner.auth, { name: "Fuzzed", scope: "read" });
+    const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const toolNames = ["list_scorecards", "get_scorecard", "read_grouped", "read_values", "preview_values", "write_values", "nothing_like_it"];
+    const message = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        jsonrpc: fc.constantFrom("2.0", "1.0", 2),
+        id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+        method: fc.constantFrom("tools/call", "tools/list", "initialize", "resources/list", "prompts/get", "ping", "nope"),
+        params: fc.oneof(
+          fc.jsonValue(),
+          fc.record({
+            name: fc.constantFrom(...toolNames),
+            arguments: fc.dictionary(fc.constantFrom("scorecardId", "kpiGuid", "period", "from", "to", "items"), fc.jsonValue()),
+          }),
+        ),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(message, async (body) => {
+        const answer = await fetch(`${s.served.url}/mcp`, { method: "POST", headers, body: JSON.stringify(body) });
+        expect(answer.status, JSON.stringify(body)).toBeLessThan(500);
+        const text = await answer.text();
+        if (text) expect(() => JSON.parse(text), text).not.toThrow();
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
