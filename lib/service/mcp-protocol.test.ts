@@ -106,6 +106,13 @@ describe.each(testDatabases)("the MCP server's door: keys, scopes, the call limi
     });
     expect([garbled.status, (await garbled.json()).error.code]).toEqual([400, -32700]);
     expect((await fetch(`${s.served.url}/mcp`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(405);
+    // A browser's request from another site (a name rebound to this address) is refused.
+    const rebound = await fetch(`${s.served.url}/mcp`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, Origin: "http://attacker.example" },
+      body: "{}",
+    });
+    expect([rebound.status, (await rebound.json()).error.message]).toEqual([403, "Requests from http://attacker.example are not accepted"]);
   });
 
   it("answers any message, malformed, unknown or with wrong arguments, in JSON-RPC and never with a 5xx", async () => {

@@ -28,7 +28,7 @@ const resourceMetadata = (c: Context<AppEnv>) => ({
 
 const jsonRpcError = (
   c: Context<AppEnv>,
-  status: 400 | 401 | 405 | 413 | 500,
+  status: 400 | 401 | 403 | 405 | 413 | 500,
   code: number,
   message: string,
   headers: Record<string, string> = {},
@@ -59,6 +59,10 @@ export function createMcpApp(deps: Deps) {
 
   app.post("/mcp", async (c) => {
     const { deps } = c.var;
+    // MCP clients send no Origin; a browser does, and one from another site (a page whose name
+    // was rebound to this address) is refused before anything else is read.
+    const origin = c.req.header("Origin");
+    if (origin !== undefined && origin !== baseOf(c)) return jsonRpcError(c, 403, -32000, `Requests from ${origin} are not accepted`);
     const challenge = (error: string, description: string) => ({
       "WWW-Authenticate": `Bearer error="${error}", error_description="${description}", resource_metadata="${baseOf(c)}/.well-known/oauth-protected-resource/mcp"`,
     });
