@@ -154,3 +154,37 @@ export const AddNoteArgs = {
   text: z.string().trim().min(1).max(2000).describe("Why the number moved, in a sentence or two"),
 };
 export const AddedNote = z.object(Note.shape);
+
+export const ExplainArgs = {
+  scorecardId,
+  kpiGuid: kpiGuid.describe("The KPI, objective or perspective whose colour to explain"),
+  date: IsoDate.optional().describe("A date in the period to explain (default: today)"),
+  period: Period.optional().describe("The period (default: the KPI's own update interval)"),
+};
+const Scored = z.object({ guid: z.string(), name: z.string(), value: z.number().nullable(), score: z.number().nullable(), status: Status });
+export const Explanation = z.object({
+  kpi: z.object({
+    guid: z.string(),
+    name: z.string(),
+    kind: z.string(),
+    measure: z.string(),
+    optimization: z.enum(["MAXIMIZE", "MINIMIZE", "BINARY"]).describe("MINIMIZE: less is better; BINARY: met or not"),
+    formula: z.string().nullable(),
+  }),
+  period: z.object({ start: z.string(), end: z.string(), complete: z.boolean() }),
+  value: z.number().nullable(),
+  target: z.number().nullable(),
+  baseline: z.number().nullable(),
+  score: z.number().nullable().describe("0 at or below the baseline, 1 at the target"),
+  status: Status,
+  thresholds: z.object({ onTrack: z.number(), atRisk: z.number() }).describe("ON_TRACK from onTrack's score up, AT_RISK from atRisk's, OFF_TRACK below"),
+  because: z.string().describe("The rule that gives this status, in a sentence"),
+  children: z
+    .array(
+      Scored.extend({
+        weight: z.number(),
+        share: z.number().describe("The child's part of the weighted score (its weight over the weights of the children with a score)"),
+      }),
+    )
+    .describe("For a container: the children whose weighted scores make its score"),
+});

@@ -16,6 +16,7 @@ describe.each(testDatabases)("the MCP server's door: keys, scopes, the call limi
     const reader = await connect(await keyOf(s.owner.auth, { name: "Claude (read)", scope: "read" }));
     const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
     const readOnly = [
+      "explain_status",
       "find_kpis",
       "forecast",
       "get_scorecard",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ChangePage,
+  Explanation,
   Forecasts,
   GroupedSeries,
   KpiRevisions,
@@ -61,6 +62,18 @@ describe.each(testDatabases)("the MCP server's tools, driven by the SDK's own cl
       (await call(client, "read_grouped", { scorecardId: docId, period: "QUARTER", from: "2026-01-01", to: "2026-03-31" })).structuredContent,
     );
     expect(grouped.items.find((series) => series.guid === s.guids.Sales)!.points[0]).toMatchObject({ start: "2026-01-01", value: 140 });
+    // Why Sales is green in February, and what makes its container's colour.
+    const sales = Explanation.parse(
+      (await call(client, "explain_status", { scorecardId: docId, kpiGuid: s.guids.Sales, date: "2026-02-15" })).structuredContent,
+    );
+    expect(sales).toMatchObject({ period: { start: "2026-02-01", end: "2026-02-28" }, value: 90, target: 80, status: "ON_TRACK", children: [] });
+    expect(sales.because).toMatch(/^ON_TRACK: its score 1\.00 is at least 1$/);
+    const customer = Explanation.parse(
+      (await call(client, "explain_status", { scorecardId: docId, kpiGuid: s.guids.Customer, date: "2026-02-15" })).structuredContent,
+    );
+    expect(customer.kpi.kind).toBe("CONTAINER");
+    expect(customer.children.map((c) => c.name)).toEqual(["Sales", "Costs", "Margin"]);
+    expect(customer.children.find((c) => c.name === "Sales")).toMatchObject({ score: 1, status: "ON_TRACK", weight: 1 });
     // The content a client without structured output reads is the same answer.
     expect(JSON.parse(records.content[0]!.text)).toEqual(records.structuredContent);
   });
