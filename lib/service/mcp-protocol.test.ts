@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, it } from "vitest";
-import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, TestClock } from "@/lib/testing/api";
+import { accountWithScorecards, createTestApi, jsonInit, smallScorecard, TestClock, teammate } from "@/lib/testing/api";
 import { testDatabases } from "@/lib/testing/databases";
 import { serveFetch } from "@/lib/testing/http-api";
 import { mcpClient, mcpSuite } from "@/lib/testing/mcp-suite";
@@ -144,5 +144,47 @@ describe.each(testDatabases)("the MCP server's door: keys, scopes, the call limi
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("lets each role and scope read and write what the API would: the access matrix of a read tool and a write tool", async () => {
+    const docId = s.owner.scorecardIds[0]!;
+    const expert = await teammate(s.api, s.database.db, s.owner.accountId, "matrix.expert@example.com", "expert");
+    const viewer = await teammate(s.api, s.database.db, s.owner.accountId, "matrix.viewer@example.com", "viewer");
+    const stranger = await accountWithScorecards(s.api, s.database.db, "matrix.stranger@example.com");
+    const shared = [
+      { userId: expert.userId, access: "write" },
+      { userId: viewer.userId, access: "read" },
+    ];
+    expect((await s.api.call(`/api/document/${docId}/sharing`, jsonInit("PUT", { users: shared }, s.owner.auth))).status).toBe(200);
+    const people = { admin: s.owner.auth, expert: expert.auth, viewer: viewer.auth, stranger: stranger.auth };
+    const outcome = (answer: { isError?: boolean; content: { text: string }[] }) =>
+      !answer.isError ? "ok" : /scope/.test(answer.content[0]!.text) ? "scope" : /not found/.test(answer.content[0]!.text) ? "missing" : "refused";
+    const seen: Record<string, string> = {};
+    for (const [who, auth] of Object.entries(people))
+      for (const scope of ["read", "write"]) {
+        const client = await connect(await keyOf(auth, { name: `${who} ${scope}`, scope }));
+        seen[`${who}/${scope}/read`] = outcome(await call(client, "get_scorecard", { scorecardId: docId }));
+        seen[`${who}/${scope}/write`] = outcome(
+          await call(client, "write_values", { scorecardId: docId, items: [{ guid: s.guids.Costs, date: "2027-01-01", value: 3 }] }),
+        );
+      }
+    expect(seen).toEqual({
+      "admin/read/read": "ok",
+      "admin/read/write": "scope",
+      "admin/write/read": "ok",
+      "admin/write/write": "ok",
+      "expert/read/read": "ok",
+      "expert/read/write": "scope",
+      "expert/write/read": "ok",
+      "expert/write/write": "ok",
+      "viewer/read/read": "ok",
+      "viewer/read/write": "scope",
+      "viewer/write/read": "ok",
+      "viewer/write/write": "refused",
+      "stranger/read/read": "missing",
+      "stranger/read/write": "scope",
+      "stranger/write/read": "missing",
+      "stranger/write/write": "missing",
+    });
   });
 });
