@@ -122,6 +122,8 @@ const FIELD_PROBLEMS: readonly (readonly [RegExp, ProblemKey])[] = [
   [/^Not an active admin here$/, "notAdmin"],
   [/^The DNS record is not there yet: a new record can take a while to be seen$/, "dnsRecordMissing"],
   [/^No domain is proven yet$/, "noProvenDomain"],
+  [/^A month as YYYY-MM$/, "monthFormat"],
+  [/^A scorecard's id$/, "scorecardId"],
   [/^This person may not read this scorecard: share it with them first$/, "notShared"],
   [/^An arrow joins two objectives$/, "arrow"],
   [/^Not an objective of this map$/, "notObjective"],
