@@ -26,8 +26,9 @@ describe("the rules of the house", () => {
 
   it("the dashboard never reaches into the service or the database, but for its own read cache's table", () => {
     const cache = "lib/bff/read-cache.ts";
-    // app/rest, app/odata and app/scim only mount the service's three apps.
-    const mounts = (v: string) => v.startsWith("app/rest/") || v.startsWith("app/odata/") || v.startsWith("app/scim/");
+    // app/rest, app/odata, app/scim, app/mcp and the MCP server's metadata only mount the service's apps.
+    const mounts = (v: string) =>
+      ["app/rest/", "app/odata/", "app/scim/", "app/mcp/", "app/.well-known/oauth-protected-resource/"].some((m) => v.startsWith(m));
     expect(violations(["app", "components", "lib/bff"], /^@\/lib\/(service|db)\b/).filter((v) => !mounts(v) && !v.startsWith(`${cache} `))).toEqual([]);
     const tables = [...readFileSync(path.join(root, cache), "utf8").matchAll(/import \{([^}]*)\} from "@\/lib\/db\/schema"/g)].flatMap((m) =>
       m[1]!.split(",").map((n) => n.trim()),
