@@ -36,6 +36,7 @@ for (const setting of ["TRUST_PROXY", "PUBLIC_URL"] as const) {
         DATA_DIR: dataDir,
         DATABASE_URL: "",
         SSO_ALLOWED_HOSTS: "127.0.0.1",
+        DNS_SERVERS: dns.address,
         LOG_LEVEL: "warn",
         SMTP_URL: smtp.url,
         MAIL_FROM: "Gauge <gauge@proxy.example>",
