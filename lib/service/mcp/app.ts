@@ -71,36 +71,29 @@ export function createMcpApp(deps: Deps) {
       const why = "Send an API key of Gauge (API keys page) as Authorization: Bearer <key>";
       return jsonRpcError(c, 401, -32001, why, challenge("invalid_request", why));
     }
-    const found = await authenticate(deps, token, false);
+    if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return jsonRpcError(c, 413, -32600, "The message is larger than 4 MiB");
+    const body = (await c.req.json().catch(() => undefined)) as Message | Message[] | undefined;
+    if (body === undefined || body === null || typeof body !== "object") return jsonRpcError(c, 400, -32700, "Parse error: the body is not a JSON-RPC message");
+    // A tool call or a resource's read is a call of the account's pool, counted as the key is
+    // looked up (one query); listing and prompts are free.
+    const call = !Array.isArray(body) && (body.method === "tools/call" || body.method === "resources/read") ? body : null;
+    const found = await authenticate(deps, token, call !== null);
     if (found?.caller.tokenKind !== "api_key") {
       const why = "This is not an active API key of Gauge: create one on the API keys page";
       return jsonRpcError(c, 401, -32001, why, challenge("invalid_token", why));
     }
-    if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return jsonRpcError(c, 413, -32600, "The message is larger than 4 MiB");
-    const body = (await c.req.json().catch(() => undefined)) as Message | Message[] | undefined;
-    if (body === undefined || body === null || typeof body !== "object") return jsonRpcError(c, 400, -32700, "Parse error: the body is not a JSON-RPC message");
     const caller: Caller = { ...found.caller, via: "mcp" };
-
-    // A tool call or a resource's read is a call of the account's pool; listing and prompts are free.
-    const call = !Array.isArray(body) && (body.method === "tools/call" || body.method === "resources/read") ? body : null;
-    let budget: Record<string, string> = {};
-    if (call) {
-      const name = String(call.params?.name ?? "");
-      if (call.method === "tools/call" && WRITE_TOOL_NAMES.has(name) && caller.scope === "read")
-        return c.json({
-          jsonrpc: "2.0",
-          id: call.id ?? null,
-          result: toolError(`${name} writes: it needs an API key with the write scope, and this key's scope is read`),
-        });
-      const spent = await authenticate(deps, token, true);
-      if (!spent) return jsonRpcError(c, 401, -32001, "This API key was revoked", challenge("invalid_token", "This API key was revoked"));
-      if (spent.budget) budget = budgetHeaders(spent.budget, deps.now());
-      if (spent.refused && spent.budget) {
-        const { limit, resetAt } = spent.budget;
-        const message = `The account's call limit of ${limit} per hour is reached: it resets at ${resetAt.toISOString()}`;
-        const answer = call.method === "tools/call" ? { result: toolError(message) } : { error: { code: -32000, message } };
-        return c.json({ jsonrpc: "2.0", id: call.id ?? null, ...answer }, 200, budget);
-      }
+    const budget = call && found.budget ? budgetHeaders(found.budget, deps.now()) : {};
+    if (call && found.refused && found.budget) {
+      const { limit, resetAt } = found.budget;
+      const message = `The account's call limit of ${limit} per hour is reached: it resets at ${resetAt.toISOString()}`;
+      const answer = call.method === "tools/call" ? { result: toolError(message) } : { error: { code: -32000, message } };
+      return c.json({ jsonrpc: "2.0", id: call.id ?? null, ...answer }, 200, budget);
+    }
+    const name = String(call?.params?.name ?? "");
+    if (call?.method === "tools/call" && WRITE_TOOL_NAMES.has(name) && caller.scope === "read") {
+      const refusal = toolError(`${name} writes: it needs an API key with the write scope, and this key's scope is read`);
+      return c.json({ jsonrpc: "2.0", id: call.id ?? null, result: refusal }, 200, budget);
     }
 
     const server = gaugeMcpServer({ deps, caller });
