@@ -29,7 +29,7 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "api", testMatch: /smoke\.spec\.ts/, use: { ...devices["Desktop Chrome"] } },
+    { name: "api", testMatch: /(smoke|mcp-card)\.spec\.ts/, use: { ...devices["Desktop Chrome"] } },
     // Starts a server of its own from the same build (unlimited budget, its own data).
     { name: "fuzz", testMatch: /fuzz\.spec\.ts/ },
     // Its own server too: an installation without demo data.

@@ -58,13 +58,17 @@ describe.each(testDatabases)("the MCP server's door: keys, scopes, the call limi
       clock.advance(3600_000);
       const client = await mcpClient(tightServed.url, key);
       s.clients.push(client);
-      // Listing tools is free; each call spends one.
+      // Listing tools and reading the card are free; each call spends one.
+      const card = { uri: "ui://gauge/scorecard-card.html" };
       await client.listTools();
+      for (let i = 0; i < 3; i++) await client.readResource(card);
       const answers = [];
       for (let i = 0; i < 4; i++) answers.push(await call(client, "list_scorecards"));
       expect(answers.slice(0, 3).every((a) => !a.isError)).toBe(true);
       expect(answers[3]).toMatchObject({ isError: true });
       expect(answers[3]!.content[0]!.text).toMatch(/^The account's call limit of 3 per hour is reached: it resets at \d{4}-\d{2}-\d{2}T/);
+      expect((await client.readResource(card)).contents).toHaveLength(1);
+      await expect(client.readResource({ uri: `gauge://scorecards/${account.scorecardIds[0]}` })).rejects.toThrow(/call limit of 3 per hour is reached/);
     } finally {
       await tightServed.close();
     }

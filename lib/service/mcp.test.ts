@@ -150,7 +150,7 @@ describe.each(testDatabases)("the MCP server's tools, driven by the SDK's own cl
   it("offers each readable scorecard as a resource and two prompts that guide a review and a month's entry", async () => {
     const docId = s.owner.scorecardIds[0]!;
     const client = await connect(await keyOf(s.owner.auth, { name: "Resources", scope: "read" }));
-    expect((await client.listResources()).resources).toEqual([
+    expect((await client.listResources()).resources.filter((r) => r.uri.startsWith("gauge:"))).toEqual([
       {
         uri: `gauge://scorecards/${docId}`,
         name: "Team scorecard",
@@ -198,5 +198,22 @@ describe.each(testDatabases)("the MCP server's tools, driven by the SDK's own cl
     expect((await call(viewing, "get_scorecard", { scorecardId: docId })).isError).toBeFalsy();
     // Wrong argument types are the SDK's validation error, as a tool error.
     expect(await call(client, "get_scorecard", { scorecardId: "one" })).toMatchObject({ isError: true });
+  });
+
+  it("offers its scorecard card to assistants that render MCP Apps: named by the two tools that fill it, one HTML file that loads nothing", async () => {
+    const client = await connect(await keyOf(s.owner.auth, { name: "Card reader", scope: "read" }));
+    const withCard = (await client.listTools()).tools.filter((t) => t._meta?.ui).map((t) => [t.name, t._meta]);
+    const uri = "ui://gauge/scorecard-card.html";
+    expect(withCard).toEqual([
+      ["get_scorecard", { ui: { resourceUri: uri }, "ui/resourceUri": uri }],
+      ["read_grouped", { ui: { resourceUri: uri }, "ui/resourceUri": uri }],
+    ]);
+    expect((await client.listResources()).resources).toContainEqual(expect.objectContaining({ uri, mimeType: "text/html;profile=mcp-app" }));
+    const [card] = (await client.readResource({ uri })).contents as { uri: string; mimeType: string; text: string; _meta: unknown }[];
+    expect(card).toMatchObject({ uri, mimeType: "text/html;profile=mcp-app", _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
+    expect(card!.text).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; [^"]*connect-src 'none'/);
+    // Everything is inline: no script, style, image or frame comes from anywhere else.
+    expect(card!.text).not.toMatch(/\s(src|href)=|<link|<iframe/i);
+    expect(card!.text).toMatch(/const App = [\w$]+;\nconst LABELS = \{"en":\{"kpi":"KPI"/);
   });
 });

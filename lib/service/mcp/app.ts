@@ -35,7 +35,11 @@ const jsonRpcError = (
   id: unknown = null,
 ) => c.json({ jsonrpc: "2.0", id, error: { code, message } }, status, headers);
 
-type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: { name?: unknown } };
+type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: { name?: unknown; uri?: unknown } };
+
+/** A tool call, or the read of a resource holding data (the card, `ui://`, is the server's own page). */
+const readsData = (message: Message) =>
+  message.method === "tools/call" || (message.method === "resources/read" && !String(message.params?.uri ?? "").startsWith("ui://"));
 
 /** The MCP app, on the same deps as the REST API. */
 export function createMcpApp(deps: Deps) {
@@ -74,9 +78,9 @@ export function createMcpApp(deps: Deps) {
     if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return jsonRpcError(c, 413, -32600, "The message is larger than 4 MiB");
     const body = (await c.req.json().catch(() => undefined)) as Message | Message[] | undefined;
     if (body === undefined || body === null || typeof body !== "object") return jsonRpcError(c, 400, -32700, "Parse error: the body is not a JSON-RPC message");
-    // A tool call or a resource's read is a call of the account's pool, counted as the key is
-    // looked up (one query); listing and prompts are free.
-    const call = !Array.isArray(body) && (body.method === "tools/call" || body.method === "resources/read") ? body : null;
+    // A tool call or a read of data is a call of the account's pool, counted as the key is looked
+    // up (one query); listing, prompts and the card are free.
+    const call = !Array.isArray(body) && readsData(body) ? body : null;
     const found = await authenticate(deps, token, call !== null);
     if (found?.caller.tokenKind !== "api_key") {
       const why = "This is not an active API key of Gauge: create one on the API keys page";

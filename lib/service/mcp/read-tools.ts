@@ -90,9 +90,10 @@ export const readTools = [
     title: "Get a scorecard",
     description:
       "A scorecard's KPIs in tree order (perspectives, objectives, indicators), each with its latest period's value, target, score and status, " +
-      "as the dashboard shows them. Status is ON_TRACK, AT_RISK, OFF_TRACK or NO_DATA.",
+      "as the dashboard shows them. Status is ON_TRACK, AT_RISK, OFF_TRACK or NONE (no value or no target).",
     input: ScorecardArgs,
     output: ScorecardKpis,
+    card: true,
     run: async (ctx, { scorecardId }) => {
       const card = await getScorecard(ctx, { docId: scorecardId });
       const kpis = await scorecardKpis(ctx, scorecardId);
@@ -148,6 +149,7 @@ export const readTools = [
       "calculated and container KPIs included, with the notes of the range.",
     input: ReadGroupedArgs,
     output: GroupedSeries,
+    card: true,
     // The REST read's own answer (notes included), already JSON: read back as the object it writes.
     run: async (ctx, { scorecardId, period, from, to, kpiGuids }) =>
       JSON.parse(

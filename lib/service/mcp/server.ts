@@ -2,6 +2,7 @@ import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Ctx } from "../context";
 import { ApiError } from "../errors";
+import { addCard, CARD_TOOL_META } from "./card";
 import { addGuides } from "./guides";
 import { insightTools } from "./insight-tools";
 import { readTools } from "./read-tools";
@@ -40,6 +41,7 @@ export function gaugeMcpServer(ctx: Ctx): McpServer {
           idempotentHint: tool.writes?.idempotent ?? true,
           openWorldHint: false,
         },
+        ...(tool.card ? { _meta: CARD_TOOL_META } : {}),
       },
       async (args: Record<string, unknown>) => {
         try {
@@ -53,5 +55,6 @@ export function gaugeMcpServer(ctx: Ctx): McpServer {
     );
   }
   addGuides(server, ctx);
+  addCard(server);
   return server;
 }

@@ -12,6 +12,8 @@ export interface GaugeTool<Shape extends z.ZodRawShape> {
   output: z.ZodObject;
   /** Writes something (absent from a `read` key's list); `destructive` when it may overwrite or undo. */
   writes?: { destructive: boolean; idempotent: boolean };
+  /** Its result shows in Gauge's scorecard card where the assistant renders MCP Apps. */
+  card?: true;
   run: (ctx: Ctx, args: z.infer<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>;
 }
 
