@@ -27,6 +27,7 @@ async function hostScript(): Promise<string> {
 
 /** Opens the host page with the card showing `result`, and answers the card's frame. */
 async function showCard(page: Page, script: string, html: string, result: ToolResult, theme: "light" | "dark"): Promise<Frame> {
+  await page.unroute(HOST);
   await page.route(HOST, (route) =>
     route.fulfill({
       contentType: "text/html",
@@ -48,8 +49,9 @@ async function showCard(page: Page, script: string, html: string, result: ToolRe
     },
     { html, result, theme },
   );
-  await expect.poll(() => page.frames().length).toBe(2);
-  return page.frames()[1]!;
+  const frame = page.frameLocator("#card");
+  await expect(frame.locator("main h1, main [role=alert]")).toBeVisible();
+  return page.frames().find((f) => f.parentFrame() === page.mainFrame())!;
 }
 
 test("an assistant shows get_scorecard and read_grouped in Gauge's card: the KPI table with statuses and a chart, under a policy that loads nothing", async ({
@@ -73,16 +75,17 @@ test("an assistant shows get_scorecard and read_grouped in Gauge's card: the KPI
   await client.close();
   const script = await hostScript();
 
-  type Kpi = { name: string; latest: { value: number | null; score: number | null; status: string } | null };
+  type Kpi = { name: string; depth: number; latest: { value: number | null; score: number | null; status: string } | null };
   const kpis = scorecard.structuredContent.kpis as Kpi[];
   const statusWords: Record<string, string> = { ON_TRACK: "On track", AT_RISK: "At risk", OFF_TRACK: "Off track", NONE: "No data" };
   const tones: Record<string, string> = { ON_TRACK: "rgb(5, 150, 105)", AT_RISK: "rgb(217, 119, 6)", OFF_TRACK: "rgb(220, 38, 38)" };
 
+  const page = await browser.newPage();
   for (const [width, theme] of [
     [1440, "light"],
     [390, "dark"],
   ] as const) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.setViewportSize({ width, height: 900 });
     const card = await showCard(page, script, html, scorecard, theme);
     await expect(card.getByRole("heading", { level: 1 })).toHaveText("Acme Corp balanced scorecard");
     const rows = card.locator("tbody tr");
@@ -90,13 +93,13 @@ test("an assistant shows get_scorecard and read_grouped in Gauge's card: the KPI
     // Each row says what the tool's result says: the KPI, its value and its status in words.
     for (const [i, kpi] of kpis.entries()) {
       await expect(rows.nth(i).locator("th")).toHaveText(kpi.name);
-      await expect(rows.nth(i).locator("td").nth(3)).toHaveText(new RegExp(statusWords[kpi.latest?.status ?? "NONE"]!));
+      await expect(rows.nth(i).locator("td").nth(0)).toHaveText(new RegExp(statusWords[kpi.latest?.status ?? "NONE"]!));
       if (kpi.latest?.value != null)
-        await expect(rows.nth(i).locator("td").nth(0)).toHaveText(kpi.latest.value.toLocaleString("en-US", { maximumFractionDigits: 2 }));
+        await expect(rows.nth(i).locator("td").nth(1)).toHaveText(kpi.latest.value.toLocaleString("en-US", { maximumFractionDigits: 2 }));
     }
-    // The chart has a bar per scored KPI, in its status's colour.
-    const scored = kpis.filter((k) => k.latest?.score != null);
-    expect(scored.length).toBeGreaterThan(3);
+    // The chart has a bar for the scorecard and each perspective with a score, in its status's colour.
+    const scored = kpis.filter((k) => k.depth <= 1 && k.latest?.score != null);
+    expect(scored.map((k) => k.name)).toEqual(["Acme Corp balanced scorecard", "Financial", "Customer", "Internal process", "Learning and growth"]);
     const bars = card.locator("svg.chart rect.bar");
     await expect(bars).toHaveCount(scored.length);
     for (const [i, kpi] of scored.entries()) {
@@ -104,7 +107,8 @@ test("an assistant shows get_scorecard and read_grouped in Gauge's card: the KPI
       if (tone) await expect(bars.nth(i)).toHaveCSS("fill", tone);
     }
     await expect(card.locator("body")).toHaveCSS("background-color", theme === "dark" ? "rgb(15, 23, 42)" : "rgb(255, 255, 255)");
-    await page.screenshot({ path: `e2e/screenshots/mcp-card-scorecard-${width}-${theme}.png`, fullPage: true });
+    await expect(card.locator("thead th")).toHaveText(["KPI", "Status", "Value", "Target", "Score", "Period"]);
+    await page.locator("#card").screenshot({ path: `e2e/screenshots/mcp-card-scorecard-${width}-${theme}.png` });
 
     // The card's policy refuses a fetch to another host, before any request leaves.
     const probe = createServer((_, response) => response.end("reached"));
@@ -127,10 +131,9 @@ test("an assistant shows get_scorecard and read_grouped in Gauge's card: the KPI
     probe.close();
     expect(attempt).toEqual({ fetched: "TypeError", directive: "connect-src" });
     expect(reached).toEqual([]);
-    await page.close();
   }
 
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.setViewportSize({ width: 1440, height: 900 });
   const card = await showCard(page, script, html, grouped, "light");
   await expect(card.getByRole("heading", { level: 1 })).toHaveText("Quarter · 2025-01-01 – 2025-12-31");
   const items = grouped.structuredContent.items as { name: string; points: { value: number | null }[] }[];
@@ -139,6 +142,7 @@ test("an assistant shows get_scorecard and read_grouped in Gauge's card: the KPI
   // A trend line per KPI, with a point per period that has a value.
   const first = items.findIndex((item) => item.points.some((p) => p.value !== null));
   await expect(card.locator("tbody tr").nth(first).locator("svg.trend circle")).toHaveCount(items[first]!.points.filter((p) => p.value !== null).length);
-  await page.screenshot({ path: "e2e/screenshots/mcp-card-grouped-1440-light.png", fullPage: true });
+  await expect(card.locator("thead th")).toHaveText(["KPI", "Status", "Value", "Target", "Score", "Trend"]);
+  await page.locator("#card").screenshot({ path: "e2e/screenshots/mcp-card-grouped-1440-light.png" });
   await page.close();
 });

@@ -1,3 +1,5 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser, Page } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { until } from "../../lib/testing/receiver";
@@ -161,6 +163,39 @@ test("API keys are shown once, no higher than their creator's role, with a scope
   await row.getByRole("button", { name: "Revoke Nightly BI export" }).click();
   await expect(keys.getByRole("row", { name: /Nightly BI export/ })).toHaveCount(0);
   expect((await page.request.get("/rest/api/documents/list", { headers: { Token: key } })).status()).toBe(401);
+});
+
+test("the API keys page says how to connect an AI assistant, and a client set up as it says reads the scorecards", async ({ page, baseURL }) => {
+  await page.goto("/api-keys");
+  const card = page.locator("#assistant");
+  await expect(card.getByRole("heading", { name: "Connect an AI assistant (MCP)" })).toBeVisible();
+  const url = await card.getByRole("figure", { name: "MCP server address" }).textContent();
+  expect(url).toBe(`${new URL(baseURL!).origin}/mcp`);
+  const config = JSON.parse((await card.getByRole("figure", { name: "Configuration for clients that take JSON" }).textContent())!);
+  expect(config.mcpServers.gauge).toEqual({ type: "http", url, headers: { Authorization: "Bearer <your API key>" } });
+
+  await page.getByLabel("Name").fill("Claude Desktop");
+  await page.getByLabel("Scope").selectOption({ label: "Read only" });
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByLabel("API key", { exact: true }).textContent())!;
+  await page.getByRole("button", { name: "Done" }).click();
+  const client = new Client({ name: "as-the-page-says", version: "1.0.0" });
+  const headers = { Authorization: config.mcpServers.gauge.headers.Authorization.replace("<your API key>", key) };
+  await client.connect(new StreamableHTTPClientTransport(new URL(config.mcpServers.gauge.url), { requestInit: { headers } }));
+  try {
+    const answer = (await client.callTool({ name: "list_scorecards", arguments: {} })).structuredContent as { scorecards: { name: string }[] };
+    expect(answer.scorecards.map((s) => s.name)).toContain("Acme Corp balanced scorecard");
+  } finally {
+    await client.close();
+  }
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    // The address and the configuration stay inside the card on a phone: wrapped or scrolled, never clipped.
+    const box = (await card.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await card.screenshot({ path: `e2e/screenshots/api-keys-assistant-${width}.png` });
+  }
 });
 
 test("a published scorecard opens for an anonymous browser, read-only, with no token, and stops when turned off", async ({ page, browser }) => {

@@ -214,6 +214,6 @@ describe.each(testDatabases)("the MCP server's tools, driven by the SDK's own cl
     expect(card!.text).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; [^"]*connect-src 'none'/);
     // Everything is inline: no script, style, image or frame comes from anywhere else.
     expect(card!.text).not.toMatch(/\s(src|href)=|<link|<iframe/i);
-    expect(card!.text).toMatch(/const App = [\w$]+;\nconst LABELS = \{"en":\{"kpi":"KPI"/);
+    expect(card!.text).toMatch(/\n\{\nconst App = [\w$]+;\nconst LABELS = \{"en":\{"kpi":"KPI"/);
   });
 });

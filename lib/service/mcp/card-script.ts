@@ -22,7 +22,7 @@ const number = (v) => (v === null || v === undefined ? "–" : new Intl.NumberFo
 const percent = (s) =>
   s === null || s === undefined ? "–" : new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Math.floor(s * 1000 + 1e-6) / 10) + " %";
 const statusOf = (s) => (s in ICONS ? s : "NONE");
-const chip = (status) => el("span", { class: "chip " + statusOf(status) }, el("span", { "aria-hidden": "true" }, ICONS[statusOf(status)]), " ", labels().status[statusOf(status)]);
+const chip = (status) => el("span", { class: "chip " + statusOf(status) }, el("span", { "aria-hidden": "true" }, ICONS[statusOf(status)]), " ", labels().statuses[statusOf(status)]);
 const period = (p) => (p ? (p.start === p.end ? p.start : p.start + " – " + p.end) : "–");
 
 function table(caption, headers, rows) {
@@ -33,17 +33,19 @@ function table(caption, headers, rows) {
   );
 }
 
-/** Each KPI's score as a bar, coloured by its status, against the 100 % line. */
+/** The scorecard's score and its top-level KPIs' (perspectives, in a balanced scorecard) as bars coloured by status, against the 100 % line. */
 function scoreChart(kpis) {
-  const scored = kpis.filter((k) => k.latest && k.latest.score !== null).slice(0, 40);
+  const scored = kpis.filter((k) => k.depth <= 1 && k.latest && k.latest.score !== null).slice(0, 40);
   if (scored.length === 0) return el("p", { class: "muted" }, labels().noScores);
   const top = Math.max(1.2, ...scored.map((k) => Math.min(k.latest.score, 3)));
-  const row = 22, left = 180, width = 520, height = scored.length * row + 24;
+  // Drawn at the frame's own width, so its labels keep their size on a phone.
+  const width = Math.max(300, Math.min(640, root.clientWidth)), left = Math.round(width * 0.38), row = 22, height = scored.length * row + 24;
   const x = (s) => left + (Math.max(0, Math.min(s, top)) / top) * (width - left - 10);
   const svg = el("svg:svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": labels().scoreChart, class: "chart" });
   scored.forEach((k, i) => {
     const y = i * row + 4;
-    svg.append(el("svg:text", { x: left - 6, y: y + 14, "text-anchor": "end", class: "axis" }, k.name.length > 28 ? k.name.slice(0, 27) + "…" : k.name));
+    const room = Math.floor(left / 6.5);
+    svg.append(el("svg:text", { x: left - 6, y: y + 14, "text-anchor": "end", class: "axis" }, k.name.length > room ? k.name.slice(0, room - 1) + "…" : k.name));
     svg.append(el("svg:rect", { x: left, y, width: Math.max(1, x(k.latest.score) - left), height: row - 6, class: "bar " + statusOf(k.latest.status) }, el("svg:title", {}, k.name + ": " + percent(k.latest.score))));
   });
   svg.append(el("svg:line", { x1: x(1), x2: x(1), y1: 0, y2: height - 18, class: "target" }));
@@ -76,14 +78,14 @@ function scorecardView(data) {
       "tr",
       {},
       el("th", { scope: "row", style: "padding-left:" + (0.5 + k.depth) + "em" }, k.name),
+      el("td", {}, chip(k.latest?.status ?? "NONE")),
       el("td", { class: "num" }, number(k.latest?.value)),
       el("td", { class: "num" }, number(k.latest?.target)),
       el("td", { class: "num" }, percent(k.latest?.score)),
-      el("td", {}, chip(k.latest?.status ?? "NONE")),
       el("td", {}, period(k.latest)),
     ),
   );
-  return [el("h1", {}, data.scorecard.name), scoreChart(data.kpis), table(l.latestCaption, [l.kpi, l.value, l.target, l.score, l.status, l.period], rows)];
+  return [el("h1", {}, data.scorecard.name), scoreChart(data.kpis), table(l.latestCaption, [l.kpi, l.status, l.value, l.target, l.score, l.period], rows)];
 }
 
 function groupedView(data) {
@@ -94,14 +96,14 @@ function groupedView(data) {
       "tr",
       {},
       el("th", { scope: "row" }, series.name),
+      el("td", {}, chip(last?.status ?? "NONE")),
       el("td", { class: "num" }, number(last?.value)),
       el("td", { class: "num" }, number(last?.target)),
       el("td", { class: "num" }, percent(last?.score)),
-      el("td", {}, chip(last?.status ?? "NONE")),
       el("td", {}, trend(series.points)),
     );
   });
-  return [el("h1", {}, l.periods[data.period] + " · " + data.start + " – " + data.end), table(l.groupedCaption, [l.kpi, l.value, l.target, l.score, l.status, l.trend], rows)];
+  return [el("h1", {}, l.periods[data.period] + " · " + data.start + " – " + data.end), table(l.groupedCaption, [l.kpi, l.status, l.value, l.target, l.score, l.trend], rows)];
 }
 
 function show(result) {

@@ -22,23 +22,26 @@ const CARD_RESOURCE_META = { ui: { csp: { connectDomains: [], resourceDomains: [
 /**
  * The ext-apps view library, from its self-contained ES module bundle. The card is one HTML file
  * (the frame's policy loads nothing else), so the bundle goes inline in the card's module, its
- * closing export list turned into a binding of `App` for the card's script after it.
+ * closing export list dropped: the card's script, in a block after it (its names apart from the
+ * bundle's), binds `App` to the name the list exported it under.
  */
-function viewLibrary(): string {
+function viewLibrary(): { source: string; app: string } {
   const file = createRequire(path.join(process.cwd(), "package.json")).resolve("@modelcontextprotocol/ext-apps/app-with-deps");
   const source = readFileSync(file, "utf8");
   const exportList = /export\s*\{([^}]*)\};?\s*$/.exec(source);
   const app = exportList && /(?:^|,)\s*([\w$]+)\s+as\s+App\s*(?=,|$)/.exec(exportList[1]!);
   if (!exportList || !app) throw new Error(`${file} no longer ends with an export list naming App`);
-  return `${source.slice(0, exportList.index)}\nconst App = ${app[1]};`;
+  return { source: source.slice(0, exportList.index), app: app[1]! };
 }
 
 const STYLE = `
 :root { color-scheme: light dark; --fg: #0f172a; --muted: #64748b; --bg: #fff; --line: #e2e8f0;
   --on: #059669; --risk: #d97706; --off: #dc2626; --none: #94a3b8;
-  --on-bg: #d1fae5; --risk-bg: #fef3c7; --off-bg: #fee2e2; --none-bg: #f1f5f9; }
+  --on-bg: #d1fae5; --risk-bg: #fef3c7; --off-bg: #fee2e2; --none-bg: #f1f5f9;
+  --on-text: #064e3b; --risk-text: #78350f; --off-text: #7f1d1d; }
 :root[data-theme="dark"] { --fg: #e2e8f0; --muted: #94a3b8; --bg: #0f172a; --line: #334155;
-  --on-bg: #022c22; --risk-bg: #451a03; --off-bg: #450a0a; --none-bg: #1e293b; }
+  --on-bg: #022c22; --risk-bg: #451a03; --off-bg: #450a0a; --none-bg: #1e293b;
+  --on-text: #a7f3d0; --risk-text: #fde68a; --off-text: #fecaca; }
 body { margin: 0; padding: 12px; font: 14px/1.4 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
 h1 { font-size: 16px; margin: 0 0 8px; }
 .muted { color: var(--muted); }
@@ -49,8 +52,8 @@ th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line
 tbody th { font-weight: 500; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .chip { display: inline-block; border-radius: 999px; padding: 0 8px; font-size: 12px; }
-.chip.ON_TRACK { background: var(--on-bg); color: var(--on); } .chip.AT_RISK { background: var(--risk-bg); color: var(--risk); }
-.chip.OFF_TRACK { background: var(--off-bg); color: var(--off); } .chip.NONE { background: var(--none-bg); color: var(--muted); }
+.chip.ON_TRACK { background: var(--on-bg); color: var(--on-text); } .chip.AT_RISK { background: var(--risk-bg); color: var(--risk-text); }
+.chip.OFF_TRACK { background: var(--off-bg); color: var(--off-text); } .chip.NONE { background: var(--none-bg); color: var(--muted); }
 .chart { width: 100%; max-width: 640px; height: auto; }
 .trend { width: 160px; height: 36px; }
 .axis { fill: var(--muted); font-size: 11px; }
@@ -62,18 +65,22 @@ tbody th { font-weight: 500; }
 
 /** The card's HTML: the view library, the labels in every language, the card's script. */
 function buildCard(): string {
-  const labels = Object.fromEntries(Object.entries(MESSAGES).map(([locale, m]) => [locale, { ...m.mcpCard, status: m.format.status, periods: m.periods }]));
+  const labels = Object.fromEntries(Object.entries(MESSAGES).map(([locale, m]) => [locale, { ...m.mcpCard, statuses: m.format.status, periods: m.periods }]));
   // In a script, "<" is escaped so that no text of the labels can close it.
   const labelsJson = JSON.stringify(labels).replaceAll("<", "\\u003c");
+  const library = viewLibrary();
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CARD_CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Gauge</title><style>${STYLE}</style></head>
 <body><main id="card" aria-live="polite"><p class="muted">…</p></main>
-<script type="module">${viewLibrary()}
+<script type="module">${library.source}
+{
+const App = ${library.app};
 const LABELS = ${labelsJson};
-${CARD_SCRIPT}</script></body></html>`;
+${CARD_SCRIPT}
+}</script></body></html>`;
 }
 
 let cardHtml: string | undefined;

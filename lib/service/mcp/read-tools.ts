@@ -17,7 +17,7 @@ import type { Ctx } from "../context";
 import { groupedAnswer, groupedValues } from "../domain/grouped";
 import { listChanges } from "../domain/history";
 import { addDays } from "../domain/periods";
-import { getScorecard, listScorecards, scorecardKpis, type StoredKpi } from "../domain/scorecards";
+import { getScorecard, inTreeOrder, listScorecards, scorecardKpis, type StoredKpi } from "../domain/scorecards";
 import { listValues } from "../domain/values";
 import { defineTool } from "./tool";
 
@@ -49,21 +49,6 @@ const pointOf = (p: { start: string; end: string; value: number | null; target: 
   status: p.status,
   complete: p.complete,
 });
-
-/** The KPIs in tree order (each parent before its children), with their depth. */
-function inTreeOrder(kpis: StoredKpi[]): { kpi: StoredKpi; depth: number }[] {
-  const children = new Map<string | null, StoredKpi[]>();
-  for (const kpi of kpis) children.set(kpi.parentGuid, [...(children.get(kpi.parentGuid) ?? []), kpi]);
-  const ordered: { kpi: StoredKpi; depth: number }[] = [];
-  const visit = (parent: string | null, depth: number) => {
-    for (const kpi of (children.get(parent) ?? []).sort((a, b) => a.position - b.position)) {
-      ordered.push({ kpi, depth });
-      visit(kpi.guid, depth + 1);
-    }
-  };
-  visit(null, 0);
-  return ordered;
-}
 
 export const readTools = [
   defineTool({
