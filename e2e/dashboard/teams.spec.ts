@@ -167,8 +167,8 @@ test("API keys are shown once, no higher than their creator's role, with a scope
 
 test("the API keys page says how to connect an AI assistant, and a client set up as it says reads the scorecards", async ({ page, baseURL }) => {
   await page.goto("/api-keys");
-  const card = page.locator("#assistant");
-  await expect(card.getByRole("heading", { name: "Connect an AI assistant (MCP)" })).toBeVisible();
+  const card = page.getByRole("region", { name: "Connect an AI assistant (MCP)" });
+  await expect(card).toBeVisible();
   const url = await card.getByRole("figure", { name: "MCP server address" }).textContent();
   expect(url).toBe(`${new URL(baseURL!).origin}/mcp`);
   const config = JSON.parse((await card.getByRole("figure", { name: "Configuration for clients that take JSON" }).textContent())!);
