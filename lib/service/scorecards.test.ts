@@ -86,6 +86,16 @@ describe.each(testDatabases)("scorecards and KPIs on $name", ({ open }) => {
     const after = await listedAsGrouped();
     expect(after.get("North")).not.toEqual(before.get("North"));
     expect(after.get("South")).toEqual(before.get("South"));
+    // So does a change of a KPI's definition: South's Sales target, out of reach.
+    const south = more.scorecardIds[1]!;
+    const patched = await api.call(
+      `/api/document/${south}/kpi/${(await listOf(south)).find((k) => k.name === "Sales")!.guid}`,
+      jsonInit("PATCH", { target: 1000 }, more.auth),
+    );
+    expect(patched.status).toBe(200);
+    const redefined = await listedAsGrouped();
+    expect(redefined.get("South")).not.toEqual(after.get("South"));
+    expect(redefined.get("North")).toEqual(after.get("North"));
   });
 
   it("returns one scorecard by ID", async () => {

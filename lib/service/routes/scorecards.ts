@@ -19,7 +19,8 @@ import { newRouter } from "../router";
 export const scorecardRoutes = newRouter()
   .openapi(routes.listScorecards, async (c) => {
     const { documents, sharedToUser } = await listScorecards(c.var);
-    return c.json({ documents: await withHealth(c.var, documents), sharedToUser: await withHealth(c.var, sharedToUser) }, 200);
+    const all = await withHealth(c.var, [...documents, ...sharedToUser]);
+    return c.json({ documents: all.slice(0, documents.length), sharedToUser: all.slice(documents.length) }, 200);
   })
   .openapi(routes.documentTree, async (c) => c.json(await documentTree(c.var), 200))
   .openapi(routes.listDeletedDocuments, async (c) => c.json({ items: await listDeletedDocuments(c.var) }, 200))
