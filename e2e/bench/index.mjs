@@ -13,6 +13,7 @@ const BENCHMARKS = {
   odata: ["odata-paging.ts", true, "a deep OData page by key beside by offset, and Periods' first page over 12 scorecards"],
   reads: ["reads.ts", true, "OData Periods and forecasts beside the REST grouped read"],
   list: ["list-growth.ts", true, "the scorecard list for 3 scorecards and for 200"],
+  later: ["later-values.ts", true, "a 5000-value write beside one whose KPIs hold 30,000 values dated after it"],
   growth: ["growth.ts", true, "a small installation beside one of 10 million values (PostgreSQL)"],
   load: ["load.ts", true, "50 clients against real server processes (PostgreSQL; BENCH_PROCESSES=2)"],
   hour: ["working-hour.ts", true, "one working hour of the account's call budget, simulated clock"],
