@@ -5,6 +5,7 @@
 // (aim: within 1.5x), and a change about what a new value does.
 // PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL when set, else PGlite.
 // Run: npm run bench -- later
+import { sql } from "drizzle-orm";
 import { openDatabase } from "@/lib/db/client";
 import { accountWithScorecards, createTestApi, jsonInit } from "@/lib/testing/api";
 import { createPostgresDatabase } from "@/lib/testing/databases";
@@ -59,5 +60,36 @@ for (let i = 0; i < later.length; i += 5000) await write(cards[1]!.doc, later.sl
 console.log(`  (${later.length.toLocaleString("en")} values dated 2031 added to the second scorecard's KPIs; aim: within 1.5x)`);
 await round("new values, after them", fresh);
 await round("changed values, after them", changed);
+
+// The API's batch beside the database's own work for the same rows: one INSERT ... SELECT ...
+// ON CONFLICT of the 5,000 changed values in SQL, through the same triggers, with the same
+// change context (so the same revisions are recorded), interleaved.
+const [first] = cards;
+const raw = async (run: number) => {
+  const t = performance.now();
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('gauge.context', ${JSON.stringify({ scorecardId: first!.doc, via: "api" })}, true)`);
+    await tx.execute(sql`
+      INSERT INTO kpi_values AS v (kpi_guid, date, value, named_fields)
+      SELECT k.guid, d::date, 100 + 50 * sin(extract(doy FROM d) / 30.0 + k.position) + ${run}, 1
+      FROM kpis k CROSS JOIN generate_series('2026-01-01'::date, '2026-05-05'::date, interval '1 day') d
+      WHERE k.scorecard_id = ${first!.doc} AND k.indicator_type = 'INDICATOR'
+      ORDER BY 1, 2
+      ON CONFLICT (kpi_guid, date) DO UPDATE SET value = excluded.value, named_fields = excluded.named_fields`);
+  });
+  return performance.now() - t;
+};
+const apiWrites: number[] = [];
+const rawWrites: number[] = [];
+for (let run = -1; run < RUNS; run++) {
+  const api = await write(first!.doc, changed(first!.indicators, 1000 + 2 * run));
+  const statement = await raw(1001 + 2 * run);
+  if (run >= 0) apiWrites.push(api), rawWrites.push(statement);
+}
+const rate = (ms: number) => `${Math.round(5000 / (ms / 1000)).toLocaleString("en")} values/s`;
+console.log(
+  `  changed values, the API's batch beside one INSERT ... SELECT of the same rows: ${rate(median(apiWrites))} vs ${rate(median(rawWrites))}` +
+    ` (${(median(rawWrites) / median(apiWrites)).toFixed(2)}x the statement's rate; aim: at least 0.85x)`,
+);
 await database.close();
 await created?.drop();
