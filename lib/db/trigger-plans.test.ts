@@ -16,7 +16,7 @@ describe.runIf(adminUrl)("the value triggers' plans on PostgreSQL", () => {
     const client = new pg.Client({ connectionString: created.url });
     try {
       const api = createTestApi(database.db, undefined, { rateLimitPerHour: 10_000 });
-      const { auth, scorecardIds } = await accountWithScorecards(api, database.db, "plans@example.com", [smallScorecard()]);
+      const { auth, accountId, scorecardIds } = await accountWithScorecards(api, database.db, "plans@example.com", [smallScorecard()]);
       const docId = scorecardIds[0]!;
       const kpis = (await (await api.call(`/api/document/${docId}/kpi/list`, { headers: auth })).json()).items as { name: string; guid: string }[];
       const sales = kpis.find((k) => k.name === "Sales")!.guid;
@@ -33,7 +33,7 @@ describe.runIf(adminUrl)("the value triggers' plans on PostgreSQL", () => {
         "SET auto_explain.log_level = notice",
       ])
         await client.query(statement);
-      await client.query("SELECT set_config('gauge.context', $1, false)", [JSON.stringify({ scorecardId: docId, via: "api", accountId: 1 })]);
+      await client.query("SELECT set_config('gauge.context', $1, false)", [JSON.stringify({ scorecardId: docId, via: "api", accountId })]);
       await client.query("UPDATE kpi_values SET value = value + 1 WHERE kpi_guid = $1 AND date = '2025-01-01'", [sales]);
       plans.length = 0;
       const updated = await client.query("UPDATE kpi_values SET value = value + 1 WHERE kpi_guid = $1", [sales]);
